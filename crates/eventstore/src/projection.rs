@@ -1,0 +1,183 @@
+//! Projections build read models from events.
+//!
+//! - A [`TransactionalProjection`] runs inside the append's transaction: its read model is never
+//!   behind the log, and a unique index on it can refuse an append atomically.
+//! - A [`Projector`] runs asynchronously behind the log. Each batch is one transaction holding its
+//!   read-model writes *and* its checkpoint, so a crash in between loses and doubles nothing. On
+//!   PostgreSQL the checkpoint row is locked (`for update skip locked`) for the batch, so several
+//!   nodes can run the same projector and only one projects at a time.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use sqlx::{AnyConnection, Row};
+use tokio_util::sync::CancellationToken;
+
+use crate::error::{ProjectionError, StoreError};
+use crate::store::{Backend, EventStore};
+use crate::types::{Cursor, RecordedEvent};
+
+/// A read model updated in the same transaction as the append.
+#[async_trait]
+pub trait TransactionalProjection: Send + Sync {
+    fn name(&self) -> &'static str;
+    /// The tables it owns; `replay` empties them before rebuilding.
+    fn tables(&self) -> &'static [&'static str];
+    async fn apply(&self, conn: &mut AnyConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError>;
+}
+
+/// A read model updated asynchronously behind the log, with its own checkpoint.
+#[async_trait]
+pub trait Projector: Send + Sync {
+    /// Also the checkpoint's name.
+    fn name(&self) -> &'static str;
+    fn tables(&self) -> &'static [&'static str];
+    async fn apply(&self, conn: &mut AnyConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError>;
+}
+
+/// What one [`project_batch`] call did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchOutcome {
+    /// Applied this many events and moved the checkpoint past them (0: caught up).
+    Applied(usize),
+    /// Another node holds the checkpoint; nothing was done.
+    Busy,
+}
+
+/// Projects the next batch of at most `limit` events in one transaction with the checkpoint.
+pub async fn project_batch(
+    store: &EventStore,
+    projector: &dyn Projector,
+    limit: i64,
+) -> Result<BatchOutcome, StoreError> {
+    let mut tx = store.begin_write().await?;
+    sqlx::query(
+        "insert into checkpoints (name, cursor_tx, cursor_position) values ($1, 0, 0) \
+         on conflict (name) do nothing",
+    )
+    .bind(projector.name())
+    .execute(&mut *tx)
+    .await?;
+    let lock = match store.backend() {
+        Backend::Postgres => {
+            "select cursor_tx, cursor_position from checkpoints where name = $1 for update skip locked"
+        }
+        Backend::Sqlite => "select cursor_tx, cursor_position from checkpoints where name = $1",
+    };
+    let Some(row) = sqlx::query(lock).bind(projector.name()).fetch_optional(&mut *tx).await? else {
+        return Ok(BatchOutcome::Busy);
+    };
+    let cursor = Cursor { tx_id: row.try_get(0)?, position: row.try_get(1)? };
+    let events = store.read_all_in(&mut tx, cursor, limit).await?;
+    let Some(last) = events.last() else {
+        return Ok(BatchOutcome::Applied(0));
+    };
+    let next = last.cursor();
+    projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection {
+        projection: projector.name().to_owned(),
+        source,
+    })?;
+    sqlx::query("update checkpoints set cursor_tx = $1, cursor_position = $2 where name = $3")
+        .bind(next.tx_id)
+        .bind(next.position)
+        .bind(projector.name())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(BatchOutcome::Applied(events.len()))
+}
+
+/// Keeps `projector` caught up with the log until `shutdown`. A failing batch is logged and
+/// retried after a pause (it rolled back whole, so nothing is half applied).
+pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shutdown: CancellationToken) {
+    let mut wake = store.wakeups();
+    let mut failures = 0u32;
+    while !shutdown.is_cancelled() {
+        wake.borrow_and_update();
+        let pause = match project_batch(&store, projector.as_ref(), 500).await {
+            Ok(BatchOutcome::Applied(n)) if n > 0 => {
+                failures = 0;
+                continue;
+            }
+            Ok(_) => store.poll_interval(),
+            Err(e) => {
+                failures = failures.saturating_add(1);
+                tracing::error!(projector = projector.name(), error = %e, "projector batch failed; retrying");
+                std::time::Duration::from_millis(200 * u64::from(failures.min(25)))
+            }
+        };
+        tokio::select! {
+            _ = wake.changed(), if failures == 0 => {}
+            _ = tokio::time::sleep(pause) => {}
+            _ = shutdown.cancelled() => {}
+        }
+    }
+}
+
+/// Reads the checkpoint of a projector (START when it has none).
+pub async fn checkpoint(store: &EventStore, name: &str) -> Result<Cursor, StoreError> {
+    let row = sqlx::query("select cursor_tx, cursor_position from checkpoints where name = $1")
+        .bind(name)
+        .fetch_optional(store.pool())
+        .await?;
+    Ok(match row {
+        Some(r) => Cursor { tx_id: r.try_get(0)?, position: r.try_get(1)? },
+        None => Cursor::START,
+    })
+}
+
+/// What [`replay`] did.
+#[derive(Debug, Clone, Copy)]
+pub struct ReplayReport {
+    pub events: u64,
+    pub elapsed: std::time::Duration,
+}
+
+/// Empties every read model and rebuilds it from the whole log, in one transaction: readers see
+/// the old read models until the new ones are complete. Run it with the servers stopped.
+pub async fn replay(store: &EventStore, projectors: &[Arc<dyn Projector>]) -> Result<ReplayReport, StoreError> {
+    let started = std::time::Instant::now();
+    let mut tx = store.begin_write().await?;
+    let tables = store
+        .projections()
+        .iter()
+        .flat_map(|p| p.tables())
+        .chain(projectors.iter().flat_map(|p| p.tables()));
+    for table in tables {
+        sqlx::query(sqlx::AssertSqlSafe(format!("delete from {table}"))).execute(&mut *tx).await?;
+    }
+    let mut cursor = Cursor::START;
+    let mut events = 0u64;
+    loop {
+        let batch = store.read_all_in(&mut tx, cursor, 5000).await?;
+        let Some(last) = batch.last() else { break };
+        cursor = last.cursor();
+        events += batch.len() as u64;
+        for p in store.projections() {
+            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection {
+                projection: p.name().to_owned(),
+                source,
+            })?;
+        }
+        for p in projectors {
+            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection {
+                projection: p.name().to_owned(),
+                source,
+            })?;
+        }
+    }
+    for p in projectors {
+        sqlx::query(
+            "insert into checkpoints (name, cursor_tx, cursor_position) values ($1, $2, $3) \
+             on conflict (name) do update set cursor_tx = excluded.cursor_tx, cursor_position = excluded.cursor_position",
+        )
+        .bind(p.name())
+        .bind(cursor.tx_id)
+        .bind(cursor.position)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    store.committed();
+    Ok(ReplayReport { events, elapsed: started.elapsed() })
+}

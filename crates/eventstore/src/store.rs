@@ -1,0 +1,564 @@
+//! The store: append with an expected version, read a stream, read all from a cursor.
+//!
+//! One interface over SQLite and PostgreSQL through sqlx's `Any` driver. Where the dialects differ
+//! (casts, locking, the commit-order filter) the statement is chosen by [`Backend`].
+//!
+//! Wake-ups: every commit on this process bumps a `watch` counter; on PostgreSQL a background task
+//! also sends a `NOTIFY` after the commit (at most one every few milliseconds, a hint only) and
+//! another listens, so readers on other nodes wake too. Readers poll as a fallback.
+
+use std::str::FromStr;
+use std::sync::{Arc, Once};
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::{AnyConnection, AnyPool, AssertSqlSafe, Row};
+use tokio::sync::{Notify, watch};
+use tokio_util::sync::CancellationToken;
+
+use crate::error::StoreError;
+use crate::projection::TransactionalProjection;
+use crate::subscription::Subscription;
+use crate::types::{Appended, Cursor, ExpectedVersion, Metadata, NewEvent, RecordedEvent, stream_type};
+
+const NOTIFY_CHANNEL: &str = "quizroom_events";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+impl Backend {
+    pub fn from_url(url: &str) -> Result<Backend, StoreError> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else {
+            Err(StoreError::UnsupportedUrl(redact_url(url)))
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+/// The URL with any password replaced by `***`, fit for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    let (authority, path) = rest.split_once('/').map_or((rest, ""), |(a, p)| (a, p));
+    let Some((userinfo, host)) = authority.rsplit_once('@') else { return url.to_owned() };
+    let user = userinfo.split_once(':').map_or(userinfo, |(u, _)| u);
+    let masked = if userinfo.contains(':') { format!("{user}:***") } else { user.to_owned() };
+    let slash = if rest.contains('/') { "/" } else { "" };
+    format!("{scheme}://{masked}@{host}{slash}{path}")
+}
+
+/// How a store is opened.
+#[derive(Clone, Default)]
+pub struct StoreOptions {
+    /// Run inside every append's transaction, in this order.
+    pub projections: Vec<Arc<dyn TransactionalProjection>>,
+    /// Most reader connections (default 8 on PostgreSQL, 4 on SQLite).
+    pub max_connections: Option<u32>,
+}
+
+/// A handle on the event log; cheap to clone.
+#[derive(Clone)]
+pub struct EventStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    backend: Backend,
+    url: String,
+    /// Readers. On PostgreSQL also the writers.
+    pool: AnyPool,
+    /// On SQLite the single writer connection: writes are serialised, so position order is
+    /// commit order. On PostgreSQL the same pool as `pool`.
+    writer: AnyPool,
+    projections: Vec<Arc<dyn TransactionalProjection>>,
+    /// Bumped after every commit seen by this process (own appends, or NOTIFY from other nodes).
+    wake: watch::Sender<u64>,
+    /// Asks the notifier task to send a NOTIFY (PostgreSQL only).
+    notify_hint: Notify,
+    /// Stops the background tasks when the last handle is closed.
+    background: CancellationToken,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.background.cancel();
+    }
+}
+
+fn install_drivers() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(sqlx::any::install_default_drivers);
+}
+
+impl EventStore {
+    /// Connects and runs the migrations. `url` is `postgres://…` or `sqlite:path`.
+    pub async fn connect(url: &str, options: StoreOptions) -> Result<EventStore, StoreError> {
+        install_drivers();
+        let backend = Backend::from_url(url)?;
+        let (pool, writer) = match backend {
+            Backend::Postgres => {
+                let pool = AnyPoolOptions::new()
+                    .max_connections(options.max_connections.unwrap_or(8))
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url)
+                    .await?;
+                (pool.clone(), pool)
+            }
+            Backend::Sqlite => {
+                let opts = AnyConnectOptions::from_str(&sqlite_url(url))?;
+                let writer = AnyPoolOptions::new()
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(30))
+                    .after_connect(|conn, _| Box::pin(sqlite_pragmas(conn)))
+                    .connect_with(opts.clone())
+                    .await?;
+                sqlx::raw_sql("pragma journal_mode = wal").execute(&writer).await?;
+                let pool = AnyPoolOptions::new()
+                    .max_connections(options.max_connections.unwrap_or(4))
+                    .after_connect(|conn, _| Box::pin(sqlite_pragmas(conn)))
+                    .connect_with(opts)
+                    .await?;
+                (pool, writer)
+            }
+        };
+        let store = EventStore {
+            inner: Arc::new(Inner {
+                backend,
+                url: url.to_owned(),
+                pool,
+                writer,
+                projections: options.projections,
+                wake: watch::Sender::new(0),
+                notify_hint: Notify::new(),
+                background: CancellationToken::new(),
+            }),
+        };
+        store.migrate().await?;
+        if backend == Backend::Postgres {
+            store.spawn_pg_wakeups().await?;
+        }
+        Ok(store)
+    }
+
+    /// Applies the migrations of this backend (idempotent).
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        let migrator = match self.inner.backend {
+            Backend::Sqlite => sqlx::migrate!("../../migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("../../migrations/postgres"),
+        };
+        migrator.run(&self.inner.writer).await.map_err(|e| StoreError::Database(e.into()))
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.inner.backend
+    }
+
+    /// The pool read models are queried through.
+    pub fn pool(&self) -> &AnyPool {
+        &self.inner.pool
+    }
+
+    pub(crate) fn projections(&self) -> &[Arc<dyn TransactionalProjection>] {
+        &self.inner.projections
+    }
+
+    /// Closes the connections and stops the background tasks.
+    pub async fn close(&self) {
+        self.inner.background.cancel();
+        self.inner.pool.close().await;
+        self.inner.writer.close().await;
+    }
+
+    /// A receiver that changes whenever new events may be readable.
+    pub fn wakeups(&self) -> watch::Receiver<u64> {
+        self.inner.wake.subscribe()
+    }
+
+    /// How long a reader waits for a wake-up before it looks again anyway.
+    pub(crate) fn poll_interval(&self) -> Duration {
+        match self.inner.backend {
+            // Other nodes' commits arrive by NOTIFY; the poll covers a lost notification and
+            // events held back by an older transaction that was still running.
+            Backend::Postgres => Duration::from_millis(100),
+            Backend::Sqlite => Duration::from_millis(500),
+        }
+    }
+
+    /// Begins a write transaction: on SQLite `BEGIN IMMEDIATE` on the single writer connection.
+    pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        Ok(match self.inner.backend {
+            Backend::Sqlite => self.inner.writer.begin_with("begin immediate").await?,
+            Backend::Postgres => self.inner.writer.begin().await?,
+        })
+    }
+
+    /// Appends `events` to `stream_id` if the stream is at `expected`, runs the transactional
+    /// projections in the same transaction, and commits.
+    pub async fn append(
+        &self,
+        stream_id: &str,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+    ) -> Result<Appended, StoreError> {
+        if events.is_empty() {
+            return Err(StoreError::EmptyAppend);
+        }
+        let mut tx = self.begin_write().await?;
+        let appended = self.append_in(&mut tx, stream_id, expected, events).await?;
+        tx.commit().await?;
+        self.committed();
+        Ok(appended)
+    }
+
+    /// The body of [`append`](Self::append) inside a caller's write transaction (from
+    /// [`begin_write`](Self::begin_write)), for a command that appends to several streams at
+    /// once. The caller commits and then calls [`committed`](Self::committed).
+    pub async fn append_in(
+        &self,
+        conn: &mut AnyConnection,
+        stream_id: &str,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+    ) -> Result<Appended, StoreError> {
+        if events.is_empty() {
+            return Err(StoreError::EmptyAppend);
+        }
+        let n = events.len() as i64;
+        let conflict = |actual| StoreError::VersionConflict {
+            stream: stream_id.to_owned(),
+            expected,
+            actual,
+        };
+        // The version check comes before any position is drawn.
+        let first = match expected {
+            ExpectedVersion::NoStream | ExpectedVersion::Exact(0) => {
+                let inserted = sqlx::query(
+                    "insert into streams (stream_id, stream_type, version) values ($1, $2, $3) \
+                     on conflict (stream_id) do nothing returning version",
+                )
+                .bind(stream_id)
+                .bind(stream_type(stream_id))
+                .bind(n)
+                .fetch_optional(&mut *conn)
+                .await?;
+                if inserted.is_none() {
+                    return Err(conflict(self.version_in(conn, stream_id).await?));
+                }
+                1
+            }
+            ExpectedVersion::Exact(v) => {
+                let updated =
+                    sqlx::query("update streams set version = $1 where stream_id = $2 and version = $3")
+                        .bind(v + n)
+                        .bind(stream_id)
+                        .bind(v)
+                        .execute(&mut *conn)
+                        .await?;
+                if updated.rows_affected() == 0 {
+                    return Err(conflict(self.version_in(conn, stream_id).await?));
+                }
+                v + 1
+            }
+            ExpectedVersion::Any => {
+                let row = sqlx::query(
+                    "insert into streams (stream_id, stream_type, version) values ($1, $2, $3) \
+                     on conflict (stream_id) do update set version = streams.version + excluded.version \
+                     returning version",
+                )
+                .bind(stream_id)
+                .bind(stream_type(stream_id))
+                .bind(n)
+                .fetch_one(&mut *conn)
+                .await?;
+                row.try_get::<i64, _>(0)? - n + 1
+            }
+        };
+
+        let recorded_at = chrono::Utc::now().timestamp_millis();
+        let pg = self.inner.backend == Backend::Postgres;
+        let mut sql = String::from(
+            "insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) values ",
+        );
+        for i in 0..events.len() {
+            let b = i * 8;
+            let (uuid, json) = if pg { ("::uuid", "::jsonb") } else { ("", "") };
+            if i > 0 {
+                sql.push(',');
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}{uuid}, ${}, ${}, ${}{json}, ${}{json}, ${})",
+                b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8
+            ));
+        }
+        sql.push_str(if pg {
+            " returning global_position, tx_id::text::bigint"
+        } else {
+            " returning global_position, 0"
+        });
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        let mut texts = Vec::with_capacity(events.len());
+        for (i, e) in events.iter().enumerate() {
+            let metadata = serde_json::to_string(&e.metadata).expect("metadata serialises");
+            texts.push((e.data.to_string(), metadata));
+            query = query
+                .bind(stream_id)
+                .bind(first + i as i64)
+                .bind(e.event_id.to_string())
+                .bind(e.event_type.clone())
+                .bind(e.schema_version)
+                .bind(texts[i].0.clone())
+                .bind(texts[i].1.clone())
+                .bind(recorded_at);
+        }
+        let mut rows: Vec<(i64, i64)> = query
+            .fetch_all(&mut *conn)
+            .await?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        rows.sort_unstable();
+
+        let recorded: Vec<RecordedEvent> = events
+            .into_iter()
+            .zip(rows)
+            .enumerate()
+            .map(|(i, (e, (position, tx_id)))| RecordedEvent {
+                position,
+                tx_id,
+                stream_id: stream_id.to_owned(),
+                version: first + i as i64,
+                event_id: e.event_id,
+                event_type: e.event_type,
+                schema_version: e.schema_version,
+                data: e.data,
+                metadata: e.metadata,
+                recorded_at,
+            })
+            .collect();
+
+        for p in self.projections() {
+            p.apply(conn, &recorded).await.map_err(|source| StoreError::Projection {
+                projection: p.name().to_owned(),
+                source,
+            })?;
+        }
+        Ok(Appended { version: first + n - 1, events: recorded })
+    }
+
+    /// Tells readers that a write transaction committed.
+    pub fn committed(&self) {
+        self.inner.wake.send_modify(|n| *n = n.wrapping_add(1));
+        if self.inner.backend == Backend::Postgres {
+            self.inner.notify_hint.notify_one();
+        }
+    }
+
+    async fn version_in(&self, conn: &mut AnyConnection, stream_id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("select version from streams where stream_id = $1")
+            .bind(stream_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+        Ok(match row {
+            Some(r) => r.try_get(0)?,
+            None => 0,
+        })
+    }
+
+    /// The stream's current version; 0 when it does not exist.
+    pub async fn stream_version(&self, stream_id: &str) -> Result<i64, StoreError> {
+        let mut conn = self.inner.pool.acquire().await?;
+        self.version_in(&mut conn, stream_id).await
+    }
+
+    /// The events of one stream from `from_version` on, in version order.
+    pub async fn read_stream(&self, stream_id: &str, from_version: i64) -> Result<Vec<RecordedEvent>, StoreError> {
+        let sql = format!("{} where stream_id = $1 and version >= $2 order by version", self.select_events());
+        let rows = sqlx::query(AssertSqlSafe(sql))
+            .bind(stream_id)
+            .bind(from_version)
+            .fetch_all(&self.inner.pool)
+            .await?;
+        rows.iter().map(decode_row).collect()
+    }
+
+    /// Up to `limit` committed events after `after`, in commit order. On PostgreSQL only events of
+    /// transactions older than every transaction still running are returned, so an event that
+    /// commits later can never land behind a cursor that has already moved past it.
+    pub async fn read_all(&self, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
+        let mut conn = self.inner.pool.acquire().await?;
+        self.read_all_in(&mut conn, after, limit).await
+    }
+
+    /// [`read_all`](Self::read_all) on a given connection (inside a projector's transaction).
+    pub async fn read_all_in(
+        &self,
+        conn: &mut AnyConnection,
+        after: Cursor,
+        limit: i64,
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
+        let rows = match self.inner.backend {
+            Backend::Sqlite => {
+                let sql = format!("{} where global_position > $1 order by global_position limit $2", self.select_events());
+                sqlx::query(AssertSqlSafe(sql)).bind(after.position).bind(limit).fetch_all(&mut *conn).await?
+            }
+            Backend::Postgres => {
+                let sql = format!(
+                    "{} where (tx_id, global_position) > ($1::text::xid8, $2) \
+                     and tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
+                     order by tx_id, global_position limit $3",
+                    self.select_events()
+                );
+                sqlx::query(AssertSqlSafe(sql))
+                    .bind(after.tx_id)
+                    .bind(after.position)
+                    .bind(limit)
+                    .fetch_all(&mut *conn)
+                    .await?
+            }
+        };
+        rows.iter().map(decode_row).collect()
+    }
+
+    fn select_events(&self) -> &'static str {
+        match self.inner.backend {
+            Backend::Sqlite => {
+                "select global_position, 0 as tx, stream_id, version, event_id, event_type, schema_version, \
+                 data, metadata, recorded_at from events"
+            }
+            Backend::Postgres => {
+                "select global_position, tx_id::text::bigint as tx, stream_id, version, event_id::text, event_type, \
+                 schema_version, data::text, metadata::text, recorded_at from events"
+            }
+        }
+    }
+
+    /// The highest position in the log (0 when empty).
+    pub async fn head(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("select coalesce(max(global_position), 0) from events")
+            .fetch_one(&self.inner.pool)
+            .await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// How many events the log holds.
+    pub async fn count(&self) -> Result<i64, StoreError> {
+        let row = sqlx::query("select count(*) from events").fetch_one(&self.inner.pool).await?;
+        Ok(row.try_get(0)?)
+    }
+
+    /// Catch up from `after`, then follow live until `shutdown` is cancelled.
+    pub fn subscribe(&self, after: Cursor, shutdown: CancellationToken) -> Subscription {
+        Subscription::new(self.clone(), after, shutdown)
+    }
+
+    /// On PostgreSQL: a task that sends throttled NOTIFY hints after commits, and one that turns
+    /// other nodes' hints into local wake-ups.
+    async fn spawn_pg_wakeups(&self) -> Result<(), StoreError> {
+        let mut listener = sqlx::postgres::PgListener::connect(&self.inner.url).await?;
+        listener.listen(NOTIFY_CHANNEL).await?;
+        let weak = Arc::downgrade(&self.inner);
+        let stop = self.inner.background.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = stop.cancelled() => break,
+                    received = listener.try_recv() => {
+                        let Some(inner) = weak.upgrade() else { break };
+                        // Err or None: the connection was lost and is re-established on the next
+                        // call; wake readers anyway, since a hint may have been missed.
+                        if let Err(e) = received {
+                            tracing::warn!(error = %e, "event notification listener failed; retrying");
+                            tokio::time::sleep(Duration::from_secs(1)).await;
+                        }
+                        inner.wake.send_modify(|n| *n = n.wrapping_add(1));
+                    }
+                }
+            }
+        });
+        let weak = Arc::downgrade(&self.inner);
+        let stop = self.inner.background.clone();
+        tokio::spawn(async move {
+            loop {
+                let Some(inner) = weak.upgrade() else { break };
+                tokio::select! {
+                    _ = stop.cancelled() => break,
+                    _ = inner.notify_hint.notified() => {}
+                }
+                let pool = inner.pool.clone();
+                drop(inner);
+                if let Err(e) = sqlx::query("select pg_notify('quizroom_events', '')").execute(&pool).await {
+                    tracing::debug!(error = %e, "could not send the new-events hint");
+                }
+                // At most one hint every few milliseconds; commits in between share it.
+                tokio::time::sleep(Duration::from_millis(3)).await;
+            }
+        });
+        Ok(())
+    }
+}
+
+async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+    // synchronous = full: an acknowledged append survives a power cut, not only a crash.
+    sqlx::raw_sql("pragma busy_timeout = 10000; pragma foreign_keys = on; pragma synchronous = full")
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// `sqlite:path` with `mode=rwc` so a missing file is created.
+fn sqlite_url(url: &str) -> String {
+    if url.contains("mode=") {
+        url.to_owned()
+    } else if url.contains('?') {
+        format!("{url}&mode=rwc")
+    } else {
+        format!("{url}?mode=rwc")
+    }
+}
+
+fn decode_row(row: &AnyRow) -> Result<RecordedEvent, StoreError> {
+    let position: i64 = row.try_get(0)?;
+    let corrupt = |message: String| StoreError::Corrupt { position, message };
+    let data: String = row.try_get(7)?;
+    let metadata: String = row.try_get(8)?;
+    let event_id: String = row.try_get(4)?;
+    Ok(RecordedEvent {
+        position,
+        tx_id: row.try_get(1)?,
+        stream_id: row.try_get(2)?,
+        version: row.try_get(3)?,
+        event_id: event_id.parse().map_err(|e| corrupt(format!("event id {event_id:?}: {e}")))?,
+        event_type: row.try_get(5)?,
+        schema_version: row.try_get(6)?,
+        data: serde_json::from_str(&data).map_err(|e| corrupt(format!("payload is not JSON: {e}")))?,
+        metadata: serde_json::from_str::<Metadata>(&metadata)
+            .map_err(|e| corrupt(format!("metadata is not valid: {e}")))?,
+        recorded_at: row.try_get(9)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacting_a_url_hides_only_the_password() {
+        assert_eq!(redact_url("postgres://u:secret@h:5432/db"), "postgres://u:***@h:5432/db");
+        assert_eq!(redact_url("postgres://u@h/db"), "postgres://u@h/db");
+        assert_eq!(redact_url("postgres://h/db"), "postgres://h/db");
+        assert_eq!(redact_url("sqlite:data/q.db"), "sqlite:data/q.db");
+        assert_eq!(redact_url("postgres://u:p@w@h"), "postgres://u:***@h");
+    }
+}
