@@ -24,7 +24,7 @@ pub enum StoreError {
     },
     #[error("the database URL {0} is not supported: use postgres://… or sqlite:…")]
     UnsupportedUrl(String),
-    #[error("database error: {0}")]
+    #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
 

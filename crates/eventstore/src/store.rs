@@ -12,7 +12,7 @@ use std::sync::{Arc, Once};
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
-use sqlx::{AnyConnection, AnyPool, AssertSqlSafe, Row};
+use sqlx::{AnyConnection, AnyPool, AssertSqlSafe, Connection, Row};
 use tokio::sync::{Notify, watch};
 use tokio_util::sync::CancellationToken;
 
@@ -109,6 +109,9 @@ impl EventStore {
         let backend = Backend::from_url(url)?;
         let (pool, writer) = match backend {
             Backend::Postgres => {
+                // One direct connection first: it fails at once with the real cause (refused,
+                // unknown host, bad password), where the pool would only report a timeout.
+                sqlx::AnyConnection::connect(url).await?.close().await?;
                 let pool = AnyPoolOptions::new()
                     .max_connections(options.max_connections.unwrap_or(8))
                     .acquire_timeout(Duration::from_secs(10))

@@ -1,0 +1,62 @@
+//! Configuration: one typed struct; every setting a flag with an environment variable and a
+//! documented default. The database URL may hold a password, so `Debug` redacts it.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use quizroom_eventstore::redact_url;
+
+/// Where the data lives; shared by every subcommand.
+#[derive(clap::Args, Clone)]
+pub struct DbArgs {
+    /// Directory for the embedded database and local state.
+    #[arg(long, env = "QUIZROOM_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// `postgres://user:password@host/db` for PostgreSQL; unset: an SQLite file in the data directory.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+}
+
+impl std::fmt::Debug for DbArgs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DbArgs")
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &self.database_url.as_deref().map(redact_url))
+            .finish()
+    }
+}
+
+impl DbArgs {
+    /// Makes sure the data directory exists and is writable, and returns the database URL.
+    pub fn prepare(&self) -> anyhow::Result<String> {
+        let dir = &self.data_dir;
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create the data directory {}", dir.display()))?;
+        let probe = dir.join(".quizroom-write-test");
+        std::fs::write(&probe, b"ok").with_context(|| format!("the data directory {} is not writable", dir.display()))?;
+        let _ = std::fs::remove_file(probe);
+        Ok(match &self.database_url {
+            Some(url) if !url.is_empty() => url.clone(),
+            _ => {
+                let file = std::path::absolute(dir.join("quizroom.db")).context("cannot resolve the data directory")?;
+                format!("sqlite://{}", file.display())
+            }
+        })
+    }
+}
+
+/// The `serve` settings.
+#[derive(clap::Args, Clone, Debug)]
+pub struct Config {
+    /// Address and port to listen on.
+    #[arg(long, env = "QUIZROOM_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// The built web app to serve (`npm run build` in web/); skipped when it does not exist.
+    #[arg(long, env = "QUIZROOM_WEB_DIR", default_value = "web/dist")]
+    pub web_dir: PathBuf,
+    /// Log format: `text` or `json`.
+    #[arg(long, env = "QUIZROOM_LOG_FORMAT", default_value = "text")]
+    pub log_format: String,
+}

@@ -1,0 +1,84 @@
+//! Quizroom's domain, pure: `decide(&state, command) -> events` and `evolve(state, &event) -> state`,
+//! synchronous, with no I/O and no clock (time is passed in with the command).
+//!
+//! - [`Aggregate`]: the decide/evolve shape every stream type follows.
+//! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
+//! - [`testing`]: given(events) / when(command) / then(events or error).
+//! - [`wallet`]: the token wallet (`wallet-{user}`).
+
+pub mod testing;
+pub mod wallet;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A consistency boundary: one event stream.
+pub trait Aggregate: Default + Clone {
+    type Command;
+    type Event: DomainEvent;
+    type Error: std::error::Error + PartialEq;
+
+    /// The events that carrying out `command` on this state records, or why it is refused.
+    fn decide(&self, command: Self::Command) -> Result<Vec<Self::Event>, Self::Error>;
+
+    /// The state after `event`.
+    fn evolve(self, event: &Self::Event) -> Self;
+
+    /// The state after all `events`, from the start.
+    fn fold<'a>(events: impl IntoIterator<Item = &'a Self::Event>) -> Self
+    where
+        Self::Event: 'a,
+    {
+        events.into_iter().fold(Self::default(), Self::evolve)
+    }
+}
+
+/// An event as stored: a type name, a schema version and a JSON payload. Implementations are
+/// serde enums tagged `{"type": …, "data": …}`; [`encode`](DomainEvent::encode) and
+/// [`decode`](DomainEvent::decode) split and join that envelope.
+pub trait DomainEvent: Serialize + DeserializeOwned + Clone + PartialEq + std::fmt::Debug {
+    /// The schema version written today.
+    const SCHEMA_VERSION: i64 = 1;
+
+    /// Rewrites an older payload into today's shape when it is read (never in the log).
+    fn upcast(_event_type: &str, _schema_version: i64, data: Value) -> Result<Value, String> {
+        Ok(data)
+    }
+
+    fn encode(&self) -> (String, Value) {
+        match serde_json::to_value(self).expect("events serialise") {
+            Value::Object(mut map) => {
+                let event_type = match map.remove("type") {
+                    Some(Value::String(t)) => t,
+                    _ => panic!("a domain event must be a serde enum tagged with \"type\""),
+                };
+                (event_type, map.remove("data").unwrap_or(Value::Null))
+            }
+            _ => panic!("a domain event must serialise to an object"),
+        }
+    }
+
+    fn decode(event_type: &str, schema_version: i64, data: Value) -> Result<Self, DecodeError> {
+        if schema_version > Self::SCHEMA_VERSION {
+            return Err(DecodeError(format!(
+                "schema version {schema_version} is newer than this program knows ({})",
+                Self::SCHEMA_VERSION
+            )));
+        }
+        let data = Self::upcast(event_type, schema_version, data).map_err(DecodeError)?;
+        serde_json::from_value(serde_json::json!({ "type": event_type, "data": data })).map_err(|e| {
+            let message = e.to_string();
+            if message.starts_with("unknown variant") {
+                DecodeError(format!("unknown event type {event_type}"))
+            } else {
+                DecodeError(format!("broken {event_type} payload: {message}"))
+            }
+        })
+    }
+}
+
+/// Why a stored event could not be read back as a domain event.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DecodeError(pub String);

@@ -1,0 +1,34 @@
+//! The read models of Quizroom and the projections that build them from the event log.
+//!
+//! Queries read these tables, never the log. Each module owns its tables (see `migrations/`):
+//! - [`wallet`]: balances and history; transactional, so a balance is never behind a spend.
+//! - [`audit`]: one row per stream for the auditor; asynchronous.
+//!
+//! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
+
+pub mod audit;
+pub mod wallet;
+
+use std::sync::Arc;
+
+use quizroom_domain::DomainEvent;
+use quizroom_eventstore::{ProjectionError, Projector, RecordedEvent, TransactionalProjection};
+
+/// The projections that run inside every append's transaction.
+pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
+    vec![Arc::new(wallet::WalletProjection)]
+}
+
+/// The projectors that run behind the log.
+pub fn projectors() -> Vec<Arc<dyn Projector>> {
+    vec![Arc::new(audit::AuditProjector)]
+}
+
+/// Reads a recorded event as a domain event, naming its position when it cannot.
+pub fn decode<E: DomainEvent>(event: &RecordedEvent) -> Result<E, ProjectionError> {
+    E::decode(&event.event_type, event.schema_version, event.data.clone()).map_err(|e| ProjectionError::Decode {
+        position: event.position,
+        event_type: event.event_type.clone(),
+        message: e.0,
+    })
+}

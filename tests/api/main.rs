@@ -1,0 +1,8 @@
+//! Black-box tests of Quizroom: the real server on a random port over HTTP, the `quizroom`
+//! binary, and the read models against the event log — on SQLite and PostgreSQL.
+
+mod cli;
+mod helpers;
+mod projectors;
+mod replay;
+mod server;

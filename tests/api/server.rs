@@ -1,0 +1,99 @@
+//! Server basics: health, OpenAPI, the error format, request ids, the web app, shutdown.
+
+use quizroom_eventstore::testing::TestDb;
+use quizroom_eventstore::{EventStore, ExpectedVersion, NewEvent, StoreOptions, backend_tests};
+use serde_json::json;
+
+use crate::helpers::{spawn_app, spawn_app_with_web, temp_dir};
+
+backend_tests! {
+    health_names_the_backend_and_the_head_of_the_log,
+}
+
+async fn health_names_the_backend_and_the_head_of_the_log(db: &TestDb) {
+    let app = spawn_app(db).await;
+    let (status, body) = app.get_json("/api/health").await;
+    assert_eq!(status, 200);
+    let backend = if db.is_postgres() { "postgres" } else { "sqlite" };
+    assert_eq!(body, json!({ "status": "ok", "backend": backend, "head": 0, "version": env!("CARGO_PKG_VERSION") }));
+
+    let store = EventStore::connect(&db.url, StoreOptions::default()).await.unwrap();
+    let appended =
+        store.append("thing-1", ExpectedVersion::NoStream, vec![NewEvent::new("Happened", json!({}))]).await.unwrap();
+    let (_, body) = app.get_json("/api/health").await;
+    assert_eq!(body["head"], json!(appended.events[0].position));
+    app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_in_the_json_error_format_with_a_request_id() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    let response = app.client.get(app.url("/api/no-such-thing")).send().await.unwrap();
+    assert_eq!(response.status(), 404);
+    let id = response.headers()["x-request-id"].to_str().unwrap().to_owned();
+    assert_eq!(id.len(), 36, "a uuid request id: {id}");
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap(), json!({ "error": "No such API endpoint", "code": "not_found" }));
+    // A client's own request id is kept.
+    let response = app.client.get(app.url("/api/health")).header("x-request-id", "abc-123").send().await.unwrap();
+    assert_eq!(response.headers()["x-request-id"], "abc-123");
+    app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_every_route() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    let (status, doc) = app.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(doc["openapi"], "3.1.0");
+    let paths = doc["paths"].as_object().unwrap();
+    assert!(!paths.is_empty());
+    for (path, operations) in paths {
+        for method in operations.as_object().unwrap().keys() {
+            assert_eq!(method, "get", "add a request for {method} {path} to this test");
+            let (status, _) = app.get_json(path).await;
+            assert_ne!(status, 404, "{path} is documented but not served");
+        }
+    }
+    app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_built_web_app_is_served_with_its_routes_falling_back_to_index() {
+    let web = temp_dir();
+    std::fs::write(web.join("index.html"), "<!doctype html><title>Quizroom</title>").unwrap();
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(web.join("assets/app.js"), "console.log(1)").unwrap();
+    let db = TestDb::sqlite();
+    let app = spawn_app_with_web(&db, &web).await;
+    for path in ["/", "/play/categories", "/host/viewQuiz/12"] {
+        let body = app.client.get(app.url(path)).send().await.unwrap().text().await.unwrap();
+        assert!(body.contains("<title>Quizroom</title>"), "{path}: {body}");
+    }
+    let js = app.client.get(app.url("/assets/app.js")).send().await.unwrap();
+    assert_eq!(js.headers()["content-type"], "text/javascript");
+    // API paths never fall through to the app.
+    assert_eq!(app.get_json("/api/nothing").await.0, 404);
+    app.stop().await.unwrap();
+    std::fs::remove_dir_all(web).unwrap();
+}
+
+#[tokio::test]
+async fn a_request_in_flight_when_shutdown_begins_still_gets_its_answer() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    // A connection that has sent half a request is in flight; shutdown waits for it.
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut socket = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    socket.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n").await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let stopping = tokio::spawn(app.stop());
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert!(!stopping.is_finished(), "the server stopped before answering");
+    socket.write_all(b"Connection: close\r\n\r\n").await.unwrap();
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    stopping.await.unwrap().unwrap();
+}

@@ -1,0 +1,70 @@
+/**
+ * Route guards (PRODUCT.md section 2 and 6).
+ * - GuestOnlyRoute: /signup, /signin, /forgotPassword send a signed-in user to / (replace).
+ *   It decides when a page is entered, so the sign-in page's own 100 ms redirect is not
+ *   overtaken when the session appears.
+ * - ProtectedRoute: signed out → /signin, unverified → /verify; the origin is saved in
+ *   localStorage `redirectAfterLogin` and passed as navigation state `from`.
+ * - VerifyRoute: a 50 ms loading placeholder, then: verified → /play/categories; signed out
+ *   without a pending signup → /signin; otherwise the Verify Email screen.
+ */
+import { useEffect, useState, type ReactNode } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { Loading } from '../components/ui/loading'
+import { useSession } from '../lib/auth'
+import { VERIFY_GUARD_DELAY_MS } from '../lib/constants'
+import { getSnapshot, saveRedirectAfterLogin } from '../lib/session'
+
+function GuestGate() {
+  const { isAuthenticated } = useSession()
+  const [signedInOnEntry] = useState(isAuthenticated)
+  if (signedInOnEntry) return <Navigate to="/" replace />
+  return <Outlet />
+}
+
+export function GuestOnlyRoute() {
+  const { pathname } = useLocation()
+  return <GuestGate key={pathname.toLowerCase()} />
+}
+
+export function ProtectedRoute() {
+  const { isAuthenticated, isEmailVerified } = useSession()
+  const location = useLocation()
+  const origin = `${location.pathname}${location.search}${location.hash}`
+  if (!isAuthenticated || !isEmailVerified) {
+    saveRedirectAfterLogin(origin)
+    return <Navigate to={isAuthenticated ? '/verify' : '/signin'} replace state={{ from: origin }} />
+  }
+  return <Outlet />
+}
+
+export type VerifyLocationState = { email?: string; pendingSignup?: boolean; from?: string }
+
+type VerifyDecision = { kind: 'show'; email: string } | { kind: 'verified' } | { kind: 'signin' }
+
+function decideVerify(state: VerifyLocationState | null): VerifyDecision {
+  const { token, user } = getSnapshot()
+  const authenticated = Boolean(token && user)
+  if (authenticated && user && (user.isVerified || user.emailVerified)) return { kind: 'verified' }
+  if (authenticated && user) return { kind: 'show', email: user.email }
+  if (state?.pendingSignup && state.email) return { kind: 'show', email: state.email }
+  return { kind: 'signin' }
+}
+
+export function VerifyRoute({ children }: { children: (email: string) => ReactNode }) {
+  const location = useLocation()
+  const [decision, setDecision] = useState<VerifyDecision | null>(null)
+  const state = (location.state ?? null) as VerifyLocationState | null
+
+  useEffect(() => {
+    const id = window.setTimeout(() => setDecision(decideVerify(state)), VERIFY_GUARD_DELAY_MS)
+    return () => window.clearTimeout(id)
+    // Decided once per visit: later session changes (the verify success itself) must not
+    // move the user before the screen's own redirect.
+  }, [location.key])
+
+  if (!decision) return <Loading />
+  if (decision.kind === 'verified') return <Navigate to="/play/categories" replace />
+  if (decision.kind === 'signin') return <Navigate to="/signin" replace />
+  return <>{children(decision.email)}</>
+}

@@ -1,0 +1,36 @@
+/**
+ * Placeholders for the protected pages that later issues build. One file on purpose: each
+ * route is replaced by its real page when that feature lands.
+ */
+import type { RouteObject } from 'react-router'
+import { Link } from 'react-router'
+import { useDocumentTitle } from '../../hooks/use-document-title'
+
+export function ComingSoon({ title }: { title: string }) {
+  useDocumentTitle(title)
+  return (
+    <section className="page narrow center">
+      <h1>{title}</h1>
+      <p className="muted">This feature is coming soon.</p>
+      <Link to="/" className="btn btn-secondary">
+        Back to Home
+      </Link>
+    </section>
+  )
+}
+
+export const comingSoonRoutes: RouteObject[] = [
+  { path: 'play/categories', element: <ComingSoon title="Quiz Categories" /> },
+  { path: 'play/quiz', element: <ComingSoon title="Play Quiz" /> },
+  { path: 'play/leaderboard', element: <ComingSoon title="Leaderboard" /> },
+  { path: 'host/quiz', element: <ComingSoon title="Host Quiz" /> },
+  { path: 'host/attemptQuiz', element: <ComingSoon title="Join Quiz" /> },
+  // Route matching ignores case, so this also serves /host/myquizzes.
+  { path: 'host/myQuizzes', element: <ComingSoon title="My Quizzes" /> },
+  { path: 'host/viewQuiz/:categoryId', element: <ComingSoon title="View Quiz" /> },
+  { path: 'host/viewResult/:categoryId', element: <ComingSoon title="Quiz Results" /> },
+  { path: 'host/result', element: <ComingSoon title="Quiz Results" /> },
+  { path: 'generate', element: <ComingSoon title="Generate Quiz" /> },
+  { path: 'generate/quiz', element: <ComingSoon title="Generate Quiz" /> },
+  { path: 'generate/review', element: <ComingSoon title="Review Questions" /> },
+]

@@ -1,0 +1,154 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { makeUser, mockApi, renderApp, signInAs } from '../../testing/test-utils'
+
+function header() {
+  return within(screen.getByRole('banner'))
+}
+
+describe('header', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('links the brand to /', () => {
+    mockApi({})
+    renderApp('/pricing')
+    expect(header().getByRole('link', { name: 'Quizroom home' })).toHaveAttribute('href', '/')
+  })
+
+  it('shows Sign In when signed out and goes to /signin', async () => {
+    mockApi({})
+    const { router } = renderApp('/')
+    await userEvent.setup().click(header().getByRole('button', { name: 'Sign In' }))
+    expect(router.state.location.pathname).toBe('/signin')
+  })
+
+  it.each(['/signup', '/signin', '/forgotPassword'])('hides Sign In on %s', (path) => {
+    mockApi({})
+    renderApp(path)
+    expect(header().queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
+  })
+
+  it('shows Leaderboard only under /play', () => {
+    mockApi({})
+    signInAs()
+    const { unmount } = renderApp('/play/categories')
+    expect(header().getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/play/leaderboard')
+    expect(header().queryByRole('link', { name: 'My Quizzes' })).not.toBeInTheDocument()
+    unmount()
+    renderApp('/contact')
+    expect(header().queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument()
+  })
+
+  it.each(['/host/quiz', '/generate/quiz'])('shows My Quizzes under %s', (path) => {
+    mockApi({})
+    signInAs()
+    renderApp(path)
+    expect(header().getByRole('link', { name: 'My Quizzes' })).toHaveAttribute('href', '/host/myQuizzes')
+    expect(header().queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument()
+  })
+
+  it('shows the two initials when signed in, and no Sign In', () => {
+    mockApi({})
+    signInAs(makeUser({ firstName: 'grace', lastName: 'Hopper' }))
+    renderApp('/')
+    const avatar = header().getByRole('button', { name: /Account menu/ })
+    expect(avatar).toHaveTextContent('GH')
+    expect(header().queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
+  })
+
+  it('closes the dropdown 200 ms after the mouse leaves, and not if it comes back', async () => {
+    vi.useFakeTimers()
+    mockApi({})
+    signInAs()
+    renderApp('/')
+    const avatar = header().getByRole('button', { name: /Account menu/ })
+    fireEvent.click(avatar)
+    expect(screen.getByRole('menu')).toBeInTheDocument()
+    expect(avatar).toHaveAttribute('aria-expanded', 'true')
+    const wrapper = avatar.parentElement as HTMLElement
+
+    fireEvent.mouseLeave(wrapper)
+    act(() => {
+      vi.advanceTimersByTime(150)
+    })
+    fireEvent.mouseEnter(wrapper)
+    act(() => {
+      vi.advanceTimersByTime(500)
+    })
+    expect(screen.getByRole('menu')).toBeInTheDocument()
+
+    fireEvent.mouseLeave(wrapper)
+    act(() => {
+      vi.advanceTimersByTime(199)
+    })
+    expect(screen.getByRole('menu')).toBeInTheDocument()
+    act(() => {
+      vi.advanceTimersByTime(1)
+    })
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+  })
+
+  it('opens with the keyboard, focuses Logout and closes on Escape', async () => {
+    mockApi({})
+    signInAs()
+    renderApp('/')
+    const user = userEvent.setup()
+    const avatar = header().getByRole('button', { name: /Account menu/ })
+    avatar.focus()
+    await user.keyboard('{Enter}')
+    const logout = await screen.findByRole('menuitem', { name: 'Logout' })
+    await waitFor(() => expect(logout).toHaveFocus())
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(avatar).toHaveFocus()
+  })
+
+  it('logs out: clears the session and goes to /', async () => {
+    mockApi({})
+    signInAs()
+    const { router } = renderApp('/pricing')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
+    expect(window.localStorage.getItem('user')).toBeNull()
+    expect(header().getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it('logging out from a protected page does not remember it for the next sign-in', async () => {
+    mockApi({})
+    signInAs()
+    const { router } = renderApp('/host/quiz')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
+    expect(router.state.location.pathname).toBe('/')
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull()
+  })
+
+  it('has a mobile menu with the same links', async () => {
+    mockApi({})
+    signInAs()
+    renderApp('/play/categories')
+    const user = userEvent.setup()
+    const toggle = header().getByRole('button', { name: 'Menu' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+    expect(mobile.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/play/leaderboard')
+    expect(mobile.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+  })
+
+  it('mobile menu offers Sign In when signed out', async () => {
+    mockApi({})
+    renderApp('/')
+    await userEvent.setup().click(header().getByRole('button', { name: 'Menu' }))
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+    expect(mobile.getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+})

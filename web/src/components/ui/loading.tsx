@@ -1,0 +1,9 @@
+/** The placeholder shown while something loads. */
+export function Loading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  )
+}

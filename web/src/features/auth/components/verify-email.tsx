@@ -1,0 +1,114 @@
+/**
+ * The Verify Email screen (PRODUCT.md section 2 screen 3), driven by the verify machine.
+ * The route guard decides whether it shows; this component only runs the flow.
+ */
+import { useMachine } from '@xstate/react'
+import { useMemo, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Alert } from '../../../components/ui/alert'
+import { AuthCard } from '../../../components/ui/auth-card'
+import { refreshSession } from '../../../lib/auth'
+import { getSnapshot, markStoredUserVerified, saveUser } from '../../../lib/session'
+import { fromPromise } from 'xstate'
+import { resendVerification, verifyEmail } from '../api/auth-api'
+import { verifyMachine, type VerifyResult } from '../machines/verify.machine'
+
+export function VerifyEmail({ email }: { email: string }) {
+  const navigate = useNavigate()
+  const machine = useMemo(
+    () =>
+      verifyMachine.provide({
+        actors: {
+          verifyCode: fromPromise<VerifyResult, { email: string; code: string }>(({ input }) =>
+            verifyEmail(input.email, input.code),
+          ),
+          resendCode: fromPromise<unknown, { email: string }>(({ input }) => resendVerification(input.email)),
+        },
+        actions: {
+          markVerified: (_, params: VerifyResult) => {
+            // The stored user is forced verified, then re-read from the server.
+            if (params.user && getSnapshot().token) saveUser({ ...params.user, isVerified: true, emailVerified: true })
+            else markStoredUserVerified()
+            void refreshSession()
+          },
+          leave: () => {
+            navigate('/', { replace: true })
+          },
+        },
+      }),
+    [navigate],
+  )
+  const [state, send] = useMachine(machine, { input: { email } })
+  const { code, error, countdown } = state.context
+  const busy = state.hasTag('busy')
+  const succeeded = state.hasTag('success')
+  const resending = state.hasTag('resending')
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    send({ type: 'code.submit' })
+  }
+
+  return (
+    <AuthCard
+      title="Verify Email"
+      subtitle={
+        <>
+          We sent a 6-digit verification code to <strong>{state.context.email}</strong>. Enter it below to verify
+          your email address.
+        </>
+      }
+    >
+      {succeeded ? <Alert tone="success">Email verified successfully! Redirecting...</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Verify email">
+        <div className="field">
+          <label htmlFor="verify-code" className="field-label">
+            Verification code
+          </label>
+          <input
+            id="verify-code"
+            className="field-input code-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            placeholder="000000"
+            value={code}
+            disabled={busy || succeeded}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'verify-code-error' : undefined}
+            onChange={(event) => send({ type: 'code.change', value: event.target.value })}
+          />
+          {error ? (
+            <p id="verify-code-error" className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || succeeded}>
+          {busy ? 'Verifying...' : 'Verify Email'}
+        </button>
+      </form>
+      <div className="resend-row">
+        {state.matches({ resend: 'countingDown' }) ? (
+          <p className="muted" aria-live="polite">
+            Resend code in {countdown}s
+          </p>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-link"
+            onClick={() => send({ type: 'resend.request' })}
+            disabled={resending || succeeded}
+          >
+            {resending ? 'Sending...' : 'Resend Code'}
+          </button>
+        )}
+      </div>
+      <p className="form-footer">
+        Having trouble? <Link to="/contact">Contact Support</Link>
+      </p>
+    </AuthCard>
+  )
+}

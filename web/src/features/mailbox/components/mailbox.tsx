@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Alert } from '../../../components/ui/alert'
+import { Loading } from '../../../components/ui/loading'
+import { errorMessage } from '../../../lib/api-client'
+import { formatDateTime } from '../../../lib/format'
+import { getMailbox, type MailboxResult } from '../api/mailbox-api'
+
+/** Lists the development mailbox, newest first. */
+export function Mailbox() {
+  const [result, setResult] = useState<MailboxResult | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [loading, setLoading] = useState(true)
+
+  const load = useCallback(async () => {
+    setLoading(true)
+    setError(null)
+    try {
+      setResult(await getMailbox())
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to load the mailbox'))
+    } finally {
+      setLoading(false)
+    }
+  }, [])
+
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  return (
+    <section className="mailbox">
+      <div className="mailbox-head">
+        <h1>Development mailbox</h1>
+        <button type="button" className="btn btn-secondary" onClick={() => void load()} disabled={loading}>
+          {loading ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+      <p className="muted">Mails the server would have sent, kept here because no SMTP server is configured.</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {loading && !result ? <Loading /> : null}
+      {result && !result.enabled ? (
+        <Alert tone="info">The mailbox is off because mail goes over SMTP.</Alert>
+      ) : null}
+      {result && result.enabled && result.messages.length === 0 ? <p>No messages yet.</p> : null}
+      {result && result.enabled && result.messages.length > 0 ? (
+        <ol className="mail-list" aria-label="Messages">
+          {result.messages.map((message, i) => (
+            <li key={`${message.sentAt}-${i}`} className="card mail">
+              <h2 className="mail-subject">{message.subject}</h2>
+              <p className="mail-meta">
+                To <strong>{message.to}</strong> · <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>
+              </p>
+              <pre className="mail-body">{message.body}</pre>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,61 @@
+/** Shapes of the server's JSON, as written in PRODUCT.md section 7 and the API contract. */
+
+export type User = {
+  id: string
+  firstName: string
+  lastName: string
+  email: string
+  instituteName: string | null
+  /** The server sends both flags with the same value; the client mirrors one into the other. */
+  isVerified: boolean
+  emailVerified: boolean
+}
+
+export type AuthResponse = {
+  token: string
+  user: User
+}
+
+export type MessageResponse = {
+  message: string
+}
+
+/** Every error the client throws from an API call has this shape. */
+export type ApiError = {
+  error: string
+  code?: string
+  details?: unknown
+  /** HTTP status; absent when no response arrived. */
+  status?: number
+  /** Seconds from a Retry-After header, when the server sent one. */
+  retryAfter?: number
+}
+
+export type WalletEntryKind = 'granted' | 'purchased' | 'spent' | 'refunded'
+
+export type WalletEntry = {
+  kind: WalletEntryKind
+  amount: number
+  balanceAfter: number
+  reason: string
+  at: string
+}
+
+export type Wallet = {
+  balance: number
+  history: WalletEntry[]
+}
+
+export type PurchaseResponse = {
+  balance: number
+  purchased: number
+  amountCents: number
+  testMode: boolean
+}
+
+export type MailboxMessage = {
+  to: string
+  subject: string
+  body: string
+  sentAt: string
+}
