@@ -1,12 +1,14 @@
 //! The read models of Quizroom and the projections that build them from the event log.
 //!
 //! Queries read these tables, never the log. Each module owns its tables (see `migrations/`):
+//! - [`user`]: accounts by e-mail; transactional, its unique index keeps one account per e-mail.
 //! - [`wallet`]: balances and history; transactional, so a balance is never behind a spend.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
 pub mod audit;
+pub mod user;
 pub mod wallet;
 
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use quizroom_eventstore::{ProjectionError, Projector, RecordedEvent, Transaction
 
 /// The projections that run inside every append's transaction.
 pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
-    vec![Arc::new(wallet::WalletProjection)]
+    vec![Arc::new(user::UserProjection), Arc::new(wallet::WalletProjection)]
 }
 
 /// The projectors that run behind the log.

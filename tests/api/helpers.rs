@@ -3,6 +3,8 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
+use quizroom_api::config::Secret;
+use quizroom_api::startup::Services;
 use quizroom_api::{Config, DbArgs};
 use quizroom_eventstore::testing::TestDb;
 use tokio::sync::oneshot;
@@ -27,22 +29,30 @@ pub fn temp_dir() -> PathBuf {
 }
 
 pub async fn spawn_app(db: &TestDb) -> TestApp {
-    spawn_app_with_web(db, Path::new("/nonexistent")).await
+    spawn_app_with(db, |_| {}, Services::default()).await
 }
 
 pub async fn spawn_app_with_web(db: &TestDb, web_dir: &Path) -> TestApp {
+    let web_dir = web_dir.to_path_buf();
+    spawn_app_with(db, move |c| c.web_dir = web_dir, Services::default()).await
+}
+
+/// The secret tests sign their own tokens with.
+pub const JWT_SECRET: &str = "a test secret that is long enough to sign tokens";
+
+/// The server with `configure` applied to its configuration and the given seams.
+pub async fn spawn_app_with(db: &TestDb, configure: impl FnOnce(&mut Config), services: Services) -> TestApp {
     install_crypto();
     let data_dir = temp_dir();
-    let config = Config {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: DbArgs { data_dir: data_dir.clone(), database_url: Some(db.url.clone()) },
-        web_dir: web_dir.to_path_buf(),
-        log_format: "text".into(),
-    };
+    let mut config = Config::new(DbArgs { data_dir: data_dir.clone(), database_url: Some(db.url.clone()) });
+    config.addr = "127.0.0.1:0".parse().unwrap();
+    config.web_dir = "/nonexistent".into();
+    config.jwt_secret = Some(Secret(JWT_SECRET.into()));
+    configure(&mut config);
     let listener = tokio::net::TcpListener::bind(config.addr).await.unwrap();
     let addr = listener.local_addr().unwrap();
     let (stop, stopped) = oneshot::channel::<()>();
-    let server = tokio::spawn(quizroom_api::startup::serve_on(listener, config, async move {
+    let server = tokio::spawn(quizroom_api::startup::serve_on(listener, config, services, async move {
         let _ = stopped.await;
     }));
     let app = TestApp { addr, client: reqwest::Client::new(), data_dir, stop: Some(stop), server };
@@ -62,9 +72,77 @@ impl TestApp {
     }
 
     pub async fn get_json(&self, path: &str) -> (u16, serde_json::Value) {
-        let response = self.client.get(self.url(path)).send().await.unwrap();
+        self.get_as(path, None).await
+    }
+
+    /// GET with a bearer token.
+    pub async fn get_as(&self, path: &str, token: Option<&str>) -> (u16, serde_json::Value) {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
         let status = response.status().as_u16();
-        (status, response.json().await.unwrap())
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// POST a JSON body, with a bearer token when given.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: serde_json::Value) -> (u16, serde_json::Value) {
+        let (status, _, body) = self.post_full(path, token, body).await;
+        (status, body)
+    }
+
+    /// POST returning the headers too.
+    pub async fn post_full(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: serde_json::Value,
+    ) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
+        let mut request = self.client.post(self.url(path)).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.unwrap();
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        (status, headers, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The development mailbox, newest first.
+    pub async fn mailbox(&self) -> Vec<serde_json::Value> {
+        let (status, body) = self.get_json("/api/dev/mailbox").await;
+        assert_eq!(status, 200, "{body}");
+        body["messages"].as_array().unwrap().clone()
+    }
+
+    /// The six-digit code in the newest mail to `to`, waiting for it to arrive.
+    pub async fn code_mailed_to(&self, to: &str, subject_word: &str) -> String {
+        for _ in 0..200 {
+            let mails = self.mailbox().await;
+            if let Some(mail) = mails.iter().find(|m| m["to"] == to && m["subject"].as_str().unwrap().contains(subject_word)) {
+                return six_digits(mail["body"].as_str().unwrap());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        panic!("no {subject_word} mail to {to}");
+    }
+
+    /// Signs up `email` (password `correct horse`) and returns the token and user id.
+    pub async fn sign_up(&self, email: &str) -> (String, String) {
+        let body = serde_json::json!({ "firstName": "Ada", "lastName": "Lovelace", "email": email, "password": "correct horse" });
+        let (status, answer) = self.post("/api/auth/signup", None, body).await;
+        assert_eq!(status, 201, "{answer}");
+        (answer["token"].as_str().unwrap().to_owned(), answer["user"]["id"].as_str().unwrap().to_owned())
+    }
+
+    /// Signs up and verifies `email`; returns the token and user id.
+    pub async fn verified_user(&self, email: &str) -> (String, String) {
+        let (token, id) = self.sign_up(email).await;
+        let code = self.code_mailed_to(email, "verification").await;
+        let (status, answer) = self.post("/api/auth/verify", None, serde_json::json!({ "email": email, "code": code })).await;
+        assert_eq!(status, 200, "{answer}");
+        (token, id)
     }
 
     /// Signals shutdown and waits for the server to finish.
@@ -145,6 +223,7 @@ pub fn read_model_tables() -> Vec<&'static str> {
 
 /// Runs every projector until it has read the whole log.
 pub async fn catch_up(store: &quizroom_eventstore::EventStore) {
+    quizroom_eventstore::testing::settled(store).await;
     for p in quizroom_projections::projectors() {
         while quizroom_eventstore::project_batch(store, p.as_ref(), 500).await.unwrap() != quizroom_eventstore::BatchOutcome::Applied(0) {}
     }
@@ -154,4 +233,83 @@ pub async fn catch_up(store: &quizroom_eventstore::EventStore) {
 pub async fn open(url: &str) -> quizroom_eventstore::EventStore {
     let options = quizroom_eventstore::StoreOptions { projections: quizroom_projections::transactional(), ..Default::default() };
     quizroom_eventstore::EventStore::connect(url, options).await.unwrap()
+}
+
+/// The first run of six digits in `text`.
+pub fn six_digits(text: &str) -> String {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(5))
+        .find(|&i| bytes[i..i + 6].iter().all(u8::is_ascii_digit) && (i + 6 == bytes.len() || !bytes[i + 6].is_ascii_digit()))
+        .map(|i| text[i..i + 6].to_owned())
+        .expect("a six-digit code")
+}
+
+/// A small SMTP server on 127.0.0.1 that keeps what it receives. It refuses the first
+/// `refuse_first` messages with a temporary error (451), to test retries.
+pub struct SmtpSink {
+    pub port: u16,
+    pub received: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+}
+
+impl SmtpSink {
+    pub async fn start(refuse_first: usize) -> SmtpSink {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let received = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let refusals = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(refuse_first));
+        let kept = received.clone();
+        tokio::spawn(async move {
+            while let Ok((socket, _)) = listener.accept().await {
+                let (kept, refusals) = (kept.clone(), refusals.clone());
+                tokio::spawn(async move {
+                    let (read, mut write) = socket.into_split();
+                    let mut lines = BufReader::new(read).lines();
+                    write.write_all(b"220 sink ESMTP\r\n").await.ok()?;
+                    while let Some(line) = lines.next_line().await.ok()? {
+                        let verb = line.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+                        let reply: &[u8] = match verb.as_str() {
+                            "EHLO" | "HELO" => b"250-sink\r\n250 8BITMIME\r\n",
+                            "DATA" => {
+                                write.write_all(b"354 go on\r\n").await.ok()?;
+                                let mut message = String::new();
+                                while let Some(l) = lines.next_line().await.ok()? {
+                                    if l == "." {
+                                        break;
+                                    }
+                                    message.push_str(&l);
+                                    message.push('\n');
+                                }
+                                let refuse = refusals
+                                    .fetch_update(std::sync::atomic::Ordering::SeqCst, std::sync::atomic::Ordering::SeqCst, |n| n.checked_sub(1))
+                                    .is_ok();
+                                if refuse {
+                                    b"451 try again later\r\n"
+                                } else {
+                                    kept.lock().unwrap().push(message);
+                                    b"250 kept\r\n"
+                                }
+                            }
+                            "QUIT" => {
+                                write.write_all(b"221 bye\r\n").await.ok()?;
+                                return Some(());
+                            }
+                            _ => b"250 ok\r\n",
+                        };
+                        write.write_all(reply).await.ok()?;
+                    }
+                    Some(())
+                });
+            }
+        });
+        SmtpSink { port, received }
+    }
+
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    pub fn messages(&self) -> Vec<String> {
+        self.received.lock().unwrap().clone()
+    }
 }

@@ -20,6 +20,7 @@ backend_tests! {
 
 /// Rows of audit_stream as the log says they must be: one per stream, counting its events.
 async fn expected_audit(store: &quizroom_eventstore::EventStore) -> Vec<(String, String)> {
+    quizroom_eventstore::testing::settled(store).await;
     let mut counts = std::collections::BTreeMap::new();
     for e in store.read_all(quizroom_eventstore::Cursor::START, 1_000_000).await.unwrap() {
         *counts.entry(e.stream_id).or_insert(0i64) += 1;
@@ -68,6 +69,7 @@ async fn a_crash_between_the_read_model_write_and_the_checkpoint_loses_and_doubl
     assert!(crashing.await.unwrap_err().is_cancelled());
 
     // After the restart the projector carries on from its checkpoint.
+    quizroom_eventstore::testing::settled(&store).await;
     while project_batch(&store, &AuditProjector, 50).await.unwrap() != BatchOutcome::Applied(0) {}
     assert_eq!(audit_counts(&store).await, expected_audit(&store).await);
 }
@@ -99,6 +101,7 @@ impl Projector for Watched {
 async fn nodes_sharing_a_database_never_run_one_projector_at_the_same_time(db: &TestDb) {
     let writer = open(&db.url).await;
     random_wallet_workload(&writer, 200, 4).await;
+    quizroom_eventstore::testing::settled(&writer).await;
     let (inside, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
     let busy = Arc::new(AtomicUsize::new(0));
     // Three nodes: three stores with their own connections, each running the projector.

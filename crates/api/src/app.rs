@@ -2,6 +2,7 @@
 //! built web app (with `index.html` for the app's own routes) for everything else.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
@@ -12,13 +13,46 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
+use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::health;
+use crate::limits::Limiter;
+use crate::mail::Mailer;
+use crate::payment::PaymentProvider;
+use crate::tokens::Keys;
+use crate::{auth, health, mail, wallet};
 
 /// What every handler can reach.
 #[derive(Clone)]
 pub struct AppState {
     pub store: EventStore,
+    pub keys: Arc<Keys>,
+    pub mailer: Mailer,
+    pub limits: Arc<Limits>,
+    pub payments: Arc<dyn PaymentProvider>,
+    pub clock: Arc<dyn Clock>,
+    /// Tokens granted when an e-mail is verified.
+    pub welcome_tokens: i64,
+}
+
+/// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.
+pub struct Limits {
+    pub sign_in_by_email: Limiter,
+    pub sign_in_by_address: Limiter,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let window = Duration::from_secs(15 * 60);
+        Limits { sign_in_by_email: Limiter::new(5, window), sign_in_by_address: Limiter::new(20, window) }
+    }
+}
+
+/// The development mailbox: only when mail does not go over SMTP.
+async fn get_mailbox(axum::extract::State(state): axum::extract::State<AppState>) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    if state.mailer.smtp_enabled() {
+        return Err(ApiError::not_found("The development mailbox is off: mail goes over SMTP"));
+    }
+    Ok(axum::Json(serde_json::json!({ "messages": mail::mailbox(&state.store).await? })))
 }
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -28,6 +62,9 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
     let api = Router::new()
         .route("/health", get(health::get_health))
         .route("/openapi.json", get(health::get_openapi))
+        .nest("/auth", auth::router())
+        .nest("/wallet", wallet::router())
+        .route("/dev/mailbox", get(get_mailbox))
         .fallback(|| async { ApiError::not_found("No such API endpoint") });
 
     let mut router = Router::new().nest("/api", api).with_state(state);

@@ -1,9 +1,13 @@
-//! Carrying out a command on one stream: read it, fold it into state, decide, append with the
-//! version read. A concurrent writer makes the append fail with a version conflict; then it all
-//! happens again on the new state, a few times, before the conflict is reported.
+//! Carrying out commands: read a stream, fold it into state, decide, append with the version read.
+//!
+//! [`decide_in`] does that inside a caller's write transaction, so one command can append to
+//! several streams (verifying an e-mail also grants the welcome tokens) and queue mail atomically.
+//! A concurrent writer makes the append fail with a version conflict; [`retrying!`] then runs the
+//! whole transaction again on the new state, a few times, before the conflict is reported.
 
 use quizroom_domain::{Aggregate, DomainEvent};
 use quizroom_eventstore::{EventStore, ExpectedVersion, Metadata, NewEvent, RecordedEvent, StoreError};
+use sqlx::AnyConnection;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CommandError<E: std::error::Error> {
@@ -13,9 +17,9 @@ pub enum CommandError<E: std::error::Error> {
     Store(#[from] StoreError),
 }
 
-/// Loads `stream_id` as an `A`, with its version.
-pub async fn load<A: Aggregate>(store: &EventStore, stream_id: &str) -> Result<(A, i64), StoreError> {
-    let recorded = store.read_stream(stream_id, 1).await?;
+/// Loads `stream_id` as an `A`, with its version (0 when it does not exist), on `conn`.
+pub async fn load<A: Aggregate>(store: &EventStore, conn: &mut AnyConnection, stream_id: &str) -> Result<(A, i64), StoreError> {
+    let recorded = store.read_stream_in(conn, stream_id, 1).await?;
     let version = recorded.last().map_or(0, |e| e.version);
     let mut state = A::default();
     for e in &recorded {
@@ -26,50 +30,96 @@ pub async fn load<A: Aggregate>(store: &EventStore, stream_id: &str) -> Result<(
     Ok((state, version))
 }
 
-/// Decides `command` (made afresh for each try) on the current state of `stream_id` and appends
-/// the events. Returns the new state and what was recorded.
+/// What a command did on one stream: the state after it and the events it recorded.
+pub struct Decided<A: Aggregate> {
+    pub state: A,
+    pub events: Vec<A::Event>,
+    pub recorded: Vec<RecordedEvent>,
+}
+
+/// Decides `command` on the current state of `stream_id` and appends the events in `conn`'s
+/// transaction. The outer `Result` is the store's, the inner one the domain's refusal.
+pub async fn decide_in<A: Aggregate>(
+    store: &EventStore,
+    conn: &mut AnyConnection,
+    stream_id: &str,
+    metadata: &Metadata,
+    command: A::Command,
+) -> Result<Result<Decided<A>, A::Error>, StoreError> {
+    let (state, version) = load::<A>(store, conn, stream_id).await?;
+    let events = match state.decide(command) {
+        Ok(events) => events,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    if events.is_empty() {
+        return Ok(Ok(Decided { state, events, recorded: Vec::new() }));
+    }
+    let new_events = events
+        .iter()
+        .map(|e| {
+            let (event_type, data) = e.encode();
+            let mut new = NewEvent::new(event_type, data).with_metadata(metadata.clone());
+            new.schema_version = A::Event::SCHEMA_VERSION;
+            new
+        })
+        .collect();
+    let expected = if version == 0 { ExpectedVersion::NoStream } else { ExpectedVersion::Exact(version) };
+    let appended = store.append_in(conn, stream_id, expected, new_events).await?;
+    let state = events.iter().fold(state, |s, e| s.evolve(e));
+    Ok(Ok(Decided { state, events, recorded: appended.events }))
+}
+
+/// After a version conflict, waits a jittered moment (so the writers that collided spread out)
+/// and says whether to try again: up to 8 tries in all.
+pub async fn should_retry(error: &StoreError, tries: &mut u32) -> bool {
+    if !matches!(error, StoreError::VersionConflict { .. }) || *tries >= 7 {
+        return false;
+    }
+    *tries += 1;
+    let pause = rand::Rng::random_range(&mut rand::rng(), 0..1u64 << (*tries).min(6));
+    tokio::time::sleep(std::time::Duration::from_millis(pause)).await;
+    true
+}
+
+/// Awaits `$attempt` (an expression making a fresh future each time, which begins and commits
+/// its own transaction) again after a version conflict; see [`should_retry`].
+#[macro_export]
+macro_rules! retrying {
+    ($attempt:expr) => {{
+        let mut tries = 0u32;
+        loop {
+            match $attempt.await {
+                Err(e) if $crate::commands::should_retry(&e, &mut tries).await => continue,
+                other => break other,
+            }
+        }
+    }};
+}
+
+/// Decides and appends on one stream in a transaction of its own, committing unless refused.
+pub async fn decide_and_commit<A: Aggregate>(
+    store: &EventStore,
+    stream_id: &str,
+    metadata: &Metadata,
+    command: A::Command,
+) -> Result<Result<Decided<A>, A::Error>, StoreError> {
+    let mut tx = store.begin_write().await?;
+    let decided = decide_in::<A>(store, &mut tx, stream_id, metadata, command).await?;
+    if decided.is_ok() {
+        tx.commit().await?;
+        store.committed();
+    }
+    Ok(decided)
+}
+
+/// Carries out a command on one stream in its own transaction, retrying conflicts.
 pub async fn execute<A: Aggregate>(
     store: &EventStore,
     stream_id: &str,
     metadata: &Metadata,
     command: impl Fn() -> A::Command,
 ) -> Result<(A, Vec<RecordedEvent>), CommandError<A::Error>> {
-    const TRIES: u32 = 8;
-    let mut attempt = 0;
-    loop {
-        attempt += 1;
-        let (state, version) = load::<A>(store, stream_id).await?;
-        let events = state.decide(command()).map_err(CommandError::Rejected)?;
-        if events.is_empty() {
-            return Ok((state, Vec::new()));
-        }
-        let new_events = events
-            .iter()
-            .map(|e| {
-                let (event_type, data) = e.encode();
-                let mut new = NewEvent::new(event_type, data).with_metadata(metadata.clone());
-                new.schema_version = A::Event::SCHEMA_VERSION;
-                new
-            })
-            .collect();
-        let expected = if version == 0 { ExpectedVersion::NoStream } else { ExpectedVersion::Exact(version) };
-        match store.append(stream_id, expected, new_events).await {
-            Ok(appended) => {
-                let state = events.iter().fold(state, |s, e| s.evolve(e));
-                return Ok((state, appended.events));
-            }
-            Err(StoreError::VersionConflict { .. }) if attempt < TRIES => {
-                // Writers that collided would collide again at once: spread them out.
-                let most = 1u64 << attempt.min(6);
-                tokio::time::sleep(std::time::Duration::from_millis(jitter(most))).await;
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-}
-
-/// A number in 0..most that differs between concurrent callers (no RNG dependency needed).
-fn jitter(most: u64) -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::Instant::now()) % most.max(1)
+    let outcome = crate::retrying!(decide_and_commit::<A>(store, stream_id, metadata, command()))?;
+    let decided = outcome.map_err(CommandError::Rejected)?;
+    Ok((decided.state, decided.recorded))
 }

@@ -59,4 +59,55 @@ pub struct Config {
     /// Log format: `text` or `json`.
     #[arg(long, env = "QUIZROOM_LOG_FORMAT", default_value = "text")]
     pub log_format: String,
+    /// Secret that signs session tokens (at least 32 characters); unset: generated once into
+    /// `<data dir>/jwt-secret`. Nodes of one cluster must share it.
+    #[arg(long, env = "QUIZROOM_JWT_SECRET", hide_env_values = true)]
+    pub jwt_secret: Option<Secret>,
+    /// How long a session token is valid, in hours.
+    #[arg(long, env = "QUIZROOM_JWT_TTL_HOURS", default_value_t = 168)]
+    pub jwt_ttl_hours: u64,
+    /// SMTP server for mail, e.g. `smtp://127.0.0.1:2525` or `smtps://user:pass@host`; unset: mail
+    /// goes to the log and the development mailbox page.
+    #[arg(long, env = "QUIZROOM_SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<Secret>,
+    /// The sender of Quizroom's mail.
+    #[arg(long, env = "QUIZROOM_MAIL_FROM", default_value = "Quizroom <no-reply@quizroom.local>")]
+    pub mail_from: String,
+    /// Tokens granted when a new account verifies its e-mail.
+    #[arg(long, env = "QUIZROOM_WELCOME_TOKENS", default_value_t = 5)]
+    pub welcome_tokens: i64,
+}
+
+/// A setting that must not be printed (Debug shows `***`).
+#[derive(Clone)]
+pub struct Secret(pub String);
+
+impl std::str::FromStr for Secret {
+    type Err = std::convert::Infallible;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Secret(s.to_owned()))
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("***")
+    }
+}
+
+impl Config {
+    /// The defaults, as `quizroom serve` with no flags and no environment would have them.
+    pub fn new(db: DbArgs) -> Config {
+        Config {
+            addr: "127.0.0.1:8080".parse().expect("a valid address"),
+            db,
+            web_dir: PathBuf::from("web/dist"),
+            log_format: "text".into(),
+            jwt_secret: None,
+            jwt_ttl_hours: 168,
+            smtp_url: None,
+            mail_from: "Quizroom <no-reply@quizroom.local>".into(),
+            welcome_tokens: 5,
+        }
+    }
 }

@@ -7,13 +7,25 @@
 //! - [`error`]: the one JSON error format of the API.
 //! - [`commands`]: load a stream, decide, append; retried on a version conflict.
 //! - [`health`]: `/api/health` and `/api/openapi.json`.
+//! - [`auth`]: accounts (sign-up, verification, sign-in, password reset); [`tokens`]: JWTs, code
+//!   hashes and the `AuthUser` extractor; [`limits`]: sign-in attempt limits.
+//! - [`wallet`]: the token wallet, paid through [`payment`]'s provider seam.
+//! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox).
+//! - [`clock`]: the time, as a seam tests can move.
 
 pub mod app;
+pub mod auth;
+pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
 pub mod health;
+pub mod limits;
+pub mod mail;
+pub mod payment;
 pub mod startup;
+pub mod tokens;
+pub mod wallet;
 
 pub use app::{AppState, app};
 pub use config::{Config, DbArgs};

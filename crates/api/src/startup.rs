@@ -12,8 +12,24 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
-use crate::app::{AppState, app};
+use crate::app::{AppState, Limits, app};
+use crate::clock::{Clock, SystemClock};
 use crate::config::{Config, DbArgs};
+use crate::mail::{Mailer, run_mailer};
+use crate::payment::{PaymentProvider, TestModeProvider};
+use crate::tokens::Keys;
+
+/// What the server runs with that is not configuration: seams tests replace.
+pub struct Services {
+    pub clock: Arc<dyn Clock>,
+    pub payments: Arc<dyn PaymentProvider>,
+}
+
+impl Default for Services {
+    fn default() -> Self {
+        Services { clock: Arc::new(SystemClock), payments: Arc::new(TestModeProvider) }
+    }
+}
 
 /// Structured logs to stderr: `QUIZROOM_LOG` filters (default `info`), `format` is `text` or `json`.
 pub fn init_tracing(format: &str) {
@@ -34,16 +50,22 @@ pub async fn open_store(db: &DbArgs) -> anyhow::Result<EventStore> {
 /// Runs the server until SIGTERM or Ctrl-C.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let listener = TcpListener::bind(config.addr).await.with_context(|| format!("cannot listen on {}", config.addr))?;
-    serve_on(listener, config, shutdown_signal()).await
+    serve_on(listener, config, Services::default(), shutdown_signal()).await
 }
 
 /// Runs the server on `listener` until `stop` completes (tests pass their own).
 pub async fn serve_on(
     listener: TcpListener,
     config: Config,
+    services: Services,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let store = open_store(&config.db).await?;
+    let keys = Keys::load(config.jwt_secret.as_ref().map(|s| s.0.as_str()), &config.db.data_dir, config.jwt_ttl_hours * 3600)?;
+    let mailer = Mailer::new(config.smtp_url.as_ref().map(|s| s.0.as_str()), &config.mail_from)?;
+    if !mailer.smtp_enabled() {
+        tracing::warn!("QUIZROOM_SMTP_URL is not set: mail goes to the log and /dev/mailbox; do not expose this server publicly");
+    }
     let shutdown = CancellationToken::new();
     let mut tasks = tokio::task::JoinSet::new();
     for projector in quizroom_projections::projectors() {
@@ -51,7 +73,16 @@ pub async fn serve_on(
         let projector: Arc<dyn Projector> = projector;
         tasks.spawn(quizroom_eventstore::run_projector(store, projector, shutdown));
     }
-    let state = AppState { store: store.clone() };
+    tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
+    let state = AppState {
+        store: store.clone(),
+        keys: Arc::new(keys),
+        mailer,
+        limits: Arc::new(Limits::default()),
+        payments: services.payments,
+        clock: services.clock,
+        welcome_tokens: config.welcome_tokens,
+    };
     let router = app(state, &config.web_dir);
     tracing::info!(
         addr = %listener.local_addr()?,
@@ -60,7 +91,7 @@ pub async fn serve_on(
         "quizroom is serving"
     );
     let token = shutdown.clone();
-    axum::serve(listener, router)
+    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
         .with_graceful_shutdown(async move {
             stop.await;
             tracing::info!("shutting down: finishing in-flight requests");

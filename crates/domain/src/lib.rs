@@ -4,9 +4,11 @@
 //! - [`Aggregate`]: the decide/evolve shape every stream type follows.
 //! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
 //! - [`testing`]: given(events) / when(command) / then(events or error).
+//! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
 pub mod testing;
+pub mod user;
 pub mod wallet;
 
 use serde::Serialize;

@@ -387,12 +387,20 @@ impl EventStore {
 
     /// The events of one stream from `from_version` on, in version order.
     pub async fn read_stream(&self, stream_id: &str, from_version: i64) -> Result<Vec<RecordedEvent>, StoreError> {
+        let mut conn = self.inner.pool.acquire().await?;
+        self.read_stream_in(&mut conn, stream_id, from_version).await
+    }
+
+    /// [`read_stream`](Self::read_stream) on a given connection (inside a command's transaction,
+    /// so a command never needs a second connection while it holds one).
+    pub async fn read_stream_in(
+        &self,
+        conn: &mut AnyConnection,
+        stream_id: &str,
+        from_version: i64,
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
         let sql = format!("{} where stream_id = $1 and version >= $2 order by version", self.select_events());
-        let rows = sqlx::query(AssertSqlSafe(sql))
-            .bind(stream_id)
-            .bind(from_version)
-            .fetch_all(&self.inner.pool)
-            .await?;
+        let rows = sqlx::query(AssertSqlSafe(sql)).bind(stream_id).bind(from_version).fetch_all(&mut *conn).await?;
         rows.iter().map(decode_row).collect()
     }
 

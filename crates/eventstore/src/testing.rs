@@ -78,6 +78,20 @@ impl TestDb {
     }
 }
 
+/// Waits until every committed event is readable in commit order. On PostgreSQL readers hold back
+/// events of transactions younger than the oldest one still running anywhere in the cluster
+/// (other tests' databases included), so "caught up" needs this first.
+pub async fn settled(store: &crate::EventStore) {
+    for _ in 0..600 {
+        let visible = store.read_all(crate::Cursor::START, i64::MAX).await.expect("read the log").len() as i64;
+        if visible == store.count().await.expect("count the log") {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("committed events stayed hidden for 30 s: a transaction is stuck open");
+}
+
 pub fn pg_admin_url() -> String {
     std::env::var("QUIZROOM_TEST_PG_URL").unwrap_or_else(|_| DEFAULT_PG_ADMIN_URL.to_owned())
 }

@@ -1,0 +1,491 @@
+//! Accounts: sign-up, e-mail verification, sign-in, password reset, and the current user.
+//!
+//! The user's own events live in `user-{uuid}`; sign-in and `me` read the `user_account` read
+//! model. Codes are e-mailed through the outbox in the same transaction as their event.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
+use axum::extract::{ConnectInfo, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use quizroom_domain::user::{MAX_WRONG_TRIES, User, UserCommand, UserError, UserEvent};
+use quizroom_domain::wallet::{Wallet, WalletCommand};
+use quizroom_eventstore::{Metadata, StoreError};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use crate::app::AppState;
+use crate::commands::{Decided, decide_and_commit, decide_in};
+use crate::error::{ApiError, ApiJson};
+use crate::mail;
+use crate::tokens::{AuthUser, new_code};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/signup", post(sign_up))
+        .route("/signin", post(sign_in))
+        .route("/verify", post(verify_email))
+        .route("/resend-verification", post(resend_verification))
+        .route("/forgot-password", post(forgot_password))
+        .route("/reset-password", post(reset_password))
+        .route("/me", get(get_me))
+}
+
+const VERIFICATION: &str = "verification";
+const PASSWORD_RESET: &str = "password_reset";
+
+/// A user as the API shows it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub institute_name: Option<String>,
+    pub is_verified: bool,
+    pub email_verified: bool,
+}
+
+/// An account as the read model holds it.
+pub struct Account {
+    pub view: UserView,
+    pub password_hash: String,
+}
+
+/// Trimmed and lower-cased: one account per address whatever its spelling.
+pub fn normalize_email(email: &str) -> String {
+    email.trim().to_lowercase()
+}
+
+/// `{local}@{domain.tld}` with no spaces: the shape the product asks for.
+pub fn looks_like_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    !local.is_empty()
+        && email.len() <= 254
+        && !email.chars().any(char::is_whitespace)
+        && !domain.contains('@')
+        && domain.split('.').count() >= 2
+        && domain.split('.').all(|part| !part.is_empty())
+}
+
+async fn find_account(state: &AppState, column: &'static str, value: &str) -> Result<Option<Account>, ApiError> {
+    let sql = match column {
+        "email" => {
+            "select user_id, first_name, last_name, email, institute_name, verified, password_hash from user_account where email = $1"
+        }
+        _ => {
+            "select user_id, first_name, last_name, email, institute_name, verified, password_hash from user_account where user_id = $1"
+        }
+    };
+    let Some(row) = sqlx::query(sql).bind(value).fetch_optional(state.store.pool()).await.map_err(StoreError::from)? else {
+        return Ok(None);
+    };
+    let read = || -> Result<Account, sqlx::Error> {
+        let verified = row.try_get::<i64, _>(5)? != 0;
+        Ok(Account {
+            view: UserView {
+                id: row.try_get(0)?,
+                first_name: row.try_get(1)?,
+                last_name: row.try_get(2)?,
+                email: row.try_get(3)?,
+                institute_name: row.try_get(4)?,
+                is_verified: verified,
+                email_verified: verified,
+            },
+            password_hash: row.try_get(6)?,
+        })
+    };
+    Ok(Some(read().map_err(StoreError::from)?))
+}
+
+pub async fn account_by_email(state: &AppState, email: &str) -> Result<Option<Account>, ApiError> {
+    find_account(state, "email", &normalize_email(email)).await
+}
+
+pub async fn account_by_id(state: &AppState, user_id: &str) -> Result<Option<Account>, ApiError> {
+    find_account(state, "user_id", user_id).await
+}
+
+async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        argon2::Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string())
+    })
+    .await
+    .map_err(ApiError::internal)?
+    .map_err(ApiError::internal)
+}
+
+/// Whether `password` matches `hash`. With no hash (unknown e-mail) a dummy is checked, so the
+/// answer takes as long either way and does not tell whether the account exists.
+async fn password_matches(password: String, hash: Option<String>) -> Result<bool, ApiError> {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let known = hash.is_some();
+    let hash = match hash {
+        Some(h) => h,
+        None => DUMMY
+            .get_or_init(|| argon2::Argon2::default().hash_password(b"not a real password").expect("hashing works").to_string())
+            .clone(),
+    };
+    let matches = tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash).is_ok_and(|h| argon2::Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    })
+    .await
+    .map_err(ApiError::internal)?;
+    Ok(known && matches)
+}
+
+fn invalid(field: &'static str, message: &'static str) -> ApiError {
+    ApiError::bad_request("invalid_input", message).with_details(json!({ "field": field }))
+}
+
+fn too_soon(retry_after_secs: u64) -> ApiError {
+    let mut e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_soon",
+        format!("Please wait {retry_after_secs} seconds before requesting a new code"),
+    );
+    e.retry_after = Some(retry_after_secs);
+    e
+}
+
+/// Maps the domain's refusals of a code to answers.
+fn code_refused(e: UserError) -> ApiError {
+    match e {
+        UserError::TooManyWrongTries => ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", e.to_string()),
+        UserError::CodeExpired => ApiError::bad_request("code_expired", e.to_string()),
+        UserError::TooSoon { retry_after_secs } => too_soon(retry_after_secs),
+        UserError::AlreadyVerified => ApiError::conflict("already_verified", e.to_string()),
+        UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
+        UserError::NoCode | UserError::UnknownAccount => ApiError::bad_request("invalid_code", "Invalid verification code"),
+    }
+}
+
+fn metadata(actor: &str, request: &str) -> Metadata {
+    Metadata { actor: Some(actor.to_owned()), causation_id: Some(request.to_owned()), ..Default::default() }
+}
+
+fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
+    match purpose {
+        VERIFICATION => (
+            "Your Quizroom verification code",
+            format!("Your Quizroom verification code is {code}.\n\nIt expires in 15 minutes. If you did not sign up for Quizroom, you can ignore this mail."),
+        ),
+        _ => (
+            "Your Quizroom password reset code",
+            format!("Your Quizroom password reset code is {code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this mail."),
+        ),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SignUpRequest {
+    first_name: String,
+    last_name: String,
+    email: String,
+    password: String,
+    institute_name: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct AuthResponse {
+    token: String,
+    user: UserView,
+}
+
+async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpRequest>) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
+    let first_name = body.first_name.trim().to_owned();
+    let last_name = body.last_name.trim().to_owned();
+    let email = normalize_email(&body.email);
+    if first_name.is_empty() {
+        return Err(invalid("firstName", "First name is required"));
+    }
+    if last_name.is_empty() {
+        return Err(invalid("lastName", "Last name is required"));
+    }
+    if email.is_empty() {
+        return Err(invalid("email", "Email is required"));
+    }
+    if !looks_like_email(&email) {
+        return Err(invalid("email", "Please enter a valid email"));
+    }
+    if body.password.is_empty() {
+        return Err(invalid("password", "Password is required"));
+    }
+    if body.password.chars().count() < 8 {
+        return Err(invalid("password", "Password must be at least 8 characters"));
+    }
+    let taken = || ApiError::conflict("email_taken", "An account with this email already exists");
+    if account_by_email(&state, &email).await?.is_some() {
+        return Err(taken());
+    }
+    let institute_name = body.institute_name.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
+    let password_hash = hash_password(body.password).await?;
+    let user_id = uuid::Uuid::new_v4().to_string();
+    let code = new_code();
+    let now = state.clock.now_ms();
+    let stream = format!("user-{user_id}");
+    let meta = metadata(&user_id, "signup");
+    let command = UserCommand::SignUp {
+        first_name,
+        last_name,
+        email: email.clone(),
+        institute_name,
+        password_hash,
+        code_hash: state.keys.hash_code(&user_id, VERIFICATION, &code),
+        now,
+    };
+    let mut tx = state.store.begin_write().await?;
+    match decide_in::<User>(&state.store, &mut tx, &stream, &meta, command).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => return Err(code_refused(e)),
+        // The unique index on e-mail: someone signed up with it a moment ago.
+        Err(e) if e.conflicting_constraint().is_some() => return Err(taken()),
+        Err(e) => return Err(e.into()),
+    }
+    let (subject, text) = code_mail(VERIFICATION, &code);
+    mail::enqueue(&mut tx, &email, subject, &text, now).await.map_err(StoreError::from)?;
+    tx.commit().await.map_err(StoreError::from)?;
+    state.store.committed();
+    state.mailer.wake();
+    let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the new account is missing"))?;
+    Ok((StatusCode::CREATED, Json(AuthResponse { token: state.keys.issue(&user_id), user: account.view })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SignInRequest {
+    email: String,
+    password: String,
+}
+
+fn too_many_sign_ins(wait: Duration) -> ApiError {
+    let seconds = wait.as_secs().max(1);
+    let mut e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+        format!("Too many sign-in attempts. Try again in {seconds} seconds."),
+    );
+    e.retry_after = Some(seconds);
+    e
+}
+
+async fn sign_in(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<SignInRequest>,
+) -> Result<Json<AuthResponse>, ApiError> {
+    let email = normalize_email(&body.email);
+    if email.is_empty() {
+        return Err(invalid("email", "Email is required"));
+    }
+    if !looks_like_email(&email) {
+        return Err(invalid("email", "Please enter a valid email"));
+    }
+    if body.password.is_empty() {
+        return Err(invalid("password", "Password is required"));
+    }
+    let address_key = client.ip().to_string();
+    state.limits.sign_in_by_email.check(&email).map_err(too_many_sign_ins)?;
+    state.limits.sign_in_by_address.check(&address_key).map_err(too_many_sign_ins)?;
+    let account = account_by_email(&state, &email).await?;
+    let hash = account.as_ref().map(|a| a.password_hash.clone());
+    if !password_matches(body.password, hash).await? {
+        state.limits.sign_in_by_email.fail(&email);
+        state.limits.sign_in_by_address.fail(&address_key);
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid credentials"));
+    }
+    state.limits.sign_in_by_email.clear(&email);
+    let account = account.expect("a matching password has an account");
+    Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id), user: account.view }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct VerifyRequest {
+    email: String,
+    code: String,
+}
+
+fn check_code_shape(code: &str) -> Result<(), ApiError> {
+    if code.len() != 6 || !code.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(invalid("code", "Please enter the complete 6-digit code"));
+    }
+    Ok(())
+}
+
+/// Verifies, and grants the welcome tokens in the same transaction when the e-mail became verified.
+async fn verify_once(state: &AppState, user_id: &str, meta: &Metadata, code_hash: &str) -> Result<Result<Decided<User>, UserError>, StoreError> {
+    let store = &state.store;
+    let command = UserCommand::Verify { code_hash: code_hash.to_owned(), now: state.clock.now_ms() };
+    let mut tx = store.begin_write().await?;
+    let decided = match decide_in::<User>(store, &mut tx, &format!("user-{user_id}"), meta, command).await? {
+        Ok(decided) => decided,
+        Err(refused) => return Ok(Err(refused)),
+    };
+    if decided.events.iter().any(|e| matches!(e, UserEvent::EmailVerified { .. })) && state.welcome_tokens > 0 {
+        let grant = WalletCommand::Grant { amount: state.welcome_tokens, reason: "welcome".into() };
+        if let Err(e) = decide_in::<Wallet>(store, &mut tx, &format!("wallet-{user_id}"), meta, grant).await? {
+            tracing::error!(error = %e, "the welcome grant was refused");
+        }
+    }
+    tx.commit().await?;
+    store.committed();
+    Ok(Ok(decided))
+}
+
+async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> Result<Json<Value>, ApiError> {
+    let code = body.code.trim();
+    check_code_shape(code)?;
+    let Some(account) = account_by_email(&state, &body.email).await? else {
+        return Err(code_refused(UserError::NoCode));
+    };
+    let user_id = account.view.id.clone();
+    let meta = metadata(&user_id, "verify");
+    let code_hash = state.keys.hash_code(&user_id, VERIFICATION, code);
+    let outcome = crate::retrying!(verify_once(&state, &user_id, &meta, &code_hash))?;
+    let decided = outcome.map_err(code_refused)?;
+    if decided.events.iter().any(|e| matches!(e, UserEvent::VerificationCodeRejected { .. })) {
+        let tries_left = MAX_WRONG_TRIES.saturating_sub(decided.state.verification.map_or(0, |c| c.wrong_tries));
+        return Err(ApiError::bad_request("invalid_code", "Invalid verification code").with_details(json!({ "triesLeft": tries_left })));
+    }
+    let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the account is missing"))?;
+    Ok(Json(json!({ "user": account.view })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct EmailRequest {
+    email: String,
+}
+
+async fn send_code_once(
+    state: &AppState,
+    account: &Account,
+    purpose: &'static str,
+    code: &str,
+    code_hash: &str,
+) -> Result<Result<(), UserError>, StoreError> {
+    let store = &state.store;
+    let user_id = &account.view.id;
+    let now = state.clock.now_ms();
+    let command = match purpose {
+        VERIFICATION => UserCommand::IssueVerificationCode { code_hash: code_hash.to_owned(), now },
+        _ => UserCommand::RequestPasswordReset { code_hash: code_hash.to_owned(), now },
+    };
+    let mut tx = store.begin_write().await?;
+    if let Err(refused) = decide_in::<User>(store, &mut tx, &format!("user-{user_id}"), &metadata(user_id, purpose), command).await? {
+        return Ok(Err(refused));
+    }
+    let (subject, text) = code_mail(purpose, code);
+    mail::enqueue(&mut tx, &account.view.email, subject, &text, now).await?;
+    tx.commit().await?;
+    store.committed();
+    Ok(Ok(()))
+}
+
+/// Issues a code of `purpose` for `account` and queues its mail, in one transaction.
+async fn send_code(state: &AppState, account: &Account, purpose: &'static str) -> Result<Result<(), UserError>, ApiError> {
+    let code = new_code();
+    let code_hash = state.keys.hash_code(&account.view.id, purpose, &code);
+    let outcome = crate::retrying!(send_code_once(state, account, purpose, &code, &code_hash))?;
+    if outcome.is_ok() {
+        state.mailer.wake();
+    }
+    Ok(outcome)
+}
+
+async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
+    if !looks_like_email(&normalize_email(&body.email)) {
+        return Err(invalid("email", "Please enter a valid email"));
+    }
+    let sent = json!({ "message": "A new verification code has been sent to your email" });
+    // An unknown address gets the same answer, so this call does not tell who has an account.
+    let Some(account) = account_by_email(&state, &body.email).await? else { return Ok(Json(sent)) };
+    send_code(&state, &account, VERIFICATION).await?.map_err(code_refused)?;
+    Ok(Json(sent))
+}
+
+async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
+    let email = normalize_email(&body.email);
+    if email.is_empty() {
+        return Err(invalid("email", "Please enter your email address"));
+    }
+    if !looks_like_email(&email) {
+        return Err(invalid("email", "Please enter a valid email address"));
+    }
+    let answer = json!({ "message": "If an account exists for this email, a verification code has been sent to it." });
+    let Some(account) = account_by_email(&state, &email).await? else { return Ok(Json(answer)) };
+    // Too soon for a new code: the earlier one still works, and the answer must not differ.
+    match send_code(&state, &account, PASSWORD_RESET).await? {
+        Ok(()) | Err(UserError::TooSoon { .. }) => Ok(Json(answer)),
+        Err(e) => Err(code_refused(e)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ResetRequest {
+    email: String,
+    code: String,
+    new_password: String,
+}
+
+async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetRequest>) -> Result<Json<Value>, ApiError> {
+    let code = body.code.trim();
+    check_code_shape(code)?;
+    if body.new_password.is_empty() {
+        return Err(invalid("newPassword", "Please enter a new password"));
+    }
+    if body.new_password.chars().count() < 8 {
+        return Err(invalid("newPassword", "Password must be at least 8 characters long"));
+    }
+    let Some(account) = account_by_email(&state, &body.email).await? else {
+        return Err(code_refused(UserError::NoCode));
+    };
+    let user_id = account.view.id.clone();
+    let stream = format!("user-{user_id}");
+    let meta = metadata(&user_id, "reset-password");
+    let code_hash = state.keys.hash_code(&user_id, PASSWORD_RESET, code);
+    let password_hash = hash_password(body.new_password).await?;
+    let command = || UserCommand::ResetPassword {
+        code_hash: code_hash.clone(),
+        password_hash: password_hash.clone(),
+        now: state.clock.now_ms(),
+    };
+    let outcome = crate::retrying!(decide_and_commit::<User>(&state.store, &stream, &meta, command()))?;
+    let decided = outcome.map_err(code_refused)?;
+    if decided.events.iter().any(|e| matches!(e, UserEvent::PasswordResetCodeRejected { .. })) {
+        return Err(ApiError::bad_request("invalid_code", "Invalid verification code"));
+    }
+    state.limits.sign_in_by_email.clear(&account.view.email);
+    Ok(Json(json!({ "message": "Password reset successful. Please login with your new password." })))
+}
+
+async fn get_me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Value>, ApiError> {
+    let account = account_by_id(&state, &caller.user_id)
+        .await?
+        .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"))?;
+    Ok(Json(json!({ "user": account.view })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_checked_for_the_shape_the_product_asks_for() {
+        for good in ["a@b.co", "first.last+tag@school.example.org"] {
+            assert!(looks_like_email(good), "{good}");
+        }
+        for bad in ["", "a", "a@b", "@b.co", "a@b.", "a b@c.de", "a@b@c.de", "a@.co"] {
+            assert!(!looks_like_email(bad), "{bad}");
+        }
+        assert_eq!(normalize_email("  Ada@Example.COM "), "ada@example.com");
+    }
+}

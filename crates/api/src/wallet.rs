@@ -1,0 +1,125 @@
+//! The token wallet: balance and history, and buying tokens through the payment provider.
+//! Price: $1.00 a token, at least one.
+
+use axum::extract::{Query, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
+use quizroom_eventstore::{Metadata, StoreError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use sqlx::Row;
+
+use crate::app::AppState;
+use crate::clock::rfc3339;
+use crate::commands::{CommandError, execute};
+use crate::error::{ApiError, ApiJson};
+use crate::tokens::AuthUser;
+
+pub const PRICE_CENTS: i64 = 100;
+/// Far above any real order; keeps the price in range.
+const MOST_TOKENS: i64 = 1_000_000_000;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/", get(get_wallet)).route("/purchase", post(purchase_tokens))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserQuery {
+    user_id: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Entry {
+    kind: String,
+    amount: i64,
+    balance_after: i64,
+    reason: String,
+    at: String,
+}
+
+#[derive(Serialize)]
+pub struct WalletView {
+    balance: i64,
+    history: Vec<Entry>,
+}
+
+/// The balance of `user_id` (0 without a wallet).
+pub async fn balance(state: &AppState, user_id: &str) -> Result<i64, StoreError> {
+    let row = sqlx::query("select balance from wallet where user_id = $1").bind(user_id).fetch_optional(state.store.pool()).await?;
+    Ok(match row {
+        Some(r) => r.try_get(0)?,
+        None => 0,
+    })
+}
+
+async fn get_wallet(State(state): State<AppState>, caller: AuthUser, Query(q): Query<UserQuery>) -> Result<Json<WalletView>, ApiError> {
+    caller.ensure_self(q.user_id.as_deref())?;
+    let rows = sqlx::query(
+        "select kind, amount, balance_after, reason, recorded_at from wallet_entry where user_id = $1 \
+         order by global_position desc limit 50",
+    )
+    .bind(&caller.user_id)
+    .fetch_all(state.store.pool())
+    .await
+    .map_err(StoreError::from)?;
+    let history = rows
+        .iter()
+        .map(|r| {
+            Ok(Entry {
+                kind: r.try_get(0)?,
+                amount: r.try_get(1)?,
+                balance_after: r.try_get(2)?,
+                reason: r.try_get(3)?,
+                at: rfc3339(r.try_get(4)?),
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(StoreError::from)?;
+    Ok(Json(WalletView { balance: balance(&state, &caller.user_id).await?, history }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseRequest {
+    #[serde(default)]
+    quantity: Value,
+    user_id: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PurchaseResponse {
+    balance: i64,
+    purchased: i64,
+    amount_cents: i64,
+    test_mode: bool,
+}
+
+async fn purchase_tokens(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<PurchaseRequest>,
+) -> Result<Json<PurchaseResponse>, ApiError> {
+    caller.ensure_self(body.user_id.as_deref())?;
+    let quantity = body.quantity.as_i64().filter(|q| (1..=MOST_TOKENS).contains(q)).ok_or_else(|| {
+        ApiError::bad_request("invalid_input", "Quantity must be a whole number of at least 1")
+            .with_details(serde_json::json!({ "field": "quantity" }))
+    })?;
+    let amount_cents = quantity * PRICE_CENTS;
+    let purchase_id = uuid::Uuid::now_v7().to_string();
+    let payment_ref = state.payments.charge(&caller.user_id, amount_cents, &purchase_id).await.map_err(|e| {
+        ApiError::new(axum::http::StatusCode::PAYMENT_REQUIRED, "payment_failed", e.to_string())
+    })?;
+    let metadata = Metadata { actor: Some(caller.user_id.clone()), causation_id: Some(purchase_id), ..Default::default() };
+    let stream = format!("wallet-{}", caller.user_id);
+    let command = || WalletCommand::Purchase { quantity, amount_cents, payment_ref: payment_ref.clone() };
+    let (wallet, _) = execute::<Wallet>(&state.store, &stream, &metadata, command).await.map_err(|e| match e {
+        CommandError::Rejected(WalletError::InvalidQuantity) => ApiError::bad_request("invalid_input", e.to_string()),
+        CommandError::Rejected(other) => ApiError::internal(other),
+        CommandError::Store(store) => store.into(),
+    })?;
+    Ok(Json(PurchaseResponse { balance: wallet.balance, purchased: quantity, amount_cents, test_mode: state.payments.test_mode() }))
+}
