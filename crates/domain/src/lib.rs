@@ -4,9 +4,12 @@
 //! - [`Aggregate`]: the decide/evolve shape every stream type follows.
 //! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
 //! - [`testing`]: given(events) / when(command) / then(events or error).
+//! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
+pub mod attempt;
+pub mod quiz;
 pub mod testing;
 pub mod user;
 pub mod wallet;

@@ -1,0 +1,219 @@
+//! Quizzes: `quiz-{id}`. A curated category is published from the catalogue and revised when its
+//! file changes; question ids are allocated by the caller inside the command's transaction and
+//! recorded here, so a replay reproduces them.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Aggregate, DomainEvent};
+
+/// An option letter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Letter {
+    A,
+    B,
+    C,
+    D,
+}
+
+impl Letter {
+    pub const ALL: [Letter; 4] = [Letter::A, Letter::B, Letter::C, Letter::D];
+
+    /// `"a"`, `" B "`: one letter A to D, any case.
+    pub fn parse(text: &str) -> Option<Letter> {
+        match text.trim().to_ascii_uppercase().as_str() {
+            "A" => Some(Letter::A),
+            "B" => Some(Letter::B),
+            "C" => Some(Letter::C),
+            "D" => Some(Letter::D),
+            _ => None,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn as_str(self) -> &'static str {
+        ["A", "B", "C", "D"][self.index()]
+    }
+}
+
+/// A question with its answer, as recorded in the quiz's stream.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Question {
+    pub id: i64,
+    /// Stable within the quiz (the catalogue's key), to match a revised file to its questions.
+    pub key: String,
+    pub text: String,
+    pub options: [String; 4],
+    pub answer: Letter,
+    pub explanation: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CuratedContent {
+    pub slug: String,
+    pub name: String,
+    pub description: String,
+    pub time_limit_minutes: i64,
+    pub questions: Vec<Question>,
+    /// A hash of the catalogue file, to tell an edited file from an unchanged one.
+    pub content_hash: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QuizCommand {
+    /// Publish a curated category, or revise it when its content changed; nothing when unchanged.
+    PublishCurated { quiz_id: i64, content: CuratedContent },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data")]
+pub enum QuizEvent {
+    CuratedCategoryPublished { quiz_id: i64, content: CuratedContent },
+    CuratedCategoryRevised { content: CuratedContent },
+}
+
+impl DomainEvent for QuizEvent {}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum QuizError {
+    #[error("a quiz needs at least one question")]
+    NoQuestions,
+    #[error("question {0} is not well formed: {1}")]
+    BadQuestion(String, String),
+}
+
+/// The state of a quiz: what a player is served and scored on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Quiz {
+    pub id: Option<i64>,
+    pub name: String,
+    pub time_limit_minutes: i64,
+    pub questions: Vec<Question>,
+    pub content_hash: String,
+}
+
+impl Quiz {
+    pub fn question(&self, id: i64) -> Option<&Question> {
+        self.questions.iter().find(|q| q.id == id)
+    }
+}
+
+fn check(content: &CuratedContent) -> Result<(), QuizError> {
+    if content.questions.is_empty() {
+        return Err(QuizError::NoQuestions);
+    }
+    for q in &content.questions {
+        let bad = |why: &str| Err(QuizError::BadQuestion(q.key.clone(), why.to_owned()));
+        if q.text.trim().is_empty() {
+            return bad("no text");
+        }
+        if q.options.iter().any(|o| o.trim().is_empty()) {
+            return bad("an empty option");
+        }
+        let mut options: Vec<String> = q.options.iter().map(|o| o.trim().to_lowercase()).collect();
+        options.sort();
+        options.dedup();
+        if options.len() != 4 {
+            return bad("two options are the same");
+        }
+    }
+    Ok(())
+}
+
+impl Aggregate for Quiz {
+    type Command = QuizCommand;
+    type Event = QuizEvent;
+    type Error = QuizError;
+
+    fn decide(&self, command: QuizCommand) -> Result<Vec<QuizEvent>, QuizError> {
+        match command {
+            QuizCommand::PublishCurated { quiz_id, content } => {
+                check(&content)?;
+                if self.id.is_none() {
+                    Ok(vec![QuizEvent::CuratedCategoryPublished { quiz_id, content }])
+                } else if self.content_hash == content.content_hash {
+                    Ok(vec![])
+                } else {
+                    Ok(vec![QuizEvent::CuratedCategoryRevised { content }])
+                }
+            }
+        }
+    }
+
+    fn evolve(mut self, event: &QuizEvent) -> Quiz {
+        let content = match event {
+            QuizEvent::CuratedCategoryPublished { quiz_id, content } => {
+                self.id = Some(*quiz_id);
+                content
+            }
+            QuizEvent::CuratedCategoryRevised { content } => content,
+        };
+        self.name = content.name.clone();
+        self.time_limit_minutes = content.time_limit_minutes;
+        self.questions = content.questions.clone();
+        self.content_hash = content.content_hash.clone();
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::given;
+
+    pub fn question(id: i64, key: &str, answer: Letter) -> Question {
+        Question {
+            id,
+            key: key.into(),
+            text: format!("Question {key}?"),
+            options: ["one".into(), "two".into(), "three".into(), "four".into()],
+            answer,
+            explanation: "Because.".into(),
+        }
+    }
+
+    fn content(hash: &str) -> CuratedContent {
+        CuratedContent {
+            slug: "space".into(),
+            name: "Space".into(),
+            description: "Stars.".into(),
+            time_limit_minutes: 10,
+            questions: vec![question(1, "sun", Letter::B)],
+            content_hash: hash.into(),
+        }
+    }
+
+    #[test]
+    fn a_category_is_published_once_and_revised_only_when_its_content_changes() {
+        let published = QuizEvent::CuratedCategoryPublished { quiz_id: 7, content: content("h1") };
+        given::<Quiz>([]).when(QuizCommand::PublishCurated { quiz_id: 7, content: content("h1") }).then([published.clone()]);
+        given::<Quiz>([published.clone()]).when(QuizCommand::PublishCurated { quiz_id: 7, content: content("h1") }).then([]);
+        let quiz = given::<Quiz>([published])
+            .when(QuizCommand::PublishCurated { quiz_id: 7, content: content("h2") })
+            .then([QuizEvent::CuratedCategoryRevised { content: content("h2") }]);
+        assert_eq!(quiz.id, Some(7));
+        assert_eq!(quiz.content_hash, "h2");
+    }
+
+    #[test]
+    fn badly_formed_questions_are_refused() {
+        let mut bad = content("h");
+        bad.questions[0].options[3] = "One ".into();
+        given::<Quiz>([])
+            .when(QuizCommand::PublishCurated { quiz_id: 1, content: bad })
+            .then_error(QuizError::BadQuestion("sun".into(), "two options are the same".into()));
+        let mut empty = content("h");
+        empty.questions.clear();
+        given::<Quiz>([]).when(QuizCommand::PublishCurated { quiz_id: 1, content: empty }).then_error(QuizError::NoQuestions);
+    }
+
+    #[test]
+    fn letters_parse_in_any_case_and_nothing_else() {
+        assert_eq!(Letter::parse(" b "), Some(Letter::B));
+        assert_eq!(Letter::parse("D"), Some(Letter::D));
+        assert_eq!(Letter::parse("E"), None);
+        assert_eq!(Letter::parse("AB"), None);
+    }
+}
