@@ -29,12 +29,21 @@ export function headerLinks(pathname: string): HeaderLink[] {
 
 function useLogout() {
   const navigate = useNavigate()
-  // Leave the page first, then clear the session, so a protected page being left does not
-  // first bounce to /signin and remember itself as the place to return to.
+  const { pathname } = useLocation()
+  const [leaving, setLeaving] = useState(false)
+  // Leave the page first and clear the session only once / is on screen, so a protected page
+  // being left never sees the session vanish (it would bounce to /signin and remember itself
+  // as the place to return to). The router renders its updates in a transition, so the
+  // navigate() promise can settle while the old page is still mounted: wait for the commit.
+  useEffect(() => {
+    if (leaving && pathname === '/') {
+      setLeaving(false)
+      logout()
+    }
+  }, [leaving, pathname])
   return () => {
-    Promise.resolve(navigate('/'))
-      .catch(() => undefined)
-      .finally(() => logout())
+    setLeaving(true)
+    Promise.resolve(navigate('/')).catch(() => undefined)
   }
 }
 
