@@ -3,11 +3,15 @@
 //! Queries read these tables, never the log. Each module owns its tables (see `migrations/`):
 //! - [`user`]: accounts by e-mail; transactional, its unique index keeps one account per e-mail.
 //! - [`wallet`]: balances and history; transactional, so a balance is never behind a spend.
+//! - [`quiz`]: categories and every version of their questions; transactional.
+//! - [`attempt`]: attempts, saved and scored answers, best scores (the leaderboards); transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
+pub mod attempt;
 pub mod audit;
+pub mod quiz;
 pub mod user;
 pub mod wallet;
 
@@ -18,7 +22,12 @@ use quizroom_eventstore::{ProjectionError, Projector, RecordedEvent, Transaction
 
 /// The projections that run inside every append's transaction.
 pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
-    vec![Arc::new(user::UserProjection), Arc::new(wallet::WalletProjection)]
+    vec![
+        Arc::new(user::UserProjection),
+        Arc::new(wallet::WalletProjection),
+        Arc::new(quiz::QuizProjection),
+        Arc::new(attempt::AttemptProjection),
+    ]
 }
 
 /// The projectors that run behind the log.

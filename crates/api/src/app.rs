@@ -19,7 +19,7 @@ use crate::limits::Limiter;
 use crate::mail::Mailer;
 use crate::payment::PaymentProvider;
 use crate::tokens::Keys;
-use crate::{auth, health, mail, wallet};
+use crate::{auth, health, leaderboard, mail, play, wallet};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -64,6 +64,8 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .route("/openapi.json", get(health::get_openapi))
         .nest("/auth", auth::router())
         .nest("/wallet", wallet::router())
+        .nest("/leaderboard", leaderboard::router())
+        .merge(play::router())
         .route("/dev/mailbox", get(get_mailbox))
         .fallback(|| async { ApiError::not_found("No such API endpoint") });
 

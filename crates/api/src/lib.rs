@@ -11,18 +11,24 @@
 //!   hashes and the `AuthUser` extractor; [`limits`]: sign-in attempt limits.
 //! - [`wallet`]: the token wallet, paid through [`payment`]'s provider seam.
 //! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox).
+//! - [`catalogue`]: the curated categories, published from `content/` at start.
+//! - [`play`]: attempts (start, save, submit, feedback) and the auto-submit at the deadline;
+//!   [`leaderboard`]: the leaderboards.
 //! - [`clock`]: the time, as a seam tests can move.
 
 pub mod app;
 pub mod auth;
+pub mod catalogue;
 pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
 pub mod health;
+pub mod leaderboard;
 pub mod limits;
 pub mod mail;
 pub mod payment;
+pub mod play;
 pub mod startup;
 pub mod tokens;
 pub mod wallet;

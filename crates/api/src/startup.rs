@@ -66,6 +66,8 @@ pub async fn serve_on(
     if !mailer.smtp_enabled() {
         tracing::warn!("QUIZROOM_SMTP_URL is not set: mail goes to the log and /dev/mailbox; do not expose this server publicly");
     }
+    let published = crate::catalogue::publish(&store).await.context("cannot publish the curated catalogue")?;
+    tracing::info!(new = published.new, revised = published.revised, unchanged = published.unchanged, "curated catalogue");
     let shutdown = CancellationToken::new();
     let mut tasks = tokio::task::JoinSet::new();
     for projector in quizroom_projections::projectors() {
@@ -74,6 +76,7 @@ pub async fn serve_on(
         tasks.spawn(quizroom_eventstore::run_projector(store, projector, shutdown));
     }
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
+    tasks.spawn(crate::play::run_auto_submit(store.clone(), services.clock.clone(), shutdown.clone()));
     let state = AppState {
         store: store.clone(),
         keys: Arc::new(keys),

@@ -104,7 +104,11 @@ fn check(content: &CuratedContent) -> Result<(), QuizError> {
     if content.questions.is_empty() {
         return Err(QuizError::NoQuestions);
     }
+    let mut keys = std::collections::HashSet::new();
     for q in &content.questions {
+        if !keys.insert(q.key.as_str()) {
+            return Err(QuizError::BadQuestion(q.key.clone(), "its key is used twice".into()));
+        }
         let bad = |why: &str| Err(QuizError::BadQuestion(q.key.clone(), why.to_owned()));
         if q.text.trim().is_empty() {
             return bad("no text");
@@ -207,6 +211,15 @@ mod tests {
         let mut empty = content("h");
         empty.questions.clear();
         given::<Quiz>([]).when(QuizCommand::PublishCurated { quiz_id: 1, content: empty }).then_error(QuizError::NoQuestions);
+    }
+
+    #[test]
+    fn a_key_used_twice_is_refused() {
+        let mut twice = content("h");
+        twice.questions.push(question(2, "sun", Letter::A));
+        given::<Quiz>([])
+            .when(QuizCommand::PublishCurated { quiz_id: 1, content: twice })
+            .then_error(QuizError::BadQuestion("sun".into(), "its key is used twice".into()));
     }
 
     #[test]

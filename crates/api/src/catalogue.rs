@@ -1,0 +1,170 @@
+//! The curated catalogue: `content/categories/*.json`, built into the binary, published as events
+//! when the server starts. Idempotent: an unchanged file publishes nothing; an edited one publishes
+//! a revision in which questions keep their ids by key and new questions get new ones.
+
+use std::collections::HashMap;
+
+use anyhow::Context;
+use quizroom_domain::Aggregate;
+use quizroom_domain::quiz::{CuratedContent, Letter, Question, Quiz, QuizCommand};
+use quizroom_eventstore::{EventStore, Metadata, StoreError};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use sqlx::{AnyConnection, Row};
+
+use crate::commands::{decide_in, load};
+
+#[derive(rust_embed::RustEmbed)]
+#[folder = "../../content/categories/"]
+struct Files;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CategoryFile {
+    slug: String,
+    name: String,
+    description: String,
+    time_limit: i64,
+    questions: Vec<QuestionFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct QuestionFile {
+    key: String,
+    text: String,
+    options: [String; 4],
+    answer: String,
+    explanation: String,
+}
+
+/// What publishing the catalogue did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Published {
+    pub new: usize,
+    pub revised: usize,
+    pub unchanged: usize,
+}
+
+/// Draws `n` consecutive ids named `name` inside the caller's transaction; returns the first.
+pub async fn allocate_ids(conn: &mut AnyConnection, name: &str, n: i64) -> Result<i64, StoreError> {
+    sqlx::query("insert into id_counter (name, next_id) values ($1, 1) on conflict (name) do nothing")
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    let next: i64 = sqlx::query("update id_counter set next_id = next_id + $1 where name = $2 returning next_id")
+        .bind(n)
+        .bind(name)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get(0)?;
+    Ok(next - n)
+}
+
+/// Publishes every catalogue file built into the binary that is new or changed.
+pub async fn publish(store: &EventStore) -> anyhow::Result<Published> {
+    let mut files: Vec<(String, Vec<u8>)> = Files::iter()
+        .filter(|name| name.ends_with(".json"))
+        .filter_map(|name| Files::get(&name).map(|file| (name.to_string(), file.data.to_vec())))
+        .collect();
+    files.sort();
+    publish_files(store, files).await
+}
+
+/// Publishes the given catalogue files (name, contents) that are new or changed.
+pub async fn publish_files(store: &EventStore, files: Vec<(String, Vec<u8>)>) -> anyhow::Result<Published> {
+    let mut report = Published::default();
+    for (name, bytes) in files {
+        let file: CategoryFile = serde_json::from_slice(&bytes).with_context(|| format!("catalogue file {name} is not valid"))?;
+        let hash = hex::encode(Sha256::digest(&bytes));
+        let outcome = crate::retrying!(publish_one(store, &file, &hash));
+        match outcome {
+            Ok(Ok(Outcome::New)) => report.new += 1,
+            Ok(Ok(Outcome::Revised)) => report.revised += 1,
+            Ok(Ok(Outcome::Unchanged)) => report.unchanged += 1,
+            Ok(Err(why)) => anyhow::bail!("catalogue file {name} is not valid: {why}"),
+            // Another node published the same category at the same moment.
+            Err(e) if e.conflicting_constraint().is_some() => report.unchanged += 1,
+            Err(e) => return Err(e).with_context(|| format!("cannot publish catalogue file {name}")),
+        }
+    }
+    Ok(report)
+}
+
+enum Outcome {
+    New,
+    Revised,
+    Unchanged,
+}
+
+/// Publishes one file in one transaction; the inner error says what is wrong with the file.
+async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Result<Result<Outcome, String>, StoreError> {
+    let mut tx = store.begin_write().await?;
+    let existing: Option<i64> = sqlx::query("select category_id from category where slug = $1")
+        .bind(&file.slug)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| r.try_get(0))
+        .transpose()?;
+    let quiz_id = match existing {
+        Some(id) => id,
+        None => allocate_ids(&mut tx, "category", 1).await?,
+    };
+    let stream = format!("quiz-{quiz_id}");
+    let (quiz, _) = load::<Quiz>(store, &mut tx, &stream).await?;
+    if existing.is_some() && quiz.content_hash == hash {
+        return Ok(Ok(Outcome::Unchanged));
+    }
+    let known: HashMap<&str, i64> = quiz.questions.iter().map(|q| (q.key.as_str(), q.id)).collect();
+    let fresh = file.questions.iter().filter(|q| !known.contains_key(q.key.as_str())).count() as i64;
+    let mut next = if fresh > 0 { allocate_ids(&mut tx, "question", fresh).await? } else { 0 };
+    let mut questions = Vec::with_capacity(file.questions.len());
+    for q in &file.questions {
+        let id = match known.get(q.key.as_str()) {
+            Some(id) => *id,
+            None => {
+                next += 1;
+                next - 1
+            }
+        };
+        let Some(answer) = Letter::parse(&q.answer) else {
+            return Ok(Err(format!("question {}: answer {:?} is not a letter from A to D", q.key, q.answer)));
+        };
+        questions.push(Question {
+            id,
+            key: q.key.clone(),
+            text: q.text.clone(),
+            options: q.options.clone(),
+            answer,
+            explanation: q.explanation.clone(),
+        });
+    }
+    let content = CuratedContent {
+        slug: file.slug.clone(),
+        name: file.name.clone(),
+        description: file.description.clone(),
+        time_limit_minutes: file.time_limit,
+        questions,
+        content_hash: hash.to_owned(),
+    };
+    let metadata = Metadata { actor: Some("catalogue".into()), ..Default::default() };
+    match decide_in::<Quiz>(store, &mut tx, &stream, &metadata, QuizCommand::PublishCurated { quiz_id, content }).await? {
+        Ok(decided) if decided.events.is_empty() => return Ok(Ok(Outcome::Unchanged)),
+        Ok(_) => {}
+        Err(e) => return Ok(Err(e.to_string())),
+    }
+    tx.commit().await?;
+    store.committed();
+    Ok(Ok(if quiz.id.is_some() { Outcome::Revised } else { Outcome::New }))
+}
+
+/// The quiz `quiz_id` as it was at stream version `version` (what an attempt was served).
+pub async fn quiz_at(store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Quiz, StoreError> {
+    let events = store.read_stream_in(conn, &format!("quiz-{quiz_id}"), 1).await?;
+    let mut quiz = Quiz::default();
+    for e in events.iter().filter(|e| e.version <= version) {
+        let event = quizroom_projections::decode(e).map_err(|d| StoreError::Corrupt { position: e.position, message: d.to_string() })?;
+        quiz = quiz.evolve(&event);
+    }
+    Ok(quiz)
+}
