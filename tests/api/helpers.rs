@@ -14,7 +14,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub data_dir: PathBuf,
     stop: Option<oneshot::Sender<()>>,
-    server: tokio::task::JoinHandle<anyhow::Result<()>>,
+    server: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    process: Option<std::process::Child>,
 }
 
 pub fn install_crypto() {
@@ -55,18 +56,44 @@ pub async fn spawn_app_with(db: &TestDb, configure: impl FnOnce(&mut Config), se
     let server = tokio::spawn(quizroom_api::startup::serve_on(listener, config, services, async move {
         let _ = stopped.await;
     }));
-    let app = TestApp { addr, client: reqwest::Client::new(), data_dir, stop: Some(stop), server };
-    // Ready when health answers (the store opens and migrates before the server accepts).
-    for _ in 0..200 {
-        if app.client.get(app.url("/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
-            return app;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
-    }
-    panic!("the server did not start");
+    let app = TestApp { addr, client: reqwest::Client::new(), data_dir, stop: Some(stop), server: Some(server), process: None };
+    app.ready().await;
+    app
+}
+
+/// The `quizroom` binary as a separate process serving `database_url` (a cluster node).
+pub async fn spawn_process(database_url: &str) -> TestApp {
+    install_crypto();
+    let data_dir = temp_dir();
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let process = std::process::Command::new(env!("CARGO_BIN_EXE_quizroom"))
+        .args(["serve", "--addr", &addr.to_string()])
+        .env("DATABASE_URL", database_url)
+        .env("QUIZROOM_DATA_DIR", &data_dir)
+        .env("QUIZROOM_JWT_SECRET", JWT_SECRET)
+        .env("QUIZROOM_WEB_DIR", "/nonexistent")
+        .env("QUIZROOM_LOG", "warn")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let app = TestApp { addr, client: reqwest::Client::new(), data_dir, stop: None, server: None, process: Some(process) };
+    app.ready().await;
+    app
 }
 
 impl TestApp {
+    /// Waits until health answers (the store opens and migrates before the server accepts).
+    async fn ready(&self) {
+        for _ in 0..400 {
+            if self.client.get(self.url("/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+        }
+        panic!("the server at {} did not start", self.addr);
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{}", self.addr, path)
     }
@@ -145,10 +172,21 @@ impl TestApp {
         (token, id)
     }
 
-    /// Signals shutdown and waits for the server to finish.
+    /// Signals shutdown (SIGTERM for a process) and waits for the server to finish.
     pub async fn stop(mut self) -> anyhow::Result<()> {
-        let _ = self.stop.take().unwrap().send(());
-        let result = (&mut self.server).await.unwrap();
+        let result = match (self.stop.take(), self.server.take(), self.process.take()) {
+            (Some(stop), Some(server), _) => {
+                let _ = stop.send(());
+                server.await.unwrap()
+            }
+            (_, _, Some(mut process)) => {
+                std::process::Command::new("kill").args(["-TERM", &process.id().to_string()]).status()?;
+                let status = tokio::task::spawn_blocking(move || process.wait()).await??;
+                anyhow::ensure!(status.success(), "the server exited with {status}");
+                Ok(())
+            }
+            _ => Ok(()),
+        };
         let _ = std::fs::remove_dir_all(&self.data_dir);
         result
     }

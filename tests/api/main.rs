@@ -4,6 +4,7 @@
 mod auth;
 mod cli;
 mod helpers;
+mod hub;
 mod play;
 mod projectors;
 mod replay;

@@ -32,6 +32,7 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Tokens granted when an e-mail is verified.
     pub welcome_tokens: i64,
+    pub hub: quizroom_hub::Hub,
 }
 
 /// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.
@@ -45,6 +46,28 @@ impl Default for Limits {
         let window = Duration::from_secs(15 * 60);
         Limits { sign_in_by_email: Limiter::new(5, window), sign_in_by_address: Limiter::new(20, window) }
     }
+}
+
+#[derive(serde::Deserialize)]
+struct SocketQuery {
+    token: Option<String>,
+}
+
+/// `GET /ws?token=…`: the hub (`docs/websocket.md`). The token is checked before the upgrade.
+async fn open_socket(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    axum::extract::Query(query): axum::extract::Query<SocketQuery>,
+    upgrade: axum::extract::ws::WebSocketUpgrade,
+) -> Result<axum::response::Response, ApiError> {
+    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
+        ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found")
+    })?;
+    let claims = state.keys.verify(&token)?;
+    let permit = state.hub.admit().ok_or_else(|| {
+        ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again")
+    })?;
+    let hub = state.hub.clone();
+    Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, claims.sub, claims.exp, permit)))
 }
 
 /// The development mailbox: only when mail does not go over SMTP.
@@ -69,7 +92,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .route("/dev/mailbox", get(get_mailbox))
         .fallback(|| async { ApiError::not_found("No such API endpoint") });
 
-    let mut router = Router::new().nest("/api", api).with_state(state);
+    let mut router = Router::new().nest("/api", api).route("/ws", get(open_socket)).with_state(state);
     let index = web_dir.join("index.html");
     if index.is_file() {
         router = router.fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)));

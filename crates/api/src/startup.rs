@@ -19,6 +19,9 @@ use crate::mail::{Mailer, run_mailer};
 use crate::payment::{PaymentProvider, TestModeProvider};
 use crate::tokens::Keys;
 
+/// The most WebSocket connections one node holds.
+const MAX_SOCKETS: usize = 20_000;
+
 /// What the server runs with that is not configuration: seams tests replace.
 pub struct Services {
     pub clock: Arc<dyn Clock>,
@@ -77,6 +80,9 @@ pub async fn serve_on(
     }
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
     tasks.spawn(crate::play::run_auto_submit(store.clone(), services.clock.clone(), shutdown.clone()));
+    let clock = services.clock.clone();
+    let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone());
+    tasks.spawn(hub.clone().run());
     let state = AppState {
         store: store.clone(),
         keys: Arc::new(keys),
@@ -85,6 +91,7 @@ pub async fn serve_on(
         payments: services.payments,
         clock: services.clock,
         welcome_tokens: config.welcome_tokens,
+        hub,
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

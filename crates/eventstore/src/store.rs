@@ -463,6 +463,24 @@ impl EventStore {
         Ok(row.try_get(0)?)
     }
 
+    /// The cursor of the newest event readable in commit order: a live follower starting there
+    /// sees every event committed after it (on PostgreSQL, also those of transactions still
+    /// running now, whose ids are above every id below the snapshot's xmin).
+    pub async fn head_cursor(&self) -> Result<Cursor, StoreError> {
+        let sql = match self.inner.backend {
+            Backend::Sqlite => "select 0, coalesce(max(global_position), 0) from events",
+            Backend::Postgres => {
+                "select tx_id::text::bigint, global_position from events \
+                 where tx_id < pg_snapshot_xmin(pg_current_snapshot()) order by tx_id desc, global_position desc limit 1"
+            }
+        };
+        let row = sqlx::query(sql).fetch_optional(&self.inner.pool).await?;
+        Ok(match row {
+            Some(r) => Cursor { tx_id: r.try_get(0)?, position: r.try_get(1)? },
+            None => Cursor::START,
+        })
+    }
+
     /// How many events the log holds.
     pub async fn count(&self) -> Result<i64, StoreError> {
         let row = sqlx::query("select count(*) from events").fetch_one(&self.inner.pool).await?;

@@ -1,0 +1,243 @@
+//! The WebSocket hub (protocol: `docs/websocket.md`).
+//!
+//! - [`Hub`] follows the event log as a catch-up subscriber, so every node sees every submission,
+//!   also those made through other nodes. It keeps, per watched quiz, the last ranking and a
+//!   broadcast channel; a ranking is recomputed from the `best_score` read model at most twice a
+//!   second, only for quizzes someone watches, and shared by every connection (each adds its own
+//!   rank when it formats the message). Submissions are announced on per-attempt channels.
+//! - [`connection`] runs one client: its subscriptions, the clock ticks of its attempts, and a
+//!   bounded outgoing queue; a client that does not keep up is disconnected.
+//!
+//! Shutdown: cancelling the hub's token ends the follower, the refresher and every connection
+//! (closed with 1001, going away).
+
+pub mod connection;
+pub mod ranking;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use quizroom_eventstore::EventStore;
+use serde::Deserialize;
+use sqlx::Row;
+use tokio::sync::{Semaphore, broadcast};
+use tokio_util::sync::CancellationToken;
+
+pub use connection::serve_connection;
+use ranking::Ranking;
+
+/// Milliseconds since the Unix epoch: the server's clock, passed in so tests can move it.
+pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// How often a watched quiz's ranking may be recomputed.
+const REFRESH: Duration = Duration::from_millis(500);
+
+/// A submission, as announced to the attempt's subscribers.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Submission {
+    pub score: i64,
+    pub points: i64,
+    pub total: i64,
+    pub reason: String,
+}
+
+struct QuizChannel {
+    sender: broadcast::Sender<Arc<Ranking>>,
+    last: Option<Arc<Ranking>>,
+    dirty: bool,
+}
+
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    store: EventStore,
+    now: Now,
+    quizzes: Mutex<HashMap<i64, QuizChannel>>,
+    attempts: Mutex<HashMap<String, broadcast::Sender<Arc<Submission>>>>,
+    /// Bounds the number of connections.
+    connections: Arc<Semaphore>,
+    /// Cancelled at shutdown: ends the hub's tasks and every connection.
+    shutdown: CancellationToken,
+}
+
+impl Hub {
+    pub fn new(store: EventStore, now: Now, max_connections: usize, shutdown: CancellationToken) -> Hub {
+        Hub {
+            inner: Arc::new(Inner {
+                store,
+                now,
+                quizzes: Mutex::new(HashMap::new()),
+                attempts: Mutex::new(HashMap::new()),
+                connections: Arc::new(Semaphore::new(max_connections)),
+                shutdown,
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &EventStore {
+        &self.inner.store
+    }
+
+    pub fn now_ms(&self) -> i64 {
+        (self.inner.now)()
+    }
+
+    pub fn shutdown(&self) -> &CancellationToken {
+        &self.inner.shutdown
+    }
+
+    /// A place for one more connection, or `None` when the hub is full.
+    pub fn admit(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.inner.connections.clone().try_acquire_owned().ok()
+    }
+
+    /// Runs the log follower and the ranking refresher until shutdown.
+    pub async fn run(self) {
+        tokio::join!(self.clone().follow_log(), self.refresh_rankings());
+    }
+
+    /// Receives the rankings of quiz `quiz_id` from now on, with the current one.
+    pub async fn watch_quiz(&self, quiz_id: i64) -> Result<(broadcast::Receiver<Arc<Ranking>>, Arc<Ranking>), sqlx::Error> {
+        let (receiver, last) = {
+            let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
+            let channel = quizzes
+                .entry(quiz_id)
+                .or_insert_with(|| QuizChannel { sender: broadcast::channel(4).0, last: None, dirty: false });
+            (channel.sender.subscribe(), channel.last.clone())
+        };
+        let current = match last {
+            Some(r) => r,
+            None => {
+                let r = Arc::new(Ranking::load(&self.inner.store, quiz_id).await?);
+                if let Some(channel) = self.inner.quizzes.lock().expect("hub lock").get_mut(&quiz_id) {
+                    channel.last.get_or_insert_with(|| r.clone());
+                }
+                r
+            }
+        };
+        Ok((receiver, current))
+    }
+
+    /// Receives the submission of attempt `attempt_id`, if it comes.
+    pub fn watch_attempt(&self, attempt_id: &str) -> broadcast::Receiver<Arc<Submission>> {
+        let mut attempts = self.inner.attempts.lock().expect("hub lock");
+        attempts.entry(attempt_id.to_owned()).or_insert_with(|| broadcast::channel(1).0).subscribe()
+    }
+
+    /// Follows the log from its head: announces submissions and marks their quizzes' rankings stale.
+    async fn follow_log(self) {
+        let store = self.inner.store.clone();
+        let shutdown = self.inner.shutdown.clone();
+        let start = loop {
+            match store.head_cursor().await {
+                Ok(cursor) => break cursor,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the hub cannot find the head of the log; retrying");
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                        _ = shutdown.cancelled() => return,
+                    }
+                }
+            }
+        };
+        let mut subscription = store.subscribe(start, shutdown.clone());
+        while !shutdown.is_cancelled() {
+            let batch = match subscription.next_batch().await {
+                Ok(batch) => batch,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the hub could not read the log; retrying");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    continue;
+                }
+            };
+            if batch.is_empty() {
+                subscription.wait().await;
+                continue;
+            }
+            let submitted: Vec<(String, Submission)> = batch
+                .iter()
+                .filter(|e| e.event_type == "AttemptSubmitted")
+                .filter_map(|e| Some((e.stream_id["attempt-".len()..].to_owned(), serde_json::from_value(e.data.clone()).ok()?)))
+                .collect();
+            if submitted.is_empty() {
+                continue;
+            }
+            {
+                let attempts = self.inner.attempts.lock().expect("hub lock");
+                for (attempt_id, submission) in &submitted {
+                    if let Some(sender) = attempts.get(attempt_id) {
+                        let _ = sender.send(Arc::new(submission.clone()));
+                    }
+                }
+            }
+            self.mark_quizzes_of(submitted.iter().map(|(id, _)| id.as_str()).collect()).await;
+        }
+    }
+
+    async fn mark_quizzes_of(&self, attempt_ids: Vec<&str>) {
+        if self.inner.quizzes.lock().expect("hub lock").is_empty() {
+            return;
+        }
+        for chunk in attempt_ids.chunks(500) {
+            let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!("select distinct category_id from attempt where attempt_id in ({})", placeholders.join(", "));
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            match query.fetch_all(self.inner.store.pool()).await {
+                Ok(rows) => {
+                    let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
+                    for row in rows {
+                        if let Some(channel) = row.try_get::<i64, _>(0).ok().and_then(|id| quizzes.get_mut(&id)) {
+                            channel.dirty = true;
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(error = %e, "the hub could not find the quizzes of new submissions"),
+            }
+        }
+    }
+
+    /// Every REFRESH: recomputes the stale rankings that someone watches; forgets unwatched channels.
+    async fn refresh_rankings(self) {
+        let mut interval = tokio::time::interval(REFRESH);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                _ = interval.tick() => {}
+                _ = self.inner.shutdown.cancelled() => return,
+            }
+            let stale: Vec<i64> = {
+                let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
+                quizzes.retain(|_, c| c.sender.receiver_count() > 0);
+                quizzes.iter_mut().filter(|(_, c)| c.dirty).map(|(id, c)| {
+                    c.dirty = false;
+                    *id
+                }).collect()
+            };
+            self.inner.attempts.lock().expect("hub lock").retain(|_, s| s.receiver_count() > 0);
+            for quiz_id in stale {
+                match Ranking::load(&self.inner.store, quiz_id).await {
+                    Ok(ranking) => {
+                        let ranking = Arc::new(ranking);
+                        if let Some(channel) = self.inner.quizzes.lock().expect("hub lock").get_mut(&quiz_id) {
+                            channel.last = Some(ranking.clone());
+                            let _ = channel.sender.send(ranking);
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(quiz_id, error = %e, "could not recompute a leaderboard; will retry");
+                        if let Some(channel) = self.inner.quizzes.lock().expect("hub lock").get_mut(&quiz_id) {
+                            channel.dirty = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
