@@ -51,9 +51,9 @@ describe('protected routes', () => {
   it('let a verified user in', () => {
     mockApi({})
     signInAs()
-    const { router } = renderApp('/play/categories')
-    expect(router.state.location.pathname).toBe('/play/categories')
-    expect(screen.getByRole('heading', { name: 'Quiz Categories' })).toBeInTheDocument()
+    const { router } = renderApp('/host/quiz')
+    expect(router.state.location.pathname).toBe('/host/quiz')
+    expect(screen.getByRole('heading', { name: 'Host Quiz' })).toBeInTheDocument()
     expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument()
   })
 

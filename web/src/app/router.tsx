@@ -8,6 +8,9 @@ import { DevMailboxPage } from './routes/dev-mailbox'
 import { ForgotPasswordPage } from './routes/forgot-password'
 import { HomePage } from './routes/home'
 import { NotFoundPage } from './routes/not-found'
+import { PlayCategoriesPage } from './routes/play-categories'
+import { PlayLeaderboardPage } from './routes/play-leaderboard'
+import { PlayQuizPage } from './routes/play-quiz'
 import { PricingPage } from './routes/pricing'
 import { SigninPage } from './routes/signin'
 import { SignupPage } from './routes/signup'
@@ -33,6 +36,9 @@ export const routes: RouteObject[] = [
       {
         element: <ProtectedRoute />,
         children: [
+          { path: 'play/categories', element: <PlayCategoriesPage /> },
+          { path: 'play/quiz', element: <PlayQuizPage /> },
+          { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
           ...comingSoonRoutes,
           { path: 'play/*', element: <NotFoundPage /> },
           { path: 'host/*', element: <NotFoundPage /> },

@@ -17,3 +17,16 @@ export const VERIFY_SUCCESS_REDIRECT_MS = 500
 
 export const TOKEN_PRICE_CENTS = 100
 export const MIN_TOKEN_QUANTITY = 1
+
+/** Categories: 15 shown at first; the See More / Show Less toggle appears when more than 10 match. */
+export const CATEGORIES_INITIAL_COUNT = 15
+export const CATEGORIES_TOGGLE_THRESHOLD = 10
+
+/** Tables: 10 rows a page and at most 5 page buttons. */
+export const TABLE_PAGE_SIZE = 10
+export const TABLE_MAX_PAGE_BUTTONS = 5
+
+/** Play: 10 points per correct answer; the timer warns at 5% or less; 10 minutes by default. */
+export const POINTS_PER_CORRECT_ANSWER = 10
+export const TIMER_WARNING_FRACTION = 0.05
+export const DEFAULT_QUIZ_TIME_LIMIT_MINUTES = 10

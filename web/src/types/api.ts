@@ -59,3 +59,11 @@ export type MailboxMessage = {
   body: string
   sentAt: string
 }
+
+/** One row of GET /api/leaderboard and GET /api/leaderboard/category (highest points first). */
+export type LeaderboardEntry = {
+  userId?: string
+  firstName: string
+  lastName: string
+  points: number
+}

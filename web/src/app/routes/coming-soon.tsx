@@ -20,9 +20,6 @@ export function ComingSoon({ title }: { title: string }) {
 }
 
 export const comingSoonRoutes: RouteObject[] = [
-  { path: 'play/categories', element: <ComingSoon title="Quiz Categories" /> },
-  { path: 'play/quiz', element: <ComingSoon title="Play Quiz" /> },
-  { path: 'play/leaderboard', element: <ComingSoon title="Leaderboard" /> },
   { path: 'host/quiz', element: <ComingSoon title="Host Quiz" /> },
   { path: 'host/attemptQuiz', element: <ComingSoon title="Join Quiz" /> },
   // Route matching ignores case, so this also serves /host/myquizzes.

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
+import { NAVIGATION_CANCELLED_EVENT } from '../../hooks/use-leave-warning'
 import { logout, useSession } from '../../lib/auth'
 import { DROPDOWN_CLOSE_DELAY_MS } from '../../lib/constants'
 import { initialsOf } from '../../lib/format'
@@ -41,6 +42,13 @@ function useLogout() {
       logout()
     }
   }, [leaving, pathname])
+  // A page that warns before leaving (a quiz in progress) may keep the player: then stay signed in.
+  useEffect(() => {
+    if (!leaving) return
+    const stay = () => setLeaving(false)
+    window.addEventListener(NAVIGATION_CANCELLED_EVENT, stay)
+    return () => window.removeEventListener(NAVIGATION_CANCELLED_EVENT, stay)
+  }, [leaving])
   return () => {
     setLeaving(true)
     Promise.resolve(navigate('/')).catch(() => undefined)

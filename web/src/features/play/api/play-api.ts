@@ -1,0 +1,105 @@
+/**
+ * The play calls: categories, questions, the attempt (start or resume, save one answer) and
+ * the submission. Shapes follow the server's API; `remainingMs` is the server's clock.
+ */
+import { apiRequest } from '../../../lib/api-client'
+
+export type Letter = 'A' | 'B' | 'C' | 'D'
+export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D']
+
+export type Category = {
+  id: number
+  name: string
+  description?: string
+  questionCount?: number
+  timeLimit?: number
+}
+
+export type Question = {
+  id: number
+  text: string
+  optionA: string
+  optionB: string
+  optionC: string
+  optionD: string
+}
+
+export type QuestionsResponse = { questions: Question[]; time_limit?: number }
+
+export type SavedAnswer = { questionId: number; answer: Letter | null; marked: boolean }
+
+export type Attempt = {
+  attemptId: string
+  categoryId: number
+  /** Minutes. */
+  timeLimit: number
+  startedAt: string
+  deadline: string
+  remainingMs: number
+  answers: SavedAnswer[]
+  resumed: boolean
+}
+
+export type SaveAnswerResponse = { saved: boolean; remainingMs: number }
+
+export type SubmittedAnswer = { questionId: number; status: Letter | 'incomplete' }
+
+export type FeedbackItem = {
+  id: number
+  questionText: string
+  optionA: string
+  optionB: string
+  optionC: string
+  optionD: string
+  correctAnswer: Letter
+  userAnswer: Letter | null
+  isCorrect: boolean
+  explanation?: string | null
+}
+
+export type ScoreResult = {
+  attemptId?: string
+  score: number
+  points?: number
+  total?: number
+  message?: string
+  feedback: FeedbackItem[]
+}
+
+export function getCategories(): Promise<Category[]> {
+  return apiRequest<Category[]>('/api/categories', { defaultError: 'Failed to fetch categories' })
+}
+
+export function getQuestions(categoryId: number): Promise<QuestionsResponse> {
+  return apiRequest<QuestionsResponse>(`/api/question/${encodeURIComponent(String(categoryId))}`, {
+    defaultError: 'Failed to load questions',
+  })
+}
+
+export function startAttempt(categoryId: number): Promise<Attempt> {
+  return apiRequest<Attempt>('/api/attempt/start', {
+    method: 'POST',
+    body: { categoryId },
+    defaultError: 'Failed to start the quiz',
+  })
+}
+
+export function saveAnswer(attemptId: string, answer: SavedAnswer): Promise<SaveAnswerResponse> {
+  return apiRequest<SaveAnswerResponse>(`/api/attempt/${encodeURIComponent(attemptId)}/answer`, {
+    method: 'PUT',
+    body: answer,
+    defaultError: 'Failed to save the answer',
+  })
+}
+
+export function submitScore(payload: {
+  userId: string
+  categoryId: number
+  answers: SubmittedAnswer[]
+}): Promise<ScoreResult> {
+  return apiRequest<ScoreResult>('/api/question/score', {
+    method: 'POST',
+    body: payload,
+    defaultError: 'Failed to submit quiz. Please try again.',
+  })
+}
