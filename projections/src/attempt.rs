@@ -71,17 +71,25 @@ impl TransactionalProjection for AttemptProjection {
                     .fetch_one(&mut *conn)
                     .await?;
                     let (user_id, category_id): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
-                    for (position, a) in answers.iter().enumerate() {
-                        sqlx::query(
-                            "insert into attempt_feedback (attempt_id, position, question_id, answer, correct) values ($1, $2, $3, $4, $5)",
-                        )
-                        .bind(attempt_id)
-                        .bind(position as i64)
-                        .bind(a.question_id)
-                        .bind(a.answer.map(|l| l.as_str()))
-                        .bind(i64::from(a.correct))
-                        .execute(&mut *conn)
-                        .await?;
+                    if !answers.is_empty() {
+                        // One statement for all of an attempt's answers.
+                        let rows: Vec<String> = (0..answers.len())
+                            .map(|i| format!("(${}, ${}, ${}, ${}, ${})", i * 5 + 1, i * 5 + 2, i * 5 + 3, i * 5 + 4, i * 5 + 5))
+                            .collect();
+                        let sql = format!(
+                            "insert into attempt_feedback (attempt_id, position, question_id, answer, correct) values {}",
+                            rows.join(", ")
+                        );
+                        let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
+                        for (position, a) in answers.iter().enumerate() {
+                            insert = insert
+                                .bind(attempt_id)
+                                .bind(position as i64)
+                                .bind(a.question_id)
+                                .bind(a.answer.map(|l| l.as_str()))
+                                .bind(i64::from(a.correct));
+                        }
+                        insert.execute(&mut *conn).await?;
                     }
                     // The player's best on this quiz; a tie keeps the earlier attempt.
                     sqlx::query(

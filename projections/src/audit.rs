@@ -1,5 +1,7 @@
 //! The auditor's overview: per stream, how many events, where they sit in the log, and the last one.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use quizroom_eventstore::{Conn, ProjectionError, Projector, RecordedEvent};
 
@@ -16,21 +18,48 @@ impl Projector for AuditProjector {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        // One row per stream in the batch (a statement may not touch a row twice), in one statement.
+        let mut streams: Vec<(&RecordedEvent, &RecordedEvent, i64)> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
         for e in events {
-            sqlx::query(
+            match index.get(e.stream_id.as_str()) {
+                Some(&i) => {
+                    streams[i].1 = e;
+                    streams[i].2 += 1;
+                }
+                None => {
+                    index.insert(&e.stream_id, streams.len());
+                    streams.push((e, e, 1));
+                }
+            }
+        }
+        for chunk in streams.chunks(1000) {
+            let rows: Vec<String> = (0..chunk.len())
+                .map(|i| {
+                    let b = i * 7;
+                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7)
+                })
+                .collect();
+            let sql = format!(
                 "insert into audit_stream (stream_id, stream_type, event_count, first_position, last_position, \
-                 last_event_type, last_recorded_at) values ($1, $2, 1, $3, $3, $4, $5) \
-                 on conflict (stream_id) do update set event_count = audit_stream.event_count + 1, \
+                 last_event_type, last_recorded_at) values {} \
+                 on conflict (stream_id) do update set event_count = audit_stream.event_count + excluded.event_count, \
                  last_position = excluded.last_position, last_event_type = excluded.last_event_type, \
                  last_recorded_at = excluded.last_recorded_at",
-            )
-            .bind(&e.stream_id)
-            .bind(e.stream_type())
-            .bind(e.position)
-            .bind(&e.event_type)
-            .bind(e.recorded_at)
-            .execute(&mut *conn)
-            .await?;
+                rows.join(", ")
+            );
+            let mut upsert = sqlx::query(sqlx::AssertSqlSafe(sql));
+            for (first, last, count) in chunk {
+                upsert = upsert
+                    .bind(&first.stream_id)
+                    .bind(first.stream_type())
+                    .bind(*count)
+                    .bind(first.position)
+                    .bind(last.position)
+                    .bind(&last.event_type)
+                    .bind(last.recorded_at);
+            }
+            upsert.execute(&mut *conn).await?;
         }
         Ok(())
     }

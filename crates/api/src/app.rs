@@ -33,6 +33,8 @@ pub struct AppState {
     /// Tokens granted when an e-mail is verified.
     pub welcome_tokens: i64,
     pub hub: quizroom_hub::Hub,
+    /// Quiz versions that submissions score against, read once.
+    pub quizzes: Arc<crate::catalogue::QuizVersions>,
 }
 
 /// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.
@@ -67,6 +69,9 @@ async fn open_socket(
         ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again")
     })?;
     let hub = state.hub.clone();
+    // Messages are small both ways; tungstenite's default 128 KiB buffers would dominate the
+    // memory of thousands of idle connections.
+    let upgrade = upgrade.read_buffer_size(4 * 1024).write_buffer_size(4 * 1024).max_message_size(64 * 1024);
     Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, claims.sub, claims.exp, permit)))
 }
 

@@ -158,6 +158,37 @@ async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Res
     Ok(Ok(if quiz.id.is_some() { Outcome::Revised } else { Outcome::New }))
 }
 
+/// Quizzes by (id, version). A version never changes, so it is read from the log once and then
+/// served from memory to every submission that scores against it.
+#[derive(Default)]
+pub struct QuizVersions {
+    cache: std::sync::Mutex<HashMap<(i64, i64), std::sync::Arc<Quiz>>>,
+}
+
+impl QuizVersions {
+    /// Entries kept before the cache starts over (a few hundred quizzes in play at once).
+    const MOST: usize = 1024;
+
+    pub async fn get(
+        &self,
+        store: &EventStore,
+        conn: &mut AnyConnection,
+        quiz_id: i64,
+        version: i64,
+    ) -> Result<std::sync::Arc<Quiz>, StoreError> {
+        if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
+            return Ok(quiz.clone());
+        }
+        let quiz = std::sync::Arc::new(quiz_at(store, conn, quiz_id, version).await?);
+        let mut cache = self.cache.lock().expect("quiz cache lock");
+        if cache.len() >= Self::MOST {
+            cache.clear();
+        }
+        cache.insert((quiz_id, version), quiz.clone());
+        Ok(quiz)
+    }
+}
+
 /// The quiz `quiz_id` as it was at stream version `version` (what an attempt was served).
 pub async fn quiz_at(store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Quiz, StoreError> {
     let events = store.read_stream_in(conn, &format!("quiz-{quiz_id}"), 1).await?;

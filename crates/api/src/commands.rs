@@ -47,6 +47,19 @@ pub async fn decide_in<A: Aggregate>(
     command: A::Command,
 ) -> Result<Result<Decided<A>, A::Error>, StoreError> {
     let (state, version) = load::<A>(store, conn, stream_id).await?;
+    decide_on(store, conn, stream_id, state, version, metadata, command).await
+}
+
+/// [`decide_in`] on a state the caller has already loaded at `version` in this transaction.
+pub async fn decide_on<A: Aggregate>(
+    store: &EventStore,
+    conn: &mut AnyConnection,
+    stream_id: &str,
+    state: A,
+    version: i64,
+    metadata: &Metadata,
+    command: A::Command,
+) -> Result<Result<Decided<A>, A::Error>, StoreError> {
     let events = match state.decide(command) {
         Ok(events) => events,
         Err(refused) => return Ok(Err(refused)),

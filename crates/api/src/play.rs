@@ -14,7 +14,7 @@ use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, GRACE_MS, SubmitReason, Submitted};
-use quizroom_domain::quiz::Letter;
+use quizroom_domain::quiz::{Letter, Quiz};
 use quizroom_eventstore::{EventStore, Metadata, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -22,9 +22,9 @@ use sqlx::Row;
 use tokio_util::sync::CancellationToken;
 
 use crate::app::AppState;
-use crate::catalogue::quiz_at;
+use crate::catalogue::QuizVersions;
 use crate::clock::{Clock, rfc3339};
-use crate::commands::{decide_in, load};
+use crate::commands::{decide_in, decide_on, load};
 use crate::error::{ApiError, ApiJson};
 use crate::tokens::AuthUser;
 
@@ -205,7 +205,8 @@ async fn start_attempt(State(state): State<AppState>, caller: AuthUser, ApiJson(
             }
             // Its time is up: the server submits what was saved (unless the auto-submitter just
             // did), then a new attempt starts.
-            let _already_submitted_is_fine = submit(&state.store, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
+            let _already_submitted_is_fine =
+                submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
         }
         let question_ids: Vec<i64> = sqlx::query_scalar::<_, i64>(
             "select question_id from question where category_id = $1 and quiz_version = $2 order by position",
@@ -301,38 +302,67 @@ async fn save_answer(
 }
 
 /// Submits attempt `attempt_id`: scores `answers` (or, late or on timeout, the saved answers)
-/// with the answer key of the version it was served, in one transaction.
+/// with the answer key of the version it was served, in one transaction. Returns the submission
+/// and that version of the quiz.
 pub async fn submit(
     store: &EventStore,
+    quizzes: &QuizVersions,
     clock: &dyn Clock,
     attempt_id: &str,
     answers: Vec<(i64, Option<Letter>)>,
     reason: SubmitReason,
-) -> Result<Result<Submitted, AttemptError>, StoreError> {
-    crate::retrying!(submit_once(store, clock, attempt_id, answers.clone(), reason))
+) -> Result<Result<(Submitted, Arc<Quiz>), AttemptError>, StoreError> {
+    crate::retrying!(submit_once(store, quizzes, clock, attempt_id, answers.clone(), reason))
 }
 
 async fn submit_once(
     store: &EventStore,
+    quizzes: &QuizVersions,
     clock: &dyn Clock,
     attempt_id: &str,
     answers: Vec<(i64, Option<Letter>)>,
     reason: SubmitReason,
-) -> Result<Result<Submitted, AttemptError>, StoreError> {
+) -> Result<Result<(Submitted, Arc<Quiz>), AttemptError>, StoreError> {
     let stream = format!("attempt-{attempt_id}");
     let mut tx = store.begin_write().await?;
-    let (attempt, _) = load::<Attempt>(store, &mut tx, &stream).await?;
-    let quiz = quiz_at(store, &mut tx, attempt.quiz_id, attempt.quiz_version).await?;
+    let (attempt, version) = load::<Attempt>(store, &mut tx, &stream).await?;
+    if !attempt.started {
+        return Ok(Err(AttemptError::NotStarted));
+    }
+    let quiz = quizzes.get(store, &mut tx, attempt.quiz_id, attempt.quiz_version).await?;
     let key: BTreeMap<i64, Letter> = quiz.questions.iter().map(|q| (q.id, q.answer)).collect();
     let command = AttemptCommand::Submit { answers, key, reason, now: clock.now_ms() };
-    let actor = if reason == SubmitReason::Timeout { "server" } else { attempt.user_id.as_str() };
-    let decided = match decide_in::<Attempt>(store, &mut tx, &stream, &metadata(actor, "submit"), command).await? {
+    let actor = if reason == SubmitReason::Timeout { "server".to_owned() } else { attempt.user_id.clone() };
+    let decided = match decide_on::<Attempt>(store, &mut tx, &stream, attempt, version, &metadata(&actor, "submit"), command).await? {
         Ok(decided) => decided,
         Err(e) => return Ok(Err(e)),
     };
     tx.commit().await?;
     store.committed();
-    Ok(Ok(decided.state.submitted.expect("a submitted attempt")))
+    Ok(Ok((decided.state.submitted.expect("a submitted attempt"), quiz)))
+}
+
+/// Feedback items from a submission and the quiz version it was scored on.
+fn feedback_from(submitted: &Submitted, quiz: &Quiz) -> Vec<Value> {
+    submitted
+        .answers
+        .iter()
+        .filter_map(|a| {
+            let q = quiz.question(a.question_id)?;
+            Some(json!({
+                "id": q.id,
+                "questionText": q.text,
+                "optionA": q.options[0],
+                "optionB": q.options[1],
+                "optionC": q.options[2],
+                "optionD": q.options[3],
+                "correctAnswer": q.answer.as_str(),
+                "userAnswer": a.answer.map(Letter::as_str),
+                "isCorrect": a.correct,
+                "explanation": q.explanation,
+            }))
+        })
+        .collect()
 }
 
 #[derive(Deserialize)]
@@ -367,19 +397,27 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
     let category_id = id_from(&body.category_id)?;
     let answers =
         body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
-    let attempt_id = match open_attempt(&state, &caller.user_id, category_id).await? {
-        Some((attempt_id, _, _)) => {
-            match submit(&state.store, state.clock.as_ref(), &attempt_id, answers, SubmitReason::Player).await? {
-                // The server submitted at the deadline a moment ago: that submission counts.
-                Ok(_) | Err(AttemptError::AlreadySubmitted) => attempt_id,
-                Err(e) => return Err(attempt_refused(e)),
+    if let Some((attempt_id, _, _)) = open_attempt(&state, &caller.user_id, category_id).await? {
+        match submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, answers, SubmitReason::Player).await? {
+            Ok((submitted, quiz)) => {
+                return Ok(Json(json!({
+                    "attemptId": attempt_id,
+                    "score": submitted.score,
+                    "points": submitted.points,
+                    "total": submitted.total,
+                    "message": result_message(submitted.score, submitted.total),
+                    "feedback": feedback_from(&submitted, &quiz),
+                })));
             }
+            // The server submitted at the deadline a moment ago: that submission counts.
+            Err(AttemptError::AlreadySubmitted) => {}
+            Err(e) => return Err(attempt_refused(e)),
         }
-        // Submitted already (twice, or by the server at the deadline): the first submission counts.
-        None => latest_submitted(&state, &caller.user_id, category_id)
-            .await?
-            .ok_or_else(|| ApiError::conflict("no_attempt", "Start the quiz before submitting it"))?,
-    };
+    }
+    // Submitted already (twice, or by the server at the deadline): the first submission counts.
+    let attempt_id = latest_submitted(&state, &caller.user_id, category_id)
+        .await?
+        .ok_or_else(|| ApiError::conflict("no_attempt", "Start the quiz before submitting it"))?;
     let (score, points, total) = attempt_result(&state, &attempt_id).await?;
     Ok(Json(json!({
         "attemptId": attempt_id,
@@ -465,7 +503,7 @@ async fn get_feedback(State(state): State<AppState>, caller: AuthUser, Query(q):
 
 /// Submits, with the saved answers, every attempt whose time (and grace) is up; runs until
 /// `shutdown`. On several nodes each may try the same attempt; the stream's version lets one win.
-pub async fn run_auto_submit(store: EventStore, clock: Arc<dyn Clock>, shutdown: CancellationToken) {
+pub async fn run_auto_submit(store: EventStore, quizzes: Arc<QuizVersions>, clock: Arc<dyn Clock>, shutdown: CancellationToken) {
     while !shutdown.is_cancelled() {
         let due = sqlx::query_scalar::<_, String>(
             "select attempt_id from attempt where status = 'open' and deadline < $1 order by deadline limit 100",
@@ -476,8 +514,8 @@ pub async fn run_auto_submit(store: EventStore, clock: Arc<dyn Clock>, shutdown:
         match due {
             Ok(due) => {
                 for attempt_id in due {
-                    match submit(&store, clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await {
-                        Ok(Ok(s)) => tracing::info!(attempt_id, score = s.score, "submitted at the deadline"),
+                    match submit(&store, &quizzes, clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await {
+                        Ok(Ok((s, _))) => tracing::info!(attempt_id, score = s.score, "submitted at the deadline"),
                         Ok(Err(_)) => {}
                         Err(e) => tracing::warn!(attempt_id, error = %e, "could not submit at the deadline; will retry"),
                     }

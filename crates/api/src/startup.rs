@@ -79,7 +79,8 @@ pub async fn serve_on(
         tasks.spawn(quizroom_eventstore::run_projector(store, projector, shutdown));
     }
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
-    tasks.spawn(crate::play::run_auto_submit(store.clone(), services.clock.clone(), shutdown.clone()));
+    let quizzes = Arc::new(crate::catalogue::QuizVersions::default());
+    tasks.spawn(crate::play::run_auto_submit(store.clone(), quizzes.clone(), services.clock.clone(), shutdown.clone()));
     let clock = services.clock.clone();
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone());
     tasks.spawn(hub.clone().run());
@@ -92,6 +93,7 @@ pub async fn serve_on(
         clock: services.clock,
         welcome_tokens: config.welcome_tokens,
         hub,
+        quizzes,
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

@@ -60,6 +60,8 @@ struct Inner {
     attempts: Mutex<HashMap<String, broadcast::Sender<Arc<Submission>>>>,
     /// Bounds the number of connections.
     connections: Arc<Semaphore>,
+    /// Wakes the refresher when a watched quiz's ranking went stale.
+    stale: tokio::sync::Notify,
     /// Cancelled at shutdown: ends the hub's tasks and every connection.
     shutdown: CancellationToken,
 }
@@ -73,6 +75,7 @@ impl Hub {
                 quizzes: Mutex::new(HashMap::new()),
                 attempts: Mutex::new(HashMap::new()),
                 connections: Arc::new(Semaphore::new(max_connections)),
+                stale: tokio::sync::Notify::new(),
                 shutdown,
             }),
         }
@@ -195,6 +198,7 @@ impl Hub {
                     for row in rows {
                         if let Some(channel) = row.try_get::<i64, _>(0).ok().and_then(|id| quizzes.get_mut(&id)) {
                             channel.dirty = true;
+                            self.inner.stale.notify_one();
                         }
                     }
                 }
@@ -203,13 +207,14 @@ impl Hub {
         }
     }
 
-    /// Every REFRESH: recomputes the stale rankings that someone watches; forgets unwatched channels.
+    /// Recomputes the stale rankings that someone watches as soon as one goes stale, then waits
+    /// REFRESH before the next round (so at most twice a second, and no delay for a first change);
+    /// forgets channels nobody watches.
     async fn refresh_rankings(self) {
-        let mut interval = tokio::time::interval(REFRESH);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
-                _ = interval.tick() => {}
+                _ = self.inner.stale.notified() => {}
+                _ = tokio::time::sleep(Duration::from_secs(5)) => {}
                 _ = self.inner.shutdown.cancelled() => return,
             }
             let stale: Vec<i64> = {
@@ -221,6 +226,10 @@ impl Hub {
                 }).collect()
             };
             self.inner.attempts.lock().expect("hub lock").retain(|_, s| s.receiver_count() > 0);
+            if stale.is_empty() {
+                // Housekeeping only: no pause, so the next change is sent at once.
+                continue;
+            }
             for quiz_id in stale {
                 match Ranking::load(&self.inner.store, quiz_id).await {
                     Ok(ranking) => {
@@ -234,9 +243,14 @@ impl Hub {
                         tracing::warn!(quiz_id, error = %e, "could not recompute a leaderboard; will retry");
                         if let Some(channel) = self.inner.quizzes.lock().expect("hub lock").get_mut(&quiz_id) {
                             channel.dirty = true;
+                            self.inner.stale.notify_one();
                         }
                     }
                 }
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(REFRESH) => {}
+                _ = self.inner.shutdown.cancelled() => return,
             }
         }
     }

@@ -1,0 +1,134 @@
+//! Submissions of a 20-question quiz (scored, appended, projected) through the HTTP API, by 32
+//! concurrent players, on PostgreSQL. Every player first starts an attempt in each of QUIZZES
+//! twenty-question quizzes (not timed); then all players submit all their attempts at once, and
+//! the figure is submissions per second over that phase.
+//!
+//!   cargo bench --bench submissions
+//!   QUIZROOM_BENCH_QUIZZES=200 QUIZROOM_BENCH_PLAYERS=32 cargo bench --bench submissions
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use quizroom_eventstore::testing::TestDb;
+use serde_json::{Value, json};
+use support::{Server, ms, percentile};
+
+fn twenty_questions(n_quiz: usize) -> Vec<u8> {
+    let questions: Vec<Value> = (1..=20)
+        .map(|n| {
+            json!({
+                "key": format!("q{n}"),
+                "text": format!("What is {n} plus {n}?"),
+                "options": [format!("{}", 2 * n), format!("{}", 2 * n + 1), format!("{}", 2 * n + 2), format!("{}", 2 * n + 3)],
+                "answer": "A",
+                "explanation": format!("{n} + {n} = {}.", 2 * n),
+            })
+        })
+        .collect();
+    serde_json::to_vec(&json!({
+        "slug": format!("bench-twenty-{n_quiz}"), "name": format!("Benchmark: Twenty Sums {n_quiz}"),
+        "description": "Twenty questions.", "time_limit": 60, "questions": questions
+    }))
+    .unwrap()
+}
+
+#[tokio::main]
+async fn main() {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let quizzes: usize = std::env::var("QUIZROOM_BENCH_QUIZZES").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let players: usize = std::env::var("QUIZROOM_BENCH_PLAYERS").ok().and_then(|s| s.parse().ok()).unwrap_or(32);
+    let Some(db) = TestDb::postgres().await else {
+        println!("PostgreSQL is not reachable: nothing measured");
+        return;
+    };
+    // The quizzes: twenty questions each, published the way the catalogue is.
+    let store = quizroom_api::open_store(&quizroom_api::DbArgs { data_dir: std::env::temp_dir(), database_url: Some(db.url.clone()) })
+        .await
+        .unwrap();
+    let files = (0..quizzes).map(|n| (format!("bench-{n}.json"), twenty_questions(n))).collect();
+    quizroom_api::catalogue::publish_files(&store, files).await.unwrap();
+    let category_ids: Vec<i64> =
+        sqlx::query_scalar::<_, i64>("select category_id from category where slug like 'bench-twenty-%' order by category_id")
+            .fetch_all(store.pool())
+            .await
+            .unwrap();
+    store.close().await;
+
+    let server = Arc::new(Server::start(Some(&db.url)).await);
+    let mut tokens = Vec::new();
+    for p in 0..players {
+        tokens.push(server.sign_up(&format!("p{p}@bench.local")).await);
+    }
+    // Every quiz has the same twenty answers in its own question ids; fetch each quiz's ids.
+    let mut answers_by_quiz = Vec::new();
+    for id in &category_ids {
+        let questions: Value =
+            server.client.get(server.url(&format!("/api/question/{id}"))).bearer_auth(&tokens[0]).send().await.unwrap().json().await.unwrap();
+        let answers: Vec<Value> = questions["questions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, q)| {
+                let status = ["A", "B", "A", "C"][i % 4];
+                json!({ "questionId": q["id"], "status": status })
+            })
+            .collect();
+        assert_eq!(answers.len(), 20);
+        answers_by_quiz.push((*id, answers));
+    }
+    let answers_by_quiz = Arc::new(answers_by_quiz);
+
+    // Not timed: every player starts an attempt in every quiz.
+    let starting: Vec<_> = tokens
+        .iter()
+        .map(|token| {
+            let (server, token, quizzes) = (server.clone(), token.clone(), answers_by_quiz.clone());
+            tokio::spawn(async move {
+                for (id, _) in quizzes.iter() {
+                    server.post("/api/attempt/start", &token, json!({ "categoryId": id })).await;
+                }
+            })
+        })
+        .collect();
+    for t in starting {
+        t.await.unwrap();
+    }
+
+    let started = Instant::now();
+    let tasks: Vec<_> = tokens
+        .into_iter()
+        .map(|token| {
+            let (server, quizzes) = (server.clone(), answers_by_quiz.clone());
+            tokio::spawn(async move {
+                let mut latencies = Vec::new();
+                for (id, answers) in quizzes.iter() {
+                    let t = Instant::now();
+                    let result = server.post("/api/question/score", &token, json!({ "categoryId": id, "answers": answers })).await;
+                    latencies.push(t.elapsed());
+                    assert_eq!(result["points"], 100);
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    for t in tasks {
+        latencies.extend(t.await.unwrap());
+    }
+    let elapsed = started.elapsed();
+    latencies.sort_unstable();
+    println!("# Submissions on PostgreSQL\n");
+    println!("| players | submissions | time | submissions/s | p50 | p99 |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {players} | {} | {:.1} s | {:.0} | {:.1} ms | {:.1} ms |",
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99))
+    );
+}

@@ -1,0 +1,98 @@
+//! Shared by the benchmarks that drive a real server: the release binary as a child process.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+pub const SECRET: &str = "a benchmark secret that is long enough to sign";
+
+pub struct Server {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub process: Child,
+    pub client: reqwest::Client,
+}
+
+impl Server {
+    /// Starts `quizroom serve` on a free port; `database_url` None: SQLite in a temporary directory.
+    pub async fn start(database_url: Option<&str>) -> Server {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let data_dir = std::env::temp_dir().join(format!("qr_bench_{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&data_dir).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_quizroom"));
+        command
+            .args(["serve", "--addr", &addr.to_string()])
+            .env("QUIZROOM_DATA_DIR", &data_dir)
+            .env("QUIZROOM_JWT_SECRET", SECRET)
+            .env("QUIZROOM_WEB_DIR", "/nonexistent")
+            .env("QUIZROOM_LOG", "error")
+            .env_remove("DATABASE_URL")
+            .stdout(Stdio::null());
+        if let Some(url) = database_url {
+            command.env("DATABASE_URL", url);
+        }
+        let process = command.spawn().expect("start the server");
+        let client = reqwest::Client::builder().pool_max_idle_per_host(64).build().unwrap();
+        let server = Server { addr, data_dir, process, client };
+        for _ in 0..400 {
+            if server.client.get(server.url("/api/health")).send().await.is_ok_and(|r| r.status().is_success()) {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("the server did not start");
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{}", self.addr, path)
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Value {
+        let response = self.client.post(self.url(path)).bearer_auth(token).json(&body).send().await.unwrap();
+        assert!(response.status().is_success(), "{path}: {}", response.status());
+        response.json().await.unwrap()
+    }
+
+    /// A new account; returns its token.
+    pub async fn sign_up(&self, email: &str) -> String {
+        let body = json!({ "firstName": "Bench", "lastName": "Player", "email": email, "password": "benchmark password" });
+        let response = self.client.post(self.url("/api/auth/signup")).json(&body).send().await.unwrap();
+        assert_eq!(response.status(), 201);
+        response.json::<Value>().await.unwrap()["token"].as_str().unwrap().to_owned()
+    }
+
+    /// The server's resident memory in bytes.
+    pub fn rss(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.process.id())).unwrap();
+        let kb: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse().ok())
+            .unwrap();
+        kb * 1024
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-TERM", &self.process.id().to_string()]).status();
+        let _ = self.process.wait();
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
+    sorted[((sorted.len() as f64 - 1.0) * q).round() as usize]
+}
+
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
