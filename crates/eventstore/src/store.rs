@@ -107,6 +107,7 @@ impl EventStore {
     pub async fn connect(url: &str, options: StoreOptions) -> Result<EventStore, StoreError> {
         install_drivers();
         let backend = Backend::from_url(url)?;
+        let url = &loopback_without_tls(url);
         let (pool, writer) = match backend {
             Backend::Postgres => {
                 // One direct connection first: it fails at once with the real cause (refused,
@@ -546,6 +547,29 @@ async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// A PostgreSQL URL for this machine (127.0.0.0/8, ::1, localhost) with no `sslmode` gets
+/// `sslmode=disable`: encrypting a loopback hop protects nothing and costs both sides CPU on every
+/// message. Any URL that names an `sslmode` is left as it is.
+fn loopback_without_tls(url: &str) -> String {
+    if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) || url.contains("sslmode=") {
+        return url.to_owned();
+    }
+    let rest = url.split_once("://").map_or("", |(_, r)| r);
+    let authority = rest.split(['/', '?']).next().unwrap_or("");
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = if let Some(v6) = host_port.strip_prefix('[') {
+        v6.split(']').next().unwrap_or("")
+    } else {
+        host_port.split(':').next().unwrap_or("")
+    };
+    let loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
+    if !loopback {
+        return url.to_owned();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}sslmode=disable")
+}
+
 /// `sqlite:path` with `mode=rwc` so a missing file is created.
 fn sqlite_url(url: &str) -> String {
     if url.contains("mode=") {
@@ -581,6 +605,16 @@ fn decode_row(row: &AnyRow) -> Result<RecordedEvent, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn loopback_postgres_urls_skip_tls_unless_they_ask_for_it() {
+        assert_eq!(loopback_without_tls("postgres://u@127.0.0.1:5432/db"), "postgres://u@127.0.0.1:5432/db?sslmode=disable");
+        assert_eq!(loopback_without_tls("postgres://localhost/db?x=1"), "postgres://localhost/db?x=1&sslmode=disable");
+        assert_eq!(loopback_without_tls("postgres://u:p@[::1]:5432/db"), "postgres://u:p@[::1]:5432/db?sslmode=disable");
+        assert_eq!(loopback_without_tls("postgres://db.example.com/db"), "postgres://db.example.com/db");
+        assert_eq!(loopback_without_tls("postgres://127.0.0.1/db?sslmode=require"), "postgres://127.0.0.1/db?sslmode=require");
+        assert_eq!(loopback_without_tls("sqlite:///tmp/x.db"), "sqlite:///tmp/x.db");
+    }
 
     #[test]
     fn redacting_a_url_hides_only_the_password() {
