@@ -351,3 +351,18 @@ impl SmtpSink {
         self.received.lock().unwrap().clone()
     }
 }
+
+/// The right letters of a category's current questions, in order, straight from the read model.
+pub async fn answer_key(db_url: &str, category_id: i64) -> Vec<(i64, String)> {
+    let store = quizroom_eventstore::EventStore::connect(db_url, Default::default()).await.unwrap();
+    let rows: Vec<(i64, String)> = sqlx::query_as(
+        "select q.question_id, q.answer from question q join category c on c.category_id = q.category_id \
+         and c.quiz_version = q.quiz_version where q.category_id = $1 order by q.position",
+    )
+    .bind(category_id)
+    .fetch_all(store.pool())
+    .await
+    .unwrap();
+    store.close().await;
+    rows
+}

@@ -11,7 +11,7 @@ use quizroom_eventstore::testing::TestDb;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with, spawn_process};
+use crate::helpers::{TestApp, answer_key, spawn_app, spawn_app_with, spawn_process};
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
@@ -39,15 +39,7 @@ async fn next_of(socket: &mut Socket, kind: &str) -> Value {
 }
 
 async fn play(app: &TestApp, token: &str, category_id: i64, right_answers: usize, db_url: &str) -> Value {
-    let store = quizroom_eventstore::EventStore::connect(db_url, Default::default()).await.unwrap();
-    let key: Vec<(i64, String)> = sqlx::query_as(
-        "select q.question_id, q.answer from question q join category c on c.category_id = q.category_id \
-         and c.quiz_version = q.quiz_version where q.category_id = $1 order by q.position",
-    )
-    .bind(category_id)
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
+    let key = answer_key(db_url, category_id).await;
     let (status, attempt) = app.post("/api/attempt/start", Some(token), json!({ "categoryId": category_id })).await;
     assert_eq!(status, 200, "{attempt}");
     let answers: Vec<Value> = key.iter().take(right_answers).map(|(id, a)| json!({ "questionId": id, "status": a })).collect();

@@ -9,26 +9,11 @@ use quizroom_eventstore::testing::TestDb;
 use quizroom_eventstore::{EventStore, StoreOptions, backend_tests};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, answer_key, spawn_app, spawn_app_with};
 
 backend_tests! {
     the_catalogue_is_published_once_however_often_the_server_starts,
     a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best,
-}
-
-/// The right letters of a category's current questions, in order, straight from the read model.
-async fn answer_key(db: &TestDb, category_id: i64) -> Vec<(i64, String)> {
-    let store = EventStore::connect(&db.url, StoreOptions::default()).await.unwrap();
-    let rows: Vec<(i64, String)> = sqlx::query_as(
-        "select q.question_id, q.answer from question q join category c on c.category_id = q.category_id \
-         and c.quiz_version = q.quiz_version where q.category_id = $1 order by q.position",
-    )
-    .bind(category_id)
-    .fetch_all(store.pool())
-    .await
-    .unwrap();
-    store.close().await;
-    rows
 }
 
 fn wrong(letter: &str) -> &'static str {
@@ -69,7 +54,7 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
     let app = spawn_app(db).await;
     let (token, user_id) = app.verified_user("player@example.com").await;
     let (category_id, time_limit) = first_category(&app, &token).await;
-    let key = answer_key(db, category_id).await;
+    let key = answer_key(&db.url, category_id).await;
 
     let (status, attempt) = app.post("/api/attempt/start", Some(&token), json!({ "categoryId": category_id })).await;
     assert_eq!(status, 200, "{attempt}");
@@ -168,7 +153,7 @@ async fn the_server_submits_the_saved_answers_when_the_time_is_up() {
     let app = spawn_app_with(&db, |_| {}, Services { clock: clock.clone(), ..Default::default() }).await;
     let (token, user_id) = app.verified_user("slow@example.com").await;
     let (category_id, time_limit) = first_category(&app, &token).await;
-    let key = answer_key(&db, category_id).await;
+    let key = answer_key(&db.url, category_id).await;
     let (_, attempt) = app.post("/api/attempt/start", Some(&token), json!({ "categoryId": category_id })).await;
     let attempt_id = attempt["attemptId"].as_str().unwrap();
     let url = app.url(&format!("/api/attempt/{attempt_id}/answer"));
@@ -206,7 +191,7 @@ async fn cheats_and_bad_requests_are_refused() {
     let (token, user_id) = app.verified_user("cheat@example.com").await;
     let (other_token, other_id) = app.verified_user("victim@example.com").await;
     let (category_id, _) = first_category(&app, &token).await;
-    let key = answer_key(&db, category_id).await;
+    let key = answer_key(&db.url, category_id).await;
 
     // No submission without a started attempt, and none for somebody else.
     let answers = vec![json!({ "questionId": key[0].0, "status": key[0].1 })];

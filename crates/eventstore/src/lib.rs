@@ -23,7 +23,7 @@ pub mod types;
 
 pub use error::{ProjectionError, StoreError};
 pub use projection::{
-    BatchOutcome, Projector, ReplayReport, TransactionalProjection, checkpoint, project_batch, replay, run_projector,
+    BatchOutcome, Projector, ReplayReport, TransactionalProjection, project_batch, replay, run_projector,
 };
 pub use store::{Backend, EventStore, StoreOptions, redact_url};
 pub use subscription::Subscription;

@@ -114,18 +114,6 @@ pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shu
     }
 }
 
-/// Reads the checkpoint of a projector (START when it has none).
-pub async fn checkpoint(store: &EventStore, name: &str) -> Result<Cursor, StoreError> {
-    let row = sqlx::query("select cursor_tx, cursor_position from checkpoints where name = $1")
-        .bind(name)
-        .fetch_optional(store.pool())
-        .await?;
-    Ok(match row {
-        Some(r) => Cursor { tx_id: r.try_get(0)?, position: r.try_get(1)? },
-        None => Cursor::START,
-    })
-}
-
 /// What [`replay`] did.
 #[derive(Debug, Clone, Copy)]
 pub struct ReplayReport {
