@@ -13,7 +13,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post, put};
 use axum::{Json, Router};
-use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, GRACE_MS, SubmitReason, Submitted};
+use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, GRACE_MS, ScoredAnswer, SubmitReason, Submitted};
 use quizroom_domain::quiz::{Letter, Quiz};
 use quizroom_eventstore::{EventStore, Metadata, StoreError};
 use serde::{Deserialize, Serialize};
@@ -342,10 +342,9 @@ async fn submit_once(
     Ok(Ok((decided.state.submitted.expect("a submitted attempt"), quiz)))
 }
 
-/// Feedback items from a submission and the quiz version it was scored on.
-fn feedback_from(submitted: &Submitted, quiz: &Quiz) -> Vec<Value> {
-    submitted
-        .answers
+/// Feedback items: the scored answers with the questions of the quiz version they were scored on.
+fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<Value> {
+    answers
         .iter()
         .filter_map(|a| {
             let q = quiz.question(a.question_id)?;
@@ -406,7 +405,7 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
                     "points": submitted.points,
                     "total": submitted.total,
                     "message": result_message(submitted.score, submitted.total),
-                    "feedback": feedback_from(&submitted, &quiz),
+                    "feedback": feedback_from(&submitted.answers, &quiz),
                 })));
             }
             // The server submitted at the deadline a moment ago: that submission counts.
@@ -450,35 +449,32 @@ async fn attempt_result(state: &AppState, attempt_id: &str) -> Result<(i64, i64,
     Ok((row.try_get(0).map_err(db)?, row.try_get(1).map_err(db)?, row.try_get(2).map_err(db)?))
 }
 
-/// Per question: the text and options as served, the right letter, the player's, and why.
+/// The feedback of a submitted attempt, from its scored answers and the version it was served.
 pub async fn feedback_items(state: &AppState, attempt_id: &str) -> Result<Vec<Value>, ApiError> {
-    let rows = sqlx::query(
-        "select q.question_id, q.text, q.option_a, q.option_b, q.option_c, q.option_d, q.answer, f.answer, f.correct, q.explanation \
-         from attempt_feedback f join attempt a on a.attempt_id = f.attempt_id \
-         join question q on q.category_id = a.category_id and q.quiz_version = a.quiz_version and q.question_id = f.question_id \
-         where f.attempt_id = $1 order by f.position",
-    )
-    .bind(attempt_id)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(db)?;
-    rows.iter()
+    let mut conn = state.store.pool().acquire().await.map_err(db)?;
+    let attempt = sqlx::query("select category_id, quiz_version from attempt where attempt_id = $1")
+        .bind(attempt_id)
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(db)?;
+    let (category_id, version): (i64, i64) = (attempt.try_get(0).map_err(db)?, attempt.try_get(1).map_err(db)?);
+    let answers = sqlx::query("select question_id, answer, correct from attempt_feedback where attempt_id = $1 order by position")
+        .bind(attempt_id)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db)?
+        .iter()
         .map(|r| {
-            Ok(json!({
-                "id": r.try_get::<i64, _>(0)?,
-                "questionText": r.try_get::<String, _>(1)?,
-                "optionA": r.try_get::<String, _>(2)?,
-                "optionB": r.try_get::<String, _>(3)?,
-                "optionC": r.try_get::<String, _>(4)?,
-                "optionD": r.try_get::<String, _>(5)?,
-                "correctAnswer": r.try_get::<String, _>(6)?,
-                "userAnswer": r.try_get::<Option<String>, _>(7)?,
-                "isCorrect": r.try_get::<i64, _>(8)? != 0,
-                "explanation": r.try_get::<String, _>(9)?,
-            }))
+            Ok(ScoredAnswer {
+                question_id: r.try_get(0)?,
+                answer: r.try_get::<Option<String>, _>(1)?.as_deref().and_then(Letter::parse),
+                correct: r.try_get::<i64, _>(2)? != 0,
+            })
         })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(db)
+        .collect::<Result<Vec<_>, sqlx::Error>>()
+        .map_err(db)?;
+    let quiz = state.quizzes.get(&state.store, &mut conn, category_id, version).await?;
+    Ok(feedback_from(&answers, &quiz))
 }
 
 #[derive(Deserialize)]
