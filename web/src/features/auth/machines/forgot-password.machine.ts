@@ -7,7 +7,8 @@
  *
  * The screen provides the `requestCode` / `resetPassword` actors and the `leave` action.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import { ticker } from '../../../lib/ticker'
 import { RESEND_COUNTDOWN_SECONDS } from '../../../lib/constants'
 import { resetErrorText, SCREEN_ERRORS } from '../utils/error-messages'
 import { sanitizeCode, validateForgotEmail, validateReset } from '../utils/validators'
@@ -46,10 +47,7 @@ export const forgotPasswordMachine = setup({
     resetPassword: fromPromise<unknown, { email: string; code: string; newPassword: string }>(async () => {
       throw { error: 'resetPassword is not provided' }
     }),
-    ticker: fromCallback(({ sendBack }) => {
-      const id = setInterval(() => sendBack({ type: 'timer.tick' }), 1000)
-      return () => clearInterval(id)
-    }),
+    ticker: ticker(1000),
   },
   actions: {
     setEmail: assign({

@@ -11,7 +11,8 @@
  * Effects are named and stubbed: the screen provides the real `verifyCode` / `resendCode`
  * actors and the `markVerified` / `leave` actions with `.provide()`.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
+import { ticker } from '../../../lib/ticker'
 import { RESEND_COUNTDOWN_SECONDS, VERIFY_SUCCESS_REDIRECT_MS } from '../../../lib/constants'
 import type { User } from '../../../types/api'
 import { SCREEN_ERRORS, verifyErrorText } from '../utils/error-messages'
@@ -51,10 +52,7 @@ export const verifyMachine = setup({
     resendCode: fromPromise<unknown, { email: string }>(async () => {
       throw { error: 'resendCode is not provided' }
     }),
-    ticker: fromCallback(({ sendBack }) => {
-      const id = setInterval(() => sendBack({ type: 'timer.tick' }), 1000)
-      return () => clearInterval(id)
-    }),
+    ticker: ticker(1000),
   },
   actions: {
     setCode: assign({

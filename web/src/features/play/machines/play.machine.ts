@@ -18,6 +18,7 @@
  * another tab did) fetches the result. Effects are named actors, stubbed with `.provide()`.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { ticker } from '../../../lib/ticker'
 import { DEFAULT_QUIZ_TIME_LIMIT_MINUTES } from '../../../lib/constants'
 import type {
   Attempt,
@@ -184,10 +185,7 @@ export const playMachine = setup({
       throw { error: 'submitQuiz is not provided' }
     }),
     answerSaver: answerSaverFrom(async () => undefined),
-    clock: fromCallback(({ sendBack }) => {
-      const id = setInterval(() => sendBack({ type: 'timer.tick' }), CLOCK_TICK_MS)
-      return () => clearInterval(id)
-    }),
+    clock: ticker(CLOCK_TICK_MS),
   },
   actions: {
     setError: assign({ error: (_, params: { error: string }) => params.error }),
