@@ -245,8 +245,16 @@ impl EventStore {
             expected,
             actual,
         };
-        // The version check comes before any position is drawn.
+        let pg = self.inner.backend == Backend::Postgres;
+        // On PostgreSQL an exact version is checked in the statement that inserts the events (one
+        // round trip): the update of the stream's version guards the insert.
+        let guard = match expected {
+            ExpectedVersion::Exact(v) if v > 0 && pg => Some(v),
+            _ => None,
+        };
+        // Elsewhere the version check comes before any position is drawn.
         let first = match expected {
+            ExpectedVersion::Exact(v) if guard.is_some() => v + 1,
             ExpectedVersion::NoStream | ExpectedVersion::Exact(0) => {
                 let inserted = sqlx::query(
                     "insert into streams (stream_id, stream_type, version) values ($1, $2, $3) \
@@ -291,20 +299,34 @@ impl EventStore {
         };
 
         let recorded_at = chrono::Utc::now().timestamp_millis();
-        let pg = self.inner.backend == Backend::Postgres;
-        let mut sql = String::from(
-            "insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) values ",
-        );
+        let columns = "stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at";
+        let mut sql = match guard {
+            Some(_) => {
+                let b = events.len() * 8;
+                format!(
+                    "with guard as (update streams set version = ${} where stream_id = ${} and version = ${} returning 1) \
+                     insert into events ({columns}) select * from (values ",
+                    b + 1, b + 2, b + 3
+                )
+            }
+            None => format!("insert into events ({columns}) values "),
+        };
         for i in 0..events.len() {
             let b = i * 8;
-            let (uuid, json) = if pg { ("::uuid", "::jsonb") } else { ("", "") };
             if i > 0 {
                 sql.push(',');
             }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}{uuid}, ${}, ${}, ${}{json}, ${}{json}, ${})",
-                b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8
-            ));
+            sql.push_str(&if pg {
+                format!(
+                    "(${}::text, ${}::bigint, ${}::uuid, ${}::text, ${}::bigint, ${}::jsonb, ${}::jsonb, ${}::bigint)",
+                    b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8
+                )
+            } else {
+                format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8)
+            });
+        }
+        if guard.is_some() {
+            sql.push_str(&format!(") as new ({columns}) where exists (select 1 from guard)"));
         }
         sql.push_str(if pg {
             " returning global_position, tx_id::text::bigint"
@@ -326,12 +348,18 @@ impl EventStore {
                 .bind(texts[i].1.clone())
                 .bind(recorded_at);
         }
+        if let Some(v) = guard {
+            query = query.bind(v + n).bind(stream_id).bind(v);
+        }
         let mut rows: Vec<(i64, i64)> = query
             .fetch_all(&mut *conn)
             .await?
             .iter()
             .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
             .collect::<Result<_, sqlx::Error>>()?;
+        if rows.is_empty() {
+            return Err(conflict(self.version_in(conn, stream_id).await?));
+        }
         rows.sort_unstable();
 
         let recorded: Vec<RecordedEvent> = events
