@@ -5,11 +5,13 @@
 //! - [`wallet`]: balances and history; transactional, so a balance is never behind a spend.
 //! - [`quiz`]: categories and every version of their questions; transactional.
 //! - [`attempt`]: attempts, saved and scored answers, best scores (the leaderboards); transactional.
+//! - [`audience`]: the hosts' audience lists and their members; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
 pub mod attempt;
+pub mod audience;
 pub mod audit;
 pub mod quiz;
 pub mod user;
@@ -27,6 +29,7 @@ pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
         Arc::new(wallet::WalletProjection),
         Arc::new(quiz::QuizProjection),
         Arc::new(attempt::AttemptProjection),
+        Arc::new(audience::AudienceProjection),
     ]
 }
 

@@ -1,15 +1,16 @@
-//! Categories and their questions, every version kept, from `quiz-{id}` streams.
+//! Categories (curated and hosted) and their questions, every version kept, from `quiz-{id}`
+//! streams. The unique index on `category.code` keeps one hosted quiz per join code.
 
 use async_trait::async_trait;
-use quizroom_domain::quiz::{CuratedContent, QuizEvent};
+use quizroom_domain::quiz::{Audience, Question, QuizEvent, QuizSource};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
 
 use crate::decode;
 
 pub struct QuizProjection;
 
-async fn write_version(conn: &mut Conn, category_id: i64, version: i64, content: &CuratedContent) -> Result<(), ProjectionError> {
-    for (position, q) in content.questions.iter().enumerate() {
+async fn write_version(conn: &mut Conn, category_id: i64, version: i64, questions: &[Question]) -> Result<(), ProjectionError> {
+    for (position, q) in questions.iter().enumerate() {
         sqlx::query(
             "insert into question (category_id, quiz_version, question_id, position, text, option_a, option_b, \
              option_c, option_d, answer, explanation) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
@@ -61,7 +62,7 @@ impl TransactionalProjection for QuizProjection {
                     .bind(event.version)
                     .execute(&mut *conn)
                     .await?;
-                    write_version(conn, category_id, event.version, &content).await?;
+                    write_version(conn, category_id, event.version, &content.questions).await?;
                 }
                 QuizEvent::CuratedCategoryRevised { content } => {
                     sqlx::query(
@@ -76,7 +77,46 @@ impl TransactionalProjection for QuizProjection {
                     .bind(category_id)
                     .execute(&mut *conn)
                     .await?;
-                    write_version(conn, category_id, event.version, &content).await?;
+                    write_version(conn, category_id, event.version, &content.questions).await?;
+                }
+                QuizEvent::QuizHosted { quiz, .. } => {
+                    let (list_id, audience_name) = match &quiz.audience {
+                        Audience::Open => (None, None),
+                        Audience::List { list_id, name } => (Some(list_id.as_str()), Some(name.as_str())),
+                    };
+                    let source = match quiz.source {
+                        QuizSource::Upload => "upload",
+                        QuizSource::Generated => "generated",
+                    };
+                    sqlx::query(
+                        "insert into category (category_id, name, description, kind, time_limit, question_count, quiz_version, \
+                         host_id, code, valid_until, audience_list_id, audience_name, source, created_at) \
+                         values ($1, $2, '', 'hosted', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                    )
+                    .bind(category_id)
+                    .bind(&quiz.title)
+                    .bind(quiz.time_limit_minutes)
+                    .bind(quiz.questions.len() as i64)
+                    .bind(event.version)
+                    .bind(&quiz.host_id)
+                    .bind(&quiz.code)
+                    .bind(quiz.valid_until)
+                    .bind(list_id)
+                    .bind(audience_name)
+                    .bind(source)
+                    .bind(quiz.created_at)
+                    .execute(&mut *conn)
+                    .await?;
+                    write_version(conn, category_id, event.version, &quiz.questions).await?;
+                }
+                QuizEvent::QuestionsUpdated { questions, .. } => {
+                    sqlx::query("update category set question_count = $1, quiz_version = $2 where category_id = $3")
+                        .bind(questions.len() as i64)
+                        .bind(event.version)
+                        .bind(category_id)
+                        .execute(&mut *conn)
+                        .await?;
+                    write_version(conn, category_id, event.version, &questions).await?;
                 }
             }
         }

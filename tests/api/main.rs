@@ -4,6 +4,7 @@
 mod auth;
 mod cli;
 mod helpers;
+mod hosting;
 mod hub;
 mod play;
 mod projectors;

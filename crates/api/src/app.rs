@@ -19,7 +19,7 @@ use crate::limits::Limiter;
 use crate::mail::Mailer;
 use crate::payment::PaymentProvider;
 use crate::tokens::Keys;
-use crate::{auth, health, leaderboard, mail, play, wallet};
+use crate::{audience, auth, health, hosting, leaderboard, mail, play, wallet};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -93,7 +93,9 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .nest("/auth", auth::router())
         .nest("/wallet", wallet::router())
         .nest("/leaderboard", leaderboard::router())
+        .nest("/audience", audience::router())
         .merge(play::router())
+        .merge(hosting::router())
         .route("/dev/mailbox", get(get_mailbox))
         .fallback(|| async { ApiError::not_found("No such API endpoint") });
 

@@ -3,7 +3,7 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 use quizroom_eventstore::StoreError;
 use serde::Deserialize;
@@ -23,6 +23,7 @@ pub fn router() -> Router<AppState> {
         .route("/", get(get_global))
         .route("/category", get(get_category))
         .route("/updateScore", post(update_score))
+        .route("/deleteEntry", delete(crate::hosting::grant_retake))
 }
 
 fn rows_to_json(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Value>, ApiError> {

@@ -17,6 +17,7 @@
 //! - [`clock`]: the time, as a seam tests can move.
 
 pub mod app;
+pub mod audience;
 pub mod auth;
 pub mod catalogue;
 pub mod clock;
@@ -24,6 +25,7 @@ pub mod commands;
 pub mod config;
 pub mod error;
 pub mod health;
+pub mod hosting;
 pub mod leaderboard;
 pub mod limits;
 pub mod mail;

@@ -26,6 +26,7 @@ use crate::catalogue::QuizVersions;
 use crate::clock::{Clock, rfc3339};
 use crate::commands::{decide_in, decide_on, load};
 use crate::error::{ApiError, ApiJson};
+use crate::hosting::{self, CategoryRow};
 use crate::tokens::AuthUser;
 
 pub fn router() -> Router<AppState> {
@@ -84,35 +85,33 @@ async fn list_categories(State(state): State<AppState>, _caller: AuthUser) -> Re
     Ok(Json(categories))
 }
 
-/// A category's time limit and current version, or 404.
-async fn category(state: &AppState, category_id: i64) -> Result<(i64, i64), ApiError> {
-    let row = sqlx::query("select time_limit, quiz_version from category where category_id = $1")
-        .bind(category_id)
-        .fetch_optional(state.store.pool())
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found("No questions found for this category."))?;
-    Ok((row.try_get(0).map_err(db)?, row.try_get(1).map_err(db)?))
+/// A category the caller may play now, or 404 / 410 / 403 (see [`hosting::admit`]).
+async fn playable(state: &AppState, user_id: &str, category_id: i64) -> Result<CategoryRow, ApiError> {
+    let category =
+        hosting::find_category(state, category_id).await?.ok_or_else(|| ApiError::not_found("No questions found for this category."))?;
+    hosting::admit(state, user_id, &category).await?;
+    Ok(category)
 }
 
-/// The caller's open attempt on a category: id, quiz version, deadline.
-async fn open_attempt(state: &AppState, user_id: &str, category_id: i64) -> Result<Option<(String, i64, i64)>, ApiError> {
+/// The caller's open attempt on a category: id, quiz version, deadline, whether the quiz is hosted.
+async fn open_attempt(state: &AppState, user_id: &str, category_id: i64) -> Result<Option<(String, i64, i64, bool)>, ApiError> {
     let row = sqlx::query(
-        "select attempt_id, quiz_version, deadline from attempt where user_id = $1 and category_id = $2 and status = 'open'",
+        "select a.attempt_id, a.quiz_version, a.deadline, c.kind from attempt a join category c \
+         on c.category_id = a.category_id where a.user_id = $1 and a.category_id = $2 and a.status = 'open'",
     )
     .bind(user_id)
     .bind(category_id)
     .fetch_optional(state.store.pool())
     .await
     .map_err(db)?;
-    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).transpose().map_err(db)
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get::<String, _>(3)? == "hosted"))).transpose().map_err(db)
 }
 
 async fn get_questions(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<Value>, ApiError> {
     let category_id = parse_category_id(&category_id)?;
-    let (time_limit, current) = category(&state, category_id).await?;
+    let category = playable(&state, &caller.user_id, category_id).await?;
     // An attempt in progress is served the version it started on.
-    let version = open_attempt(&state, &caller.user_id, category_id).await?.map_or(current, |(_, v, _)| v);
+    let version = open_attempt(&state, &caller.user_id, category_id).await?.map_or(category.quiz_version, |(_, v, _, _)| v);
     let rows = sqlx::query(
         "select question_id, text, option_a, option_b, option_c, option_d from question \
          where category_id = $1 and quiz_version = $2 order by position",
@@ -136,7 +135,7 @@ async fn get_questions(State(state): State<AppState>, caller: AuthUser, Path(cat
         })
         .collect::<Result<_, sqlx::Error>>()
         .map_err(db)?;
-    Ok(Json(json!({ "questions": questions, "time_limit": time_limit })))
+    Ok(Json(json!({ "questions": questions, "time_limit": category.time_limit })))
 }
 
 #[derive(Deserialize)]
@@ -197,9 +196,9 @@ async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Resu
 
 async fn start_attempt(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<StartRequest>) -> Result<Json<Value>, ApiError> {
     let category_id = id_from(&body.category_id)?;
-    let (time_limit, version) = category(&state, category_id).await?;
+    let category = playable(&state, &caller.user_id, category_id).await?;
     for _ in 0..3 {
-        if let Some((attempt_id, _, deadline)) = open_attempt(&state, &caller.user_id, category_id).await? {
+        if let Some((attempt_id, _, deadline, _)) = open_attempt(&state, &caller.user_id, category_id).await? {
             if state.clock.now_ms() <= deadline + GRACE_MS {
                 return Ok(Json(attempt_view(&state, &attempt_id, true).await?));
             }
@@ -208,22 +207,26 @@ async fn start_attempt(State(state): State<AppState>, caller: AuthUser, ApiJson(
             let _already_submitted_is_fine =
                 submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
         }
+        hosting::ensure_attempt_left(&state, &caller.user_id, &category).await?;
         let question_ids: Vec<i64> = sqlx::query_scalar::<_, i64>(
             "select question_id from question where category_id = $1 and quiz_version = $2 order by position",
         )
         .bind(category_id)
-        .bind(version)
+        .bind(category.quiz_version)
         .fetch_all(state.store.pool())
         .await
         .map_err(db)?;
         let attempt_id = uuid::Uuid::new_v4().to_string();
+        let now = state.clock.now_ms();
+        // A hosted quiz's expiry cuts the time short: no attempt runs past it.
+        let time_limit_ms = (category.time_limit.max(1) * 60_000).min(category.valid_until.map_or(i64::MAX, |until| until - now));
         let command = AttemptCommand::Start {
             user_id: caller.user_id.clone(),
             quiz_id: category_id,
-            quiz_version: version,
+            quiz_version: category.quiz_version,
             question_ids,
-            time_limit_ms: time_limit.max(1) * 60_000,
-            now: state.clock.now_ms(),
+            time_limit_ms,
+            now,
         };
         let mut tx = state.store.begin_write().await?;
         let started =
@@ -269,6 +272,7 @@ fn attempt_refused(e: AttemptError) -> ApiError {
         AttemptError::UnknownQuestion(_) => ApiError::bad_request("unknown_question", e.to_string()),
         AttemptError::NotStarted => ApiError::not_found("No such attempt"),
         AttemptError::AlreadyStarted => ApiError::conflict("already_started", e.to_string()),
+        AttemptError::NotSubmitted => ApiError::conflict("not_submitted", e.to_string()),
     }
 }
 
@@ -396,7 +400,16 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
     let category_id = id_from(&body.category_id)?;
     let answers =
         body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
-    if let Some((attempt_id, _, _)) = open_attempt(&state, &caller.user_id, category_id).await? {
+    let open = open_attempt(&state, &caller.user_id, category_id).await?;
+    if open.as_ref().is_some_and(|(_, _, _, hosted)| *hosted) {
+        // Removed from the audience since starting: the submission is refused. (Expiry needs no
+        // check here: the attempt's deadline is at or before it, and the late rule applies.)
+        let category = hosting::find_category(&state, category_id).await?.ok_or_else(|| ApiError::not_found("No such quiz"))?;
+        if !hosting::in_audience(&state, &caller.user_id, &category).await? {
+            return Err(hosting::admit(&state, &caller.user_id, &category).await.err().unwrap_or_else(|| ApiError::internal("audience")));
+        }
+    }
+    if let Some((attempt_id, _, _, _)) = open {
         match submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, answers, SubmitReason::Player).await? {
             Ok((submitted, quiz)) => {
                 return Ok(Json(json!({
@@ -414,9 +427,11 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
         }
     }
     // Submitted already (twice, or by the server at the deadline): the first submission counts.
-    let attempt_id = latest_submitted(&state, &caller.user_id, category_id)
-        .await?
-        .ok_or_else(|| ApiError::conflict("no_attempt", "Start the quiz before submitting it"))?;
+    let Some(attempt_id) = latest_submitted(&state, &caller.user_id, category_id).await? else {
+        // Nothing to submit: say why the quiz cannot be played, or that it was never started.
+        playable(&state, &caller.user_id, category_id).await?;
+        return Err(ApiError::conflict("no_attempt", "Start the quiz before submitting it"));
+    };
     let (score, points, total) = attempt_result(&state, &attempt_id).await?;
     Ok(Json(json!({
         "attemptId": attempt_id,
@@ -487,8 +502,8 @@ struct FeedbackQuery {
 async fn get_feedback(State(state): State<AppState>, caller: AuthUser, Query(q): Query<FeedbackQuery>) -> Result<Json<Vec<Value>>, ApiError> {
     let category_id = parse_category_id(q.category_id.as_deref().unwrap_or(""))?;
     let player = q.user_id.filter(|u| !u.is_empty()).unwrap_or_else(|| caller.user_id.clone());
-    // The player only; a quiz's host will be allowed too once hosting exists.
-    if player != caller.user_id {
+    // The player, or the quiz's host.
+    if player != caller.user_id && !hosting::is_host_of(&state, &caller.user_id, category_id).await? {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only see your own submissions"));
     }
     let attempt_id = latest_submitted(&state, &player, category_id)

@@ -30,6 +30,8 @@ pub enum AttemptCommand {
     RecordAnswer { question_id: i64, answer: Option<Letter>, marked: bool, now: i64 },
     /// `answers` as the player sent them (`None`: incomplete); `key`: the right letter per question.
     Submit { answers: Vec<(i64, Option<Letter>)>, key: BTreeMap<i64, Letter>, reason: SubmitReason, now: i64 },
+    /// The quiz's host lets the player play again (the caller checks `by` is the host).
+    GrantRetake { by: String, now: i64 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +47,7 @@ pub enum AttemptEvent {
     AttemptStarted { user_id: String, quiz_id: i64, quiz_version: i64, question_ids: Vec<i64>, started_at: i64, deadline: i64 },
     AnswerRecorded { question_id: i64, answer: Option<Letter>, marked: bool, at: i64 },
     AttemptSubmitted { answers: Vec<ScoredAnswer>, score: i64, points: i64, total: i64, reason: SubmitReason, late: bool, at: i64 },
+    RetakeGranted { by: String, at: i64 },
 }
 
 impl DomainEvent for AttemptEvent {}
@@ -61,6 +64,8 @@ pub enum AttemptError {
     UnknownQuestion(i64),
     #[error("the time for this quiz is up")]
     TimeUp,
+    #[error("this attempt has not been submitted yet")]
+    NotSubmitted,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -75,6 +80,8 @@ pub struct Attempt {
     /// Saved answers by question: the letter (or none) and whether it is marked for review.
     pub saved: BTreeMap<i64, (Option<Letter>, bool)>,
     pub submitted: Option<Submitted>,
+    /// The host granted a retake after this attempt.
+    pub retake_granted: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,11 +131,18 @@ impl Aggregate for Attempt {
         if !self.started {
             return Err(AttemptError::NotStarted);
         }
+        if let AttemptCommand::GrantRetake { by, now } = command {
+            return match (&self.submitted, self.retake_granted) {
+                (None, _) => Err(AttemptError::NotSubmitted),
+                (Some(_), true) => Ok(vec![]),
+                (Some(_), false) => Ok(vec![AttemptEvent::RetakeGranted { by, at: now }]),
+            };
+        }
         if self.submitted.is_some() {
             return Err(AttemptError::AlreadySubmitted);
         }
         match command {
-            AttemptCommand::Start { .. } => unreachable!("handled above"),
+            AttemptCommand::Start { .. } | AttemptCommand::GrantRetake { .. } => unreachable!("handled above"),
             AttemptCommand::RecordAnswer { question_id, answer, marked, now } => {
                 if !self.question_ids.contains(&question_id) {
                     return Err(AttemptError::UnknownQuestion(question_id));
@@ -198,6 +212,7 @@ impl Aggregate for Attempt {
                     at: *at,
                 });
             }
+            AttemptEvent::RetakeGranted { .. } => self.retake_granted = true,
         }
         self
     }
@@ -307,5 +322,19 @@ mod tests {
             .when(AttemptCommand::RecordAnswer { question_id: 12, answer: Some(B), marked: false, now: T0 + 10 })
             .then_error(AttemptError::AlreadySubmitted);
         given::<Attempt>([]).when(submit(vec![], SubmitReason::Player, T0)).then_error(AttemptError::NotStarted);
+    }
+
+    #[test]
+    fn a_retake_is_granted_once_and_only_after_a_submission() {
+        given::<Attempt>([started()]).when(AttemptCommand::GrantRetake { by: "host".into(), now: 5 }).then_error(AttemptError::NotSubmitted);
+        given::<Attempt>([]).when(AttemptCommand::GrantRetake { by: "host".into(), now: 5 }).then_error(AttemptError::NotStarted);
+        let submitted = scored([(1, None, false), (2, None, false), (3, None, false)], 0, SubmitReason::Player, false, 10);
+        let attempt = given::<Attempt>([started(), submitted.clone()])
+            .when(AttemptCommand::GrantRetake { by: "host".into(), now: 20 })
+            .then([AttemptEvent::RetakeGranted { by: "host".into(), at: 20 }]);
+        assert!(attempt.retake_granted);
+        given::<Attempt>([started(), submitted, AttemptEvent::RetakeGranted { by: "host".into(), at: 20 }])
+            .when(AttemptCommand::GrantRetake { by: "host".into(), now: 30 })
+            .then([]);
     }
 }

@@ -5,10 +5,12 @@
 //! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
+//! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
 pub mod attempt;
+pub mod audience;
 pub mod quiz;
 pub mod testing;
 pub mod user;

@@ -1,6 +1,7 @@
 //! Quizzes: `quiz-{id}`. A curated category is published from the catalogue and revised when its
-//! file changes; question ids are allocated by the caller inside the command's transaction and
-//! recorded here, so a replay reproduces them.
+//! file changes; a hosted quiz is recorded with its host, code, expiry and audience, and its host
+//! may update its questions. Question ids are allocated by the caller inside the command's
+//! transaction and recorded here, so a replay reproduces them.
 
 use serde::{Deserialize, Serialize};
 
@@ -61,10 +62,46 @@ pub struct CuratedContent {
     pub content_hash: String,
 }
 
+/// Who may play a hosted quiz.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Audience {
+    Open,
+    /// The members of an audience list (`audience-{list_id}`), as the list is when they play.
+    List { list_id: String, name: String },
+}
+
+/// Where a hosted quiz's questions came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuizSource {
+    Upload,
+    Generated,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HostedQuiz {
+    pub host_id: String,
+    pub title: String,
+    /// The join code, unique among quizzes.
+    pub code: String,
+    pub questions: Vec<Question>,
+    /// Milliseconds since the epoch after which players are refused.
+    pub valid_until: i64,
+    pub time_limit_minutes: i64,
+    pub audience: Audience,
+    pub source: QuizSource,
+    pub created_at: i64,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum QuizCommand {
     /// Publish a curated category, or revise it when its content changed; nothing when unchanged.
     PublishCurated { quiz_id: i64, content: CuratedContent },
+    /// Record a hosted quiz.
+    Host { quiz_id: i64, quiz: HostedQuiz },
+    /// Replace a hosted quiz's questions (`by`: who asks; only the host may).
+    UpdateQuestions { by: String, questions: Vec<Question> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -72,6 +109,8 @@ pub enum QuizCommand {
 pub enum QuizEvent {
     CuratedCategoryPublished { quiz_id: i64, content: CuratedContent },
     CuratedCategoryRevised { content: CuratedContent },
+    QuizHosted { quiz_id: i64, quiz: HostedQuiz },
+    QuestionsUpdated { by: String, questions: Vec<Question> },
 }
 
 impl DomainEvent for QuizEvent {}
@@ -82,6 +121,12 @@ pub enum QuizError {
     NoQuestions,
     #[error("question {0} is not well formed: {1}")]
     BadQuestion(String, String),
+    #[error("this quiz already exists")]
+    AlreadyExists,
+    #[error("no such quiz")]
+    NotFound,
+    #[error("only the quiz's host can do this")]
+    NotHost,
 }
 
 /// The state of a quiz: what a player is served and scored on.
@@ -92,6 +137,8 @@ pub struct Quiz {
     pub time_limit_minutes: i64,
     pub questions: Vec<Question>,
     pub content_hash: String,
+    /// Set for hosted quizzes.
+    pub hosted: Option<HostedQuiz>,
 }
 
 impl Quiz {
@@ -100,12 +147,12 @@ impl Quiz {
     }
 }
 
-fn check(content: &CuratedContent) -> Result<(), QuizError> {
-    if content.questions.is_empty() {
+fn check(questions: &[Question]) -> Result<(), QuizError> {
+    if questions.is_empty() {
         return Err(QuizError::NoQuestions);
     }
     let mut keys = std::collections::HashSet::new();
-    for q in &content.questions {
+    for q in questions {
         if !keys.insert(q.key.as_str()) {
             return Err(QuizError::BadQuestion(q.key.clone(), "its key is used twice".into()));
         }
@@ -134,7 +181,7 @@ impl Aggregate for Quiz {
     fn decide(&self, command: QuizCommand) -> Result<Vec<QuizEvent>, QuizError> {
         match command {
             QuizCommand::PublishCurated { quiz_id, content } => {
-                check(&content)?;
+                check(&content.questions)?;
                 if self.id.is_none() {
                     Ok(vec![QuizEvent::CuratedCategoryPublished { quiz_id, content }])
                 } else if self.content_hash == content.content_hash {
@@ -142,6 +189,26 @@ impl Aggregate for Quiz {
                 } else {
                     Ok(vec![QuizEvent::CuratedCategoryRevised { content }])
                 }
+            }
+            QuizCommand::Host { quiz_id, quiz } => {
+                if self.id.is_some() {
+                    return Err(QuizError::AlreadyExists);
+                }
+                check(&quiz.questions)?;
+                Ok(vec![QuizEvent::QuizHosted { quiz_id, quiz }])
+            }
+            QuizCommand::UpdateQuestions { by, questions } => {
+                let Some(hosted) = &self.hosted else {
+                    return Err(if self.id.is_some() { QuizError::NotHost } else { QuizError::NotFound });
+                };
+                if hosted.host_id != by {
+                    return Err(QuizError::NotHost);
+                }
+                check(&questions)?;
+                if questions == self.questions {
+                    return Ok(vec![]);
+                }
+                Ok(vec![QuizEvent::QuestionsUpdated { by, questions }])
             }
         }
     }
@@ -153,6 +220,21 @@ impl Aggregate for Quiz {
                 content
             }
             QuizEvent::CuratedCategoryRevised { content } => content,
+            QuizEvent::QuizHosted { quiz_id, quiz } => {
+                self.id = Some(*quiz_id);
+                self.name = quiz.title.clone();
+                self.time_limit_minutes = quiz.time_limit_minutes;
+                self.questions = quiz.questions.clone();
+                self.hosted = Some(quiz.clone());
+                return self;
+            }
+            QuizEvent::QuestionsUpdated { questions, .. } => {
+                self.questions = questions.clone();
+                if let Some(hosted) = &mut self.hosted {
+                    hosted.questions = questions.clone();
+                }
+                return self;
+            }
         };
         self.name = content.name.clone();
         self.time_limit_minutes = content.time_limit_minutes;
@@ -228,5 +310,51 @@ mod tests {
         assert_eq!(Letter::parse("D"), Some(Letter::D));
         assert_eq!(Letter::parse("E"), None);
         assert_eq!(Letter::parse("AB"), None);
+    }
+
+    fn hosted(questions: Vec<Question>) -> HostedQuiz {
+        HostedQuiz {
+            host_id: "host".into(),
+            title: "Cells".into(),
+            code: "K7QH2M".into(),
+            questions,
+            valid_until: 1_000_000,
+            time_limit_minutes: 30,
+            audience: Audience::Open,
+            source: QuizSource::Upload,
+            created_at: 1,
+        }
+    }
+
+    #[test]
+    fn a_hosted_quiz_is_recorded_once_and_only_its_host_updates_it() {
+        let hosted_event = QuizEvent::QuizHosted { quiz_id: 31, quiz: hosted(vec![question(1, "q1", Letter::A)]) };
+        given::<Quiz>([]).when(QuizCommand::Host { quiz_id: 31, quiz: hosted(vec![question(1, "q1", Letter::A)]) }).then([hosted_event.clone()]);
+        given::<Quiz>([hosted_event.clone()])
+            .when(QuizCommand::Host { quiz_id: 31, quiz: hosted(vec![question(1, "q1", Letter::A)]) })
+            .then_error(QuizError::AlreadyExists);
+        let edited = vec![question(1, "q1", Letter::C), question(2, "q2", Letter::D)];
+        let quiz = given::<Quiz>([hosted_event.clone()])
+            .when(QuizCommand::UpdateQuestions { by: "host".into(), questions: edited.clone() })
+            .then([QuizEvent::QuestionsUpdated { by: "host".into(), questions: edited.clone() }]);
+        assert_eq!(quiz.questions, edited);
+        assert_eq!(quiz.hosted.unwrap().questions, edited);
+        given::<Quiz>([hosted_event.clone()])
+            .when(QuizCommand::UpdateQuestions { by: "someone".into(), questions: edited })
+            .then_error(QuizError::NotHost);
+        given::<Quiz>([hosted_event])
+            .when(QuizCommand::UpdateQuestions { by: "host".into(), questions: vec![] })
+            .then_error(QuizError::NoQuestions);
+    }
+
+    #[test]
+    fn a_curated_category_has_no_host_to_update_it() {
+        let published = QuizEvent::CuratedCategoryPublished { quiz_id: 7, content: content("h1") };
+        given::<Quiz>([published])
+            .when(QuizCommand::UpdateQuestions { by: "anyone".into(), questions: vec![question(1, "q", Letter::A)] })
+            .then_error(QuizError::NotHost);
+        given::<Quiz>([])
+            .when(QuizCommand::UpdateQuestions { by: "anyone".into(), questions: vec![question(1, "q", Letter::A)] })
+            .then_error(QuizError::NotFound);
     }
 }

@@ -166,7 +166,10 @@ impl Hub {
                 .filter(|e| e.event_type == "AttemptSubmitted")
                 .filter_map(|e| Some((e.stream_id["attempt-".len()..].to_owned(), serde_json::from_value(e.data.clone()).ok()?)))
                 .collect();
-            if submitted.is_empty() {
+            // A granted retake takes the player's entry out of the quiz's ranking.
+            let retaken: Vec<&str> =
+                batch.iter().filter(|e| e.event_type == "RetakeGranted").map(|e| &e.stream_id["attempt-".len()..]).collect();
+            if submitted.is_empty() && retaken.is_empty() {
                 continue;
             }
             {
@@ -177,7 +180,7 @@ impl Hub {
                     }
                 }
             }
-            self.mark_quizzes_of(submitted.iter().map(|(id, _)| id.as_str()).collect()).await;
+            self.mark_quizzes_of(submitted.iter().map(|(id, _)| id.as_str()).chain(retaken).collect()).await;
         }
     }
 

@@ -48,20 +48,20 @@ describe('protected routes', () => {
     expect(screen.getByText('ada@example.com')).toBeInTheDocument()
   })
 
-  it('let a verified user in', () => {
+  it('let a verified user in', async () => {
     mockApi({})
     signInAs()
     const { router } = renderApp('/host/quiz')
     expect(router.state.location.pathname).toBe('/host/quiz')
-    expect(screen.getByRole('heading', { name: 'Host Quiz' })).toBeInTheDocument()
-    expect(screen.getByText('This feature is coming soon.')).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Host Quiz' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Create Quiz' })).toBeInTheDocument()
   })
 
-  it('also answer /host/myquizzes in lower case', () => {
+  it('also answer /host/myquizzes in lower case', async () => {
     mockApi({})
     signInAs()
     renderApp('/host/myquizzes')
-    expect(screen.getByRole('heading', { name: 'My Quizzes' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'My Quizzes' })).toBeInTheDocument()
   })
 
   it('treat an expired token as signed out and clear it', async () => {

@@ -1,4 +1,9 @@
-/** The route table of PRODUCT.md section 2, shared by the app and the route-level tests. */
+/**
+ * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
+ * The hosting pages are loaded on first visit (their own chunks), so players never download
+ * the host's screens; header and footer stay on screen while a page loads.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
 import { AppLayout } from '../components/layout/app-layout'
 import { GuestOnlyRoute, ProtectedRoute } from './guards'
@@ -15,6 +20,23 @@ import { PricingPage } from './routes/pricing'
 import { SigninPage } from './routes/signin'
 import { SignupPage } from './routes/signup'
 import { VerifyPage } from './routes/verify'
+import { Loading } from '../components/ui/loading'
+
+function page(Page: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  )
+}
+
+const HostQuizPage = lazy(() => import('./routes/host-quiz').then((m) => ({ default: m.HostQuizPage })))
+const HostAttemptQuizPage = lazy(() => import('./routes/host-attempt-quiz').then((m) => ({ default: m.HostAttemptQuizPage })))
+const HostMyQuizzesPage = lazy(() => import('./routes/host-my-quizzes').then((m) => ({ default: m.HostMyQuizzesPage })))
+const HostViewQuizPage = lazy(() => import('./routes/host-view-quiz').then((m) => ({ default: m.HostViewQuizPage })))
+const HostViewResultPage = lazy(() => import('./routes/host-view-result').then((m) => ({ default: m.HostViewResultPage })))
+const HostResultPage = lazy(() => import('./routes/host-result').then((m) => ({ default: m.HostResultPage })))
+const HostAudiencePage = lazy(() => import('./routes/host-audience').then((m) => ({ default: m.HostAudiencePage })))
 
 export const routes: RouteObject[] = [
   {
@@ -39,6 +61,14 @@ export const routes: RouteObject[] = [
           { path: 'play/categories', element: <PlayCategoriesPage /> },
           { path: 'play/quiz', element: <PlayQuizPage /> },
           { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
+          { path: 'host/quiz', element: page(HostQuizPage) },
+          { path: 'host/attemptQuiz', element: page(HostAttemptQuizPage) },
+          // Route matching ignores case, so this also serves /host/myquizzes.
+          { path: 'host/myQuizzes', element: page(HostMyQuizzesPage) },
+          { path: 'host/viewQuiz/:categoryId', element: page(HostViewQuizPage) },
+          { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
+          { path: 'host/result', element: page(HostResultPage) },
+          { path: 'host/audience', element: page(HostAudiencePage) },
           ...comingSoonRoutes,
           { path: 'play/*', element: <NotFoundPage /> },
           { path: 'host/*', element: <NotFoundPage /> },

@@ -39,12 +39,32 @@ export function signInAs(user: User = makeUser(), token: string = makeToken()): 
   return { user, token }
 }
 
-export type FakeResponse = { status?: number; body?: unknown; headers?: Record<string, string> }
-export type FakeHandler = (request: { body: unknown; headers: Record<string, string>; url: string }) =>
+export type FakeResponse = {
+  status?: number
+  body?: unknown
+  /** A non-JSON body (e.g. CSV), sent as it is instead of `body`. */
+  text?: string
+  headers?: Record<string, string>
+}
+export type FakeHandler = (request: {
+  body: unknown
+  form?: FormData
+  headers: Record<string, string>
+  url: string
+}) =>
   | FakeResponse
   | Promise<FakeResponse>
 
-export type FakeCall = { method: string; path: string; body: unknown; headers: Record<string, string> }
+export type FakeCall = {
+  method: string
+  path: string
+  /** The query string, without '?'. */
+  query: string
+  body: unknown
+  /** A multipart body, when one was sent. */
+  form?: FormData
+  headers: Record<string, string>
+}
 
 /**
  * Replaces fetch with a table of handlers keyed "METHOD /path". Unknown paths answer 404.
@@ -54,19 +74,20 @@ export function mockApi(handlers: Record<string, FakeHandler | FakeResponse>) {
   const calls: FakeCall[] = []
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0]
+    const [path, query = ''] = url.replace(/^https?:\/\/[^/]+/, '').split('?')
     const method = (init.method ?? 'GET').toUpperCase()
     const headers = { ...((init.headers as Record<string, string> | undefined) ?? {}) }
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined
-    calls.push({ method, path, body, headers })
+    const form = init.body instanceof FormData ? init.body : undefined
+    calls.push({ method, path, query, body, form, headers })
     const handler = handlers[`${method} ${path}`]
     const result: FakeResponse = handler
       ? typeof handler === 'function'
-        ? await handler({ body, headers, url })
+        ? await handler({ body, form, headers, url })
         : handler
       : { status: 404, body: { error: 'Not found', code: 'not_found' } }
     const status = result.status ?? 200
-    const text = result.body === undefined ? '' : JSON.stringify(result.body)
+    const text = result.text ?? (result.body === undefined ? '' : JSON.stringify(result.body))
     return new Response(status === 204 ? null : text, {
       status,
       headers: { 'Content-Type': 'application/json', ...(result.headers ?? {}) },

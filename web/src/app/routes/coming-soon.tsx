@@ -20,13 +20,6 @@ export function ComingSoon({ title }: { title: string }) {
 }
 
 export const comingSoonRoutes: RouteObject[] = [
-  { path: 'host/quiz', element: <ComingSoon title="Host Quiz" /> },
-  { path: 'host/attemptQuiz', element: <ComingSoon title="Join Quiz" /> },
-  // Route matching ignores case, so this also serves /host/myquizzes.
-  { path: 'host/myQuizzes', element: <ComingSoon title="My Quizzes" /> },
-  { path: 'host/viewQuiz/:categoryId', element: <ComingSoon title="View Quiz" /> },
-  { path: 'host/viewResult/:categoryId', element: <ComingSoon title="Quiz Results" /> },
-  { path: 'host/result', element: <ComingSoon title="Quiz Results" /> },
   { path: 'generate', element: <ComingSoon title="Generate Quiz" /> },
   { path: 'generate/quiz', element: <ComingSoon title="Generate Quiz" /> },
   { path: 'generate/review', element: <ComingSoon title="Review Questions" /> },

@@ -22,6 +22,8 @@ type DataTableProps<T, K extends string> = {
   onSort: (key: K) => void
   /** Marks a row as the current user's (highlighted, aria-current). */
   isCurrent?: (row: T) => boolean
+  /** Marks a row whose action is running (dimmed, aria-busy). */
+  isBusy?: (row: T) => boolean
   emptyText: string
 }
 
@@ -33,6 +35,7 @@ export function DataTable<T, K extends string>({
   sort,
   onSort,
   isCurrent,
+  isBusy,
   emptyText,
 }: DataTableProps<T, K>) {
   return (
@@ -76,8 +79,15 @@ export function DataTable<T, K extends string>({
           ) : (
             rows.map((row) => {
               const current = isCurrent?.(row) ?? false
+              const busy = isBusy?.(row) ?? false
+              const className = [current ? 'row-current' : null, busy ? 'row-busy' : null].filter(Boolean).join(' ')
               return (
-                <tr key={rowKey(row)} className={current ? 'row-current' : undefined} aria-current={current ? 'true' : undefined}>
+                <tr
+                  key={rowKey(row)}
+                  className={className || undefined}
+                  aria-current={current ? 'true' : undefined}
+                  aria-busy={busy ? 'true' : undefined}
+                >
                   {columns.map((column) => (
                     <td key={column.key} className={`align-${column.align ?? 'start'}`}>
                       {column.render(row)}

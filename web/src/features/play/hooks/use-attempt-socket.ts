@@ -8,6 +8,7 @@
 import { useRef, useState } from 'react'
 // The package's default export breaks under Vite 8 (STACK.md): import the hook directly.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
+import { reconnectOptions, socketUrl } from '../../../lib/hub'
 
 export type LiveLeaderboard = {
   top: Array<{ rank: number; userId: string; firstName: string; lastName: string; points: number }>
@@ -24,14 +25,6 @@ type Options = {
   attemptId: string | null
   categoryId: number | null
   onEvent: (event: AttemptSocketEvent) => void
-}
-
-const TOKEN_EXPIRED_CLOSE = 4401
-const MAX_RECONNECTS = 10
-
-export function socketUrl(token: string): string {
-  const { protocol, host } = window.location
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws?token=${encodeURIComponent(token)}`
 }
 
 /** Turns one server message into a play event, a leaderboard, or nothing. */
@@ -86,9 +79,7 @@ export function useAttemptSocket({ token, attemptId, categoryId, onEvent }: Opti
       if (parsed.leaderboard) setLeaderboard(parsed.leaderboard)
     },
     // A hub that is missing or restarting is retried with backoff; an expired token is not.
-    shouldReconnect: (event) => event.code !== TOKEN_EXPIRED_CLOSE,
-    reconnectAttempts: MAX_RECONNECTS,
-    reconnectInterval: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+    ...reconnectOptions,
   })
 
   return { leaderboard }

@@ -1,0 +1,79 @@
+/**
+ * One of the host's quizzes (PRODUCT.md screen 10): name, status, duration, question count,
+ * validity, audience; View Quiz and Results; the code and join link with copy buttons and a
+ * QR code of the link.
+ */
+import { Link } from 'react-router'
+import type { MyQuiz } from '../api/host-api'
+import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
+import { formatDuration, formatValidity, joinLink, quizStatus } from '../utils/quiz-format'
+import { CopyButton } from './copy-button'
+import { QrCode } from './qr-code'
+
+const STATUS_LABEL = { active: 'Active', completed: 'Completed', draft: 'Draft' } as const
+
+export function QuizCard({ quiz, now }: { quiz: MyQuiz; now: number }) {
+  const status = quizStatus(quiz.valid_until, now)
+  const link = quiz.quizCode ? joinLink(quiz.quizCode) : null
+  const titleId = `quiz-${quiz.id}-title`
+  const count = Number(quiz.questionCount) || 0
+  return (
+    <li className="card quiz-card" aria-labelledby={titleId}>
+      <div className="quiz-card-head">
+        <h2 id={titleId} className="quiz-card-title">
+          {quiz.name || VIEW_QUIZ_TEXTS.untitled}
+        </h2>
+        <span className={`status-badge status-${status}`}>{STATUS_LABEL[status]}</span>
+      </div>
+      <dl className="quiz-facts">
+        <div>
+          <dt>Duration</dt>
+          <dd>{formatDuration(quiz.time_limit)}</dd>
+        </div>
+        <div>
+          <dt>Questions</dt>
+          <dd>{count}</dd>
+        </div>
+        <div>
+          <dt>Valid until</dt>
+          <dd>{formatValidity(quiz.valid_until)}</dd>
+        </div>
+        <div>
+          <dt>Audience</dt>
+          <dd>{quiz.audience_name || VIEW_QUIZ_TEXTS.openToAll}</dd>
+        </div>
+        {typeof quiz.participants === 'number' ? (
+          <div>
+            <dt>Participants</dt>
+            <dd>{quiz.participants}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {link ? (
+        <div className="quiz-share">
+          <QrCode value={link} label={`QR code for joining ${quiz.name}`} />
+          <div className="quiz-share-text">
+            <p className="quiz-code-line">
+              Code <code className="quiz-code" data-testid="quiz-code">{quiz.quizCode}</code>
+            </p>
+            <p className="quiz-link" data-testid="quiz-link">
+              {link}
+            </p>
+            <div className="quiz-share-actions">
+              <CopyButton text={link} label="Copy link" />
+              <CopyButton text={quiz.quizCode} label="Copy code" />
+            </div>
+          </div>
+        </div>
+      ) : null}
+      <div className="quiz-card-actions">
+        <Link className="btn btn-secondary" to={`/host/viewQuiz/${quiz.id}`}>
+          View Quiz
+        </Link>
+        <Link className="btn btn-primary" to={`/host/viewResult/${quiz.id}`} state={{ title: quiz.name }}>
+          Results
+        </Link>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,164 @@
+/**
+ * View and edit a hosted quiz (PRODUCT.md screen 13): the header (title, time, validity,
+ * audience, code) and the question editor. Saving posts every question to
+ * /api/question/update-category-questions; on success a toast shows for 2 s and the host is
+ * taken to My Quizzes after 1.5 s.
+ */
+import { useEffect, useReducer, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Loading } from '../../../components/ui/loading'
+import { Toast } from '../../../components/ui/toast'
+import { isApiError } from '../../../lib/api-client'
+import { getHostQuiz, updateCategoryQuestions, type HostQuizDetails } from '../api/host-api'
+import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
+import { editorReducer, toUpdate } from '../utils/question-editor'
+import { formatValidity } from '../utils/quiz-format'
+import { QuestionEditor } from './question-editor'
+
+export const SAVE_REDIRECT_MS = 1500
+export const TOAST_MS = 2000
+
+/** The server's validation detail for a refused save, else the fixed text. */
+export function saveErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 400) {
+    const details = error.details as { errors?: unknown } | null | undefined
+    const list = Array.isArray(details?.errors) ? details.errors : []
+    const messages = list
+      .map((item) => (typeof item === 'string' ? item : (item as { message?: unknown } | null)?.message))
+      .filter((message): message is string => typeof message === 'string' && message !== '')
+    if (messages.length > 0) return messages.join(' ')
+    if (error.error) return error.error
+  }
+  return VIEW_QUIZ_TEXTS.saveFailed
+}
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; quiz: HostQuizDetails }
+type SaveState = 'idle' | 'saving' | 'success' | 'error'
+
+type ViewQuizProps = {
+  /** The route parameter as written. */
+  rawId: string | undefined
+  categoryId: number | null
+  onSaved: () => void
+}
+
+export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
+  const missing = rawId === undefined || rawId.trim() === ''
+  const [load, setLoad] = useState<LoadState>(() =>
+    missing
+      ? { status: 'error', message: VIEW_QUIZ_TEXTS.noId }
+      : categoryId === null
+        ? { status: 'error', message: VIEW_QUIZ_TEXTS.invalidId }
+        : { status: 'loading' },
+  )
+  const [questions, dispatch] = useReducer(editorReducer, [])
+  const [save, setSave] = useState<SaveState>('idle')
+  const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null)
+  const timers = useRef<number[]>([])
+
+  useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), [])
+
+  useEffect(() => {
+    if (categoryId === null) return
+    let cancelled = false
+    getHostQuiz(categoryId)
+      .then((quiz) => {
+        if (cancelled) return
+        if (!quiz || !quiz.category || !Array.isArray(quiz.questions)) {
+          setLoad({ status: 'error', message: VIEW_QUIZ_TEXTS.loadFailed })
+          return
+        }
+        dispatch({ type: 'load', questions: quiz.questions })
+        setLoad({ status: 'loaded', quiz })
+      })
+      .catch((error: unknown) => {
+        console.error('Failed to load quiz data', error)
+        if (!cancelled) setLoad({ status: 'error', message: VIEW_QUIZ_TEXTS.loadFailed })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [categoryId])
+
+  if (load.status === 'loading') return <Loading label="Loading..." />
+  if (load.status === 'error') {
+    return (
+      <section className="card quiz-message" aria-labelledby="view-quiz-error">
+        <h1 id="view-quiz-error" className="visually-hidden">
+          View Quiz
+        </h1>
+        <p className="error-text">{load.message}</p>
+        <Link className="btn btn-secondary" to="/host/myQuizzes">
+          Back to My Quizzes
+        </Link>
+      </section>
+    )
+  }
+
+  const { category } = load.quiz
+  const busy = save === 'saving' || save === 'success'
+
+  const onSave = async () => {
+    if (categoryId === null) return
+    setSave('saving')
+    setToast(null)
+    try {
+      await updateCategoryQuestions(categoryId, questions.map(toUpdate))
+      setSave('success')
+      setToast({ tone: 'success', message: VIEW_QUIZ_TEXTS.saved })
+      timers.current.push(window.setTimeout(() => setToast(null), TOAST_MS))
+      timers.current.push(window.setTimeout(onSaved, SAVE_REDIRECT_MS))
+    } catch (error) {
+      console.error('Failed to update questions', error)
+      setSave('error')
+      setToast({ tone: 'error', message: saveErrorText(error) })
+    }
+  }
+
+  return (
+    <div className="view-quiz">
+      <section className="card view-quiz-head" aria-labelledby="view-quiz-title">
+        <h1 id="view-quiz-title">{category.name || VIEW_QUIZ_TEXTS.untitled}</h1>
+        <dl className="quiz-facts">
+          <div>
+            <dt>Time</dt>
+            <dd>{Number(category.time_limit) || 0} minutes</dd>
+          </div>
+          <div>
+            <dt>Validity</dt>
+            <dd>{formatValidity(category.valid_until)}</dd>
+          </div>
+          <div>
+            <dt>Audience</dt>
+            <dd>{category.audience?.name || VIEW_QUIZ_TEXTS.openToAll}</dd>
+          </div>
+          <div>
+            <dt>Code</dt>
+            <dd>{category.quizCode || VIEW_QUIZ_TEXTS.noCode}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="questions-title">
+        <div className="section-head">
+          <h2 id="questions-title">Questions ({questions.length})</h2>
+        </div>
+        <ol className="question-editors">
+          {questions.map((question, index) => (
+            <QuestionEditor key={question.key} question={question} index={index} disabled={busy} dispatch={dispatch} />
+          ))}
+        </ol>
+        <div className="editor-actions">
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => dispatch({ type: 'add' })}>
+            Add Question
+          </button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={onSave}>
+            {save === 'saving' ? 'Saving...' : 'Save Changes'}
+          </button>
+        </div>
+      </section>
+
+      {toast ? <Toast tone={toast.tone} message={toast.message} onClose={toast.tone === 'error' ? () => setToast(null) : undefined} /> : null}
+    </div>
+  )
+}
