@@ -58,3 +58,5 @@ export function useTableState<T, K extends string>({
     visible: pageRows(sorted, current, pageSize),
   }
 }
+
+export type TableState<T, K extends string> = ReturnType<typeof useTableState<T, K>>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { quizCreated } from '../../features/host/testing/fixtures'
 import { mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
 
 const row = (n: number) => ({
@@ -17,20 +18,7 @@ const row = (n: number) => ({
 
 const preview = { success: true, format: 'csv', questions: [row(2), row(3), row(4)], errors: [] }
 
-const created = {
-  success: true,
-  message: 'Quiz created successfully',
-  quiz: {
-    id: 31,
-    title: 'Cells',
-    quizCode: 'K7QH2M',
-    link: '/host/attemptQuiz?code=K7QH2M',
-    questionCount: 3,
-    timeLimit: 45,
-    validUntil: '2030-01-01T00:00:00Z',
-    audience: { kind: 'open', name: 'Open to all' },
-  },
-}
+const created = quizCreated({ questionCount: 3, timeLimit: 45 })
 
 async function setup(overrides: Record<string, FakeHandler | FakeResponse> = {}) {
   const api = mockApi({

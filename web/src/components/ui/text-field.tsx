@@ -5,10 +5,12 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: ReactNode
   error?: string | null
   hint?: ReactNode
+  /** Classes added to the input's own `field-input` (e.g. `code-input`, `narrow-input`). */
+  inputClassName?: string
 }
 
 /** A labelled input whose error (if any) is announced and tied to it with aria-describedby. */
-export function TextField({ id, label, error, hint, className, ...inputProps }: TextFieldProps) {
+export function TextField({ id, label, error, hint, className, inputClassName, ...inputProps }: TextFieldProps) {
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
@@ -19,7 +21,7 @@ export function TextField({ id, label, error, hint, className, ...inputProps }: 
       </label>
       <input
         id={id}
-        className="field-input"
+        className={['field-input', inputClassName].filter(Boolean).join(' ')}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...inputProps}

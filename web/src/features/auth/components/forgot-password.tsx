@@ -11,6 +11,7 @@ import { AuthCard } from '../../../components/ui/auth-card'
 import { TextField } from '../../../components/ui/text-field'
 import { forgotPassword, resetPassword } from '../api/auth-api'
 import { forgotPasswordMachine } from '../machines/forgot-password.machine'
+import { CODE_INPUT_PROPS } from '../utils/code-input'
 import { RESET_SUCCESS_MESSAGE, SCREEN_ERRORS } from '../utils/error-messages'
 import { ShowPasswordToggle } from './show-password-toggle'
 
@@ -92,11 +93,7 @@ export function ForgotPassword() {
             id="reset-code"
             label="Verification code"
             className="code-field"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            placeholder="000000"
+            {...CODE_INPUT_PROPS}
             value={code}
             onChange={(event) => send({ type: 'code.change', value: event.target.value })}
           />

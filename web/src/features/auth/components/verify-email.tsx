@@ -7,10 +7,12 @@ import { useMemo, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { AuthCard } from '../../../components/ui/auth-card'
+import { TextField } from '../../../components/ui/text-field'
 import { refreshSession } from '../../../lib/auth'
 import { getSnapshot, markStoredUserVerified, saveUser } from '../../../lib/session'
 import { fromPromise } from 'xstate'
 import { resendVerification, verifyEmail } from '../api/auth-api'
+import { CODE_INPUT_PROPS } from '../utils/code-input'
 import { verifyMachine, type VerifyResult } from '../machines/verify.machine'
 
 export function VerifyEmail({ email }: { email: string }) {
@@ -61,31 +63,17 @@ export function VerifyEmail({ email }: { email: string }) {
     >
       {succeeded ? <Alert tone="success">Email verified successfully! Redirecting...</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Verify email">
-        <div className="field">
-          <label htmlFor="verify-code" className="field-label">
-            Verification code
-          </label>
-          <input
-            id="verify-code"
-            className="field-input code-input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            placeholder="000000"
-            value={code}
-            disabled={busy || succeeded}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'verify-code-error' : undefined}
-            onChange={(event) => send({ type: 'code.change', value: event.target.value })}
-          />
-          {error ? (
-            <p id="verify-code-error" className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="verify-code"
+          label="Verification code"
+          inputClassName="code-input"
+          type="text"
+          {...CODE_INPUT_PROPS}
+          value={code}
+          disabled={busy || succeeded}
+          error={error}
+          onChange={(event) => send({ type: 'code.change', value: event.target.value })}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || succeeded}>
           {busy ? 'Verifying...' : 'Verify Email'}
         </button>

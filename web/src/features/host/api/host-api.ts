@@ -10,8 +10,10 @@
  */
 import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '../../../lib/api-client'
 
-export type Letter = 'A' | 'B' | 'C' | 'D'
-export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D']
+import { LETTERS, type FeedbackItem, type Letter } from '../../play/api/play-api'
+
+/** The answer letters and a player's feedback item are the play API's own shapes. */
+export { LETTERS, type FeedbackItem, type Letter }
 
 export const TEMPLATE_XLSX_URL = '/api/hostQuiz/template.xlsx'
 export const TEMPLATE_CSV_URL = '/api/hostQuiz/template.csv'
@@ -56,8 +58,8 @@ async function hostCall<T extends { success: true }>(
 // ---------------------------------------------------------------------------------------------
 // Parsing and creating
 
-export type PreviewQuestion = {
-  row: number
+/** A question with its four options and the text of the correct one. */
+type AnsweredQuestion = {
   text: string
   optionA: string
   optionB: string
@@ -65,9 +67,10 @@ export type PreviewQuestion = {
   optionD: string
   /** The text of the correct option. */
   answer: string
-  correctLetter: Letter
   explanation?: string | null
 }
+
+export type PreviewQuestion = AnsweredQuestion & { row: number; correctLetter: Letter }
 
 export type RowError = { row: number; message: string }
 
@@ -181,18 +184,7 @@ export async function getMyQuizzes(): Promise<MyQuizzesResponse | HostFailure> {
   return { ...body, success: false, status: result.status } as HostFailure
 }
 
-export type QuestionWithAnswer = {
-  id: number
-  text: string
-  optionA: string
-  optionB: string
-  optionC: string
-  optionD: string
-  /** The text of the correct option. */
-  answer: string
-  correctLetter?: Letter
-  explanation?: string | null
-}
+export type QuestionWithAnswer = AnsweredQuestion & { id: number; correctLetter?: Letter }
 
 export type HostQuizDetails = {
   success: true
@@ -281,19 +273,6 @@ export async function deleteLeaderboardEntry(userId: string, categoryId: number)
   if (result.ok) return { ...result.data, success: result.data?.success ?? true }
   const body = (result.data && typeof result.data === 'object' ? result.data : {}) as Record<string, unknown>
   return { ...body, success: false } as DeleteEntryResponse
-}
-
-export type FeedbackItem = {
-  id: number
-  questionText: string
-  optionA: string
-  optionB: string
-  optionC: string
-  optionD: string
-  correctAnswer: Letter
-  userAnswer: Letter | null
-  isCorrect: boolean
-  explanation?: string | null
 }
 
 /** A player's latest submission; 404 (no submission) is an empty list. */

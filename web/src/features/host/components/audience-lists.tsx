@@ -4,9 +4,9 @@
  * server's validation messages are shown as they come.
  */
 import { useEffect, useState, type FormEvent } from 'react'
-import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Loading } from '../../../components/ui/loading'
+import { TextField } from '../../../components/ui/text-field'
 import { errorMessage } from '../../../lib/api-client'
 import {
   createAudienceList,
@@ -17,6 +17,7 @@ import {
 } from '../api/audience-api'
 import { splitEmails } from '../machines/host-form.machine'
 import { HOST_FORM_TEXTS } from '../utils/host-texts'
+import { HostSectionHead } from './host-section-head'
 
 export const AUDIENCE_TEXTS = {
   noName: 'Please provide a list name',
@@ -223,17 +224,7 @@ export function AudienceLists() {
 
   return (
     <div className="audience-page">
-      <div className="section-head">
-        <h1>Audience Lists</h1>
-        <div className="section-actions">
-          <Link className="btn btn-secondary" to="/host/myQuizzes">
-            My Quizzes
-          </Link>
-          <Link className="btn btn-primary" to="/host/quiz">
-            Create Quiz
-          </Link>
-        </div>
-      </div>
+      <HostSectionHead title="Audience Lists" link={{ to: '/host/myQuizzes', label: 'My Quizzes' }} />
       <p className="muted">Save groups of participants once and pick them when you host a quiz.</p>
 
       <form className="card audience-form" aria-label="New audience list" onSubmit={create} noValidate>
@@ -241,20 +232,15 @@ export function AudienceLists() {
         {error ? <Alert tone="error">{error}</Alert> : null}
         {notice ? <Alert tone="success">{notice}</Alert> : null}
         <fieldset className="form-fieldset" disabled={creating}>
-          <div className="field">
-            <label className="field-label" htmlFor="new-list-name">
-              List name
-            </label>
-            <input
-              id="new-list-name"
-              className="field-input"
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value)
-                setError(null)
-              }}
-            />
-          </div>
+          <TextField
+            id="new-list-name"
+            label="List name"
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value)
+              setError(null)
+            }}
+          />
           <div className="field">
             <label className="field-label" htmlFor="new-list-emails">
               Emails

@@ -4,8 +4,8 @@
  * first by default, 10 a page, a score badge by band and a Details button that does nothing.
  */
 import { useState } from 'react'
-import { DataTable, type Column } from '../../../components/table/data-table'
-import { Pagination } from '../../../components/table/pagination'
+import type { Column } from '../../../components/table/data-table'
+import { PagedTable } from '../../../components/table/paged-table'
 import { SearchInput } from '../../../components/table/search-input'
 import { useTableState } from '../../../hooks/use-table-state'
 import { formatDateTime } from '../../../lib/format'
@@ -62,23 +62,13 @@ export function DemoResults({ now }: { now?: number }) {
         />
       </div>
       <p className="muted">Sample data: {rows.length} generated participants.</p>
-      <DataTable
+      <PagedTable
+        table={table}
         caption="Quiz Results"
         columns={columns}
-        rows={table.visible}
         rowKey={(row) => String(row.id)}
-        sort={table.sort}
-        onSort={table.toggleSort}
         emptyText="No participants match your search."
-      />
-      <Pagination
-        page={table.page}
-        pages={table.pages}
-        from={table.range.from}
-        to={table.range.to}
-        total={table.total}
         label="participants"
-        onPage={table.setPage}
       />
     </section>
   )

@@ -4,11 +4,12 @@
  * The host form machine holds the form's state; this component renders it.
  */
 import { useMachine } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
 import { Alert } from '../../../components/ui/alert'
 import { Loading } from '../../../components/ui/loading'
+import { TextField } from '../../../components/ui/text-field'
 import { getAudienceLists, type AudienceList } from '../api/audience-api'
 import {
   createQuiz,
@@ -36,6 +37,48 @@ export const HOST_STEPS = [
 ] as const
 
 export const ACCEPTED_FILES = '.xlsx,.xls,.ods,.csv'
+
+const VALIDITY_CHOICES = [
+  ['24h', '24 hours'],
+  ['48h', '48 hours'],
+  ['custom', 'Custom date'],
+] as const
+
+const AUDIENCE_CHOICES = [
+  ['open', 'Open to all'],
+  ['emails', 'Specific emails'],
+  ['list', 'Saved audience list'],
+] as const
+
+/** A group of radio buttons with a legend; `children` follow the choices (e.g. a nested field). */
+function ChoiceGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string
+  name: string
+  options: ReadonlyArray<readonly [string, string]>
+  value: string
+  onChange: (event: { target: { value: string } }) => void
+  children?: ReactNode
+}) {
+  return (
+    <fieldset className="field choice-group">
+      <legend className="field-label">{legend}</legend>
+      {options.map(([option, label]) => (
+        <label key={option} className="choice">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={onChange} />
+          {label}
+        </label>
+      ))}
+      {children}
+    </fieldset>
+  )
+}
 
 type ListsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; lists: AudienceList[] }
 
@@ -149,111 +192,62 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
           ) : null}
 
           <fieldset className="form-fieldset" disabled={busy}>
-            <div className="field">
-              <label className="field-label" htmlFor="quiz-title">
-                Quiz Title
-              </label>
-              <input id="quiz-title" className="field-input" value={values.title} maxLength={200} onChange={change('title')} />
-            </div>
+            <TextField id="quiz-title" label="Quiz Title" value={values.title} maxLength={200} onChange={change('title')} />
 
-            <div className="field">
-              <label className="field-label" htmlFor="quiz-file">
-                Questions file
-              </label>
-              <input
-                id="quiz-file"
-                className="field-input file-input"
-                type="file"
-                accept={ACCEPTED_FILES}
-                aria-describedby="quiz-file-hint"
-                onChange={(event) => send({ type: 'file.choose', file: event.target.files?.[0] ?? null })}
-              />
-              <p id="quiz-file-hint" className="field-hint">
-                The filled template: Excel (.xlsx, .xls), OpenDocument (.ods) or CSV, up to 10 MB.
-              </p>
-            </div>
+            <TextField
+              id="quiz-file"
+              label="Questions file"
+              inputClassName="file-input"
+              type="file"
+              accept={ACCEPTED_FILES}
+              hint="The filled template: Excel (.xlsx, .xls), OpenDocument (.ods) or CSV, up to 10 MB."
+              onChange={(event) => send({ type: 'file.choose', file: event.target.files?.[0] ?? null })}
+            />
 
             {checking ? <Loading label="Checking file..." /> : null}
             {previewError ? <Alert tone="error">{previewError}</Alert> : null}
             {preview ? <PreviewTable questions={preview.questions} errors={preview.errors} /> : null}
 
-            <fieldset className="field choice-group">
-              <legend className="field-label">Validity</legend>
-              {(
-                [
-                  ['24h', '24 hours'],
-                  ['48h', '48 hours'],
-                  ['custom', 'Custom date'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="choice">
-                  <input
-                    type="radio"
-                    name="validity"
-                    value={value}
-                    checked={values.validityOption === value}
-                    onChange={change('validityOption')}
-                  />
-                  {label}
-                </label>
-              ))}
+            <ChoiceGroup
+              legend="Validity"
+              name="validity"
+              options={VALIDITY_CHOICES}
+              value={values.validityOption}
+              onChange={change('validityOption')}
+            >
               {values.validityOption === 'custom' ? (
-                <div className="field nested-field">
-                  <label className="field-label" htmlFor="quiz-expiry">
-                    Expiry date
-                  </label>
-                  <input
-                    id="quiz-expiry"
-                    className="field-input"
-                    type="date"
-                    min={state.context.today}
-                    value={values.customDate}
-                    onChange={change('customDate')}
-                  />
-                </div>
+                <TextField
+                  id="quiz-expiry"
+                  label="Expiry date"
+                  className="nested-field"
+                  type="date"
+                  min={state.context.today}
+                  value={values.customDate}
+                  onChange={change('customDate')}
+                />
               ) : null}
-            </fieldset>
+            </ChoiceGroup>
 
-            <div className="field">
-              <label className="field-label" htmlFor="quiz-time">
-                Time limit (minutes)
-              </label>
-              <input
-                id="quiz-time"
-                className="field-input narrow-input"
-                type="number"
-                inputMode="numeric"
-                min={MIN_TIME_LIMIT}
-                max={MAX_TIME_LIMIT}
-                value={values.timeLimit}
-                aria-describedby="quiz-time-hint"
-                onChange={change('timeLimit')}
-              />
-              <p id="quiz-time-hint" className="field-hint">
-                From {MIN_TIME_LIMIT} to {MAX_TIME_LIMIT} minutes; 30 if left empty.
-              </p>
-            </div>
+            <TextField
+              id="quiz-time"
+              label="Time limit (minutes)"
+              inputClassName="narrow-input"
+              type="number"
+              inputMode="numeric"
+              min={MIN_TIME_LIMIT}
+              max={MAX_TIME_LIMIT}
+              value={values.timeLimit}
+              hint={`From ${MIN_TIME_LIMIT} to ${MAX_TIME_LIMIT} minutes; 30 if left empty.`}
+              onChange={change('timeLimit')}
+            />
 
-            <fieldset className="field choice-group">
-              <legend className="field-label">Audience</legend>
-              {(
-                [
-                  ['open', 'Open to all'],
-                  ['emails', 'Specific emails'],
-                  ['list', 'Saved audience list'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="choice">
-                  <input
-                    type="radio"
-                    name="audience"
-                    value={value}
-                    checked={values.audienceType === value}
-                    onChange={change('audienceType')}
-                  />
-                  {label}
-                </label>
-              ))}
+            <ChoiceGroup
+              legend="Audience"
+              name="audience"
+              options={AUDIENCE_CHOICES}
+              value={values.audienceType}
+              onChange={change('audienceType')}
+            >
               {values.audienceType === 'emails' ? (
                 <div className="nested-field">
                   <div className="field">
@@ -317,7 +311,7 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
                   </p>
                 </div>
               ) : null}
-            </fieldset>
+            </ChoiceGroup>
           </fieldset>
 
           <button type="submit" className="btn btn-primary btn-block" disabled={busy || checking}>

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Loading } from '../../../components/ui/loading'
 import { getMyQuizzes, type MyQuiz } from '../api/host-api'
 import { MY_QUIZZES_TEXTS } from '../utils/host-texts'
+import { HostSectionHead } from './host-section-head'
 import { QuizCard } from './quiz-card'
 
 type LoadState = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'loaded'; quizzes: MyQuiz[] }
@@ -39,17 +40,11 @@ export function MyQuizzes({ signedIn }: { signedIn: boolean }) {
 
   return (
     <section className="my-quizzes" aria-labelledby="my-quizzes-title">
-      <div className="section-head">
-        <h1 id="my-quizzes-title">My Quizzes</h1>
-        <div className="section-actions">
-          <Link className="btn btn-secondary" to="/host/audience">
-            Audience Lists
-          </Link>
-          <Link className="btn btn-primary" to="/host/quiz">
-            Create Quiz
-          </Link>
-        </div>
-      </div>
+      <HostSectionHead
+        title="My Quizzes"
+        titleId="my-quizzes-title"
+        link={{ to: '/host/audience', label: 'Audience Lists' }}
+      />
       {state.status === 'loading' ? <Loading label="Loading quizzes..." /> : null}
       {state.status === 'failed' ? <Alert tone="error">{state.error}</Alert> : null}
       {state.status === 'loaded' && state.quizzes.length === 0 ? (

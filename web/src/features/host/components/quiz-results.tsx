@@ -7,8 +7,8 @@
  * saves GET …/export.csv.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { DataTable, type Column } from '../../../components/table/data-table'
-import { Pagination } from '../../../components/table/pagination'
+import type { Column } from '../../../components/table/data-table'
+import { PagedTable } from '../../../components/table/paged-table'
 import { SearchInput } from '../../../components/table/search-input'
 import { Loading } from '../../../components/ui/loading'
 import { useTableState } from '../../../hooks/use-table-state'
@@ -237,27 +237,15 @@ export function QuizResults({ categoryId, titleFromState, token }: QuizResultsPr
       ) : null}
       {state.status === 'loaded' && rows.length === 0 ? <p className="empty-state">{RESULTS_TEXTS.empty}</p> : null}
       {state.status === 'loaded' && rows.length > 0 ? (
-        <>
-          <DataTable
-            caption={`Results of ${title}`}
-            columns={columns}
-            rows={table.visible}
-            rowKey={(row) => row.userId || `${row.rank}-${row.name}`}
-            sort={table.sort}
-            onSort={table.toggleSort}
-            isBusy={(row) => busyUser !== null && row.userId === busyUser}
-            emptyText={RESULTS_TEXTS.noMatch}
-          />
-          <Pagination
-            page={table.page}
-            pages={table.pages}
-            from={table.range.from}
-            to={table.range.to}
-            total={table.total}
-            label="participants"
-            onPage={table.setPage}
-          />
-        </>
+        <PagedTable
+          table={table}
+          caption={`Results of ${title}`}
+          columns={columns}
+          rowKey={(row) => row.userId || `${row.rank}-${row.name}`}
+          isBusy={(row) => busyUser !== null && row.userId === busyUser}
+          emptyText={RESULTS_TEXTS.noMatch}
+          label="participants"
+        />
       ) : null}
 
       {viewing ? (

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { CreateQuizInput, CreateQuizResponse, HostFailure, PreviewResult } from '../api/host-api'
+import { quizCreated } from '../testing/fixtures'
 import {
   endOfLocalDay,
   hostFormMachine,
@@ -26,20 +27,7 @@ const question = (row: number) => ({
 
 const goodPreview: PreviewResult = { success: true, format: 'csv', questions: [question(2), question(3)], errors: [] }
 
-const created: CreateQuizResponse = {
-  success: true,
-  message: 'Quiz created successfully',
-  quiz: {
-    id: 31,
-    title: 'Cells',
-    quizCode: 'K7QH2M',
-    link: '/host/attemptQuiz?code=K7QH2M',
-    questionCount: 2,
-    timeLimit: 30,
-    validUntil: '2030-01-01T00:00:00Z',
-    audience: { kind: 'open', name: 'Open to all' },
-  },
-}
+const created = quizCreated({ questionCount: 2, timeLimit: 30 })
 
 type Stubs = {
   preview?: (file: File) => Promise<PreviewResult>

@@ -5,8 +5,8 @@
  * the table is searched or re-sorted.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { DataTable, type Column } from '../../../components/table/data-table'
-import { Pagination } from '../../../components/table/pagination'
+import type { Column } from '../../../components/table/data-table'
+import { PagedTable } from '../../../components/table/paged-table'
 import { SearchInput } from '../../../components/table/search-input'
 import { Loading } from '../../../components/ui/loading'
 import { useTableState } from '../../../hooks/use-table-state'
@@ -125,27 +125,15 @@ export function LeaderboardRankings({
       ) : null}
       {state.status === 'loaded' && rows.length === 0 ? <p className="empty-state">{LEADERBOARD_TEXTS.empty}</p> : null}
       {state.status === 'loaded' && rows.length > 0 ? (
-        <>
-          <DataTable
-            caption="Leaderboard Rankings"
-            columns={columns}
-            rows={table.visible}
-            rowKey={(row) => `${row.rank}-${row.userId ?? row.name}`}
-            sort={table.sort}
-            onSort={table.toggleSort}
-            isCurrent={isCurrent}
-            emptyText={LEADERBOARD_TEXTS.noMatch}
-          />
-          <Pagination
-            page={table.page}
-            pages={table.pages}
-            from={table.range.from}
-            to={table.range.to}
-            total={table.total}
-            label="players"
-            onPage={table.setPage}
-          />
-        </>
+        <PagedTable
+          table={table}
+          caption="Leaderboard Rankings"
+          columns={columns}
+          rowKey={(row) => `${row.rank}-${row.userId ?? row.name}`}
+          isCurrent={isCurrent}
+          emptyText={LEADERBOARD_TEXTS.noMatch}
+          label="players"
+        />
       ) : null}
     </section>
   )
