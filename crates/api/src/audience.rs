@@ -6,14 +6,14 @@ use axum::http::StatusCode;
 use axum::routing::{get, put};
 use axum::{Json, Router};
 use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList};
-use quizroom_eventstore::{Metadata, StoreError};
+use quizroom_eventstore::StoreError;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::app::AppState;
 use crate::auth::{looks_like_email, normalize_email};
-use crate::commands::{CommandError, execute};
+use crate::commands::{CommandError, execute, metadata};
 use crate::error::{ApiError, ApiJson};
 use crate::tokens::AuthUser;
 
@@ -115,10 +115,6 @@ async fn list(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Va
     Ok(Json(Value::Array(lists)))
 }
 
-fn metadata(caller: &AuthUser, why: &str) -> Metadata {
-    Metadata { actor: Some(caller.user_id.clone()), causation_id: Some(why.to_owned()), ..Default::default() }
-}
-
 fn refused(e: CommandError<AudienceError>) -> ApiError {
     match e {
         CommandError::Rejected(e) => audience_refused(e),
@@ -131,7 +127,7 @@ async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(body): 
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?.unwrap_or_default();
     let list_id = uuid::Uuid::new_v4().to_string();
     let command = || AudienceCommand::Create { owner_id: caller.user_id.clone(), name: name.clone(), emails: emails.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller, "create_audience"), command).await.map_err(refused)?;
+    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "create_audience"), command).await.map_err(refused)?;
     Ok((StatusCode::CREATED, Json(view(&state, &list_id).await?)))
 }
 
@@ -144,12 +140,12 @@ async fn change(
     let name = checked_name(body.name.as_deref())?;
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?;
     let command = || AudienceCommand::Change { by: caller.user_id.clone(), name: name.clone(), emails: emails.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller, "change_audience"), command).await.map_err(refused)?;
+    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "change_audience"), command).await.map_err(refused)?;
     Ok(Json(view(&state, &list_id).await?))
 }
 
 async fn remove(State(state): State<AppState>, caller: AuthUser, Path(list_id): Path<String>) -> Result<Json<Value>, ApiError> {
     let command = || AudienceCommand::Delete { by: caller.user_id.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller, "delete_audience"), command).await.map_err(refused)?;
+    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "delete_audience"), command).await.map_err(refused)?;
     Ok(Json(json!({ "success": true })))
 }

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::app::AppState;
-use crate::commands::{Decided, decide_and_commit, decide_in};
+use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson};
 use crate::mail;
 use crate::tokens::{AuthUser, new_code};
@@ -163,10 +163,6 @@ fn code_refused(e: UserError) -> ApiError {
         UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
         UserError::NoCode | UserError::UnknownAccount => ApiError::bad_request("invalid_code", "Invalid verification code"),
     }
-}
-
-fn metadata(actor: &str, request: &str) -> Metadata {
-    Metadata { actor: Some(actor.to_owned()), causation_id: Some(request.to_owned()), ..Default::default() }
 }
 
 fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {

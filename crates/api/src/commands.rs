@@ -82,6 +82,11 @@ pub async fn decide_on<A: Aggregate>(
     Ok(Ok(Decided { state, events, recorded: appended.events }))
 }
 
+/// What a command records about itself: who asked (`actor`) and which request caused it.
+pub fn metadata(actor: &str, why: &str) -> Metadata {
+    Metadata { actor: Some(actor.to_owned()), causation_id: Some(why.to_owned()), ..Default::default() }
+}
+
 /// After a version conflict, waits a jittered moment (so the writers that collided spread out)
 /// and says whether to try again: up to 8 tries in all.
 pub async fn should_retry(error: &StoreError, tries: &mut u32) -> bool {

@@ -62,6 +62,11 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A database error on a read: the store's error, answered like one.
+pub fn db(e: sqlx::Error) -> ApiError {
+    StoreError::from(e).into()
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {

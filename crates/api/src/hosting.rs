@@ -14,7 +14,7 @@ use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError};
 use quizroom_domain::audience::{AudienceCommand, AudienceList};
 use quizroom_domain::quiz::{Audience, HostedQuiz, Letter, Question, Quiz, QuizCommand, QuizError, QuizSource};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
-use quizroom_eventstore::{Metadata, StoreError};
+use quizroom_eventstore::StoreError;
 use quizroom_sheet::{Parsed, SheetError};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -24,8 +24,8 @@ use crate::app::AppState;
 use crate::audience::{audience_refused, parse_emails};
 use crate::catalogue::allocate_ids;
 use crate::clock::rfc3339;
-use crate::commands::decide_in;
-use crate::error::{ApiError, ApiJson};
+use crate::commands::{decide_in, metadata};
+use crate::error::{ApiError, ApiJson, db};
 use crate::play::parse_category_id;
 use crate::tokens::AuthUser;
 
@@ -55,14 +55,6 @@ pub fn router() -> Router<AppState> {
         .route("/hostQuiz/results/{category_id}/export.csv", get(export_results))
         .route("/question/{category_id}/with-answers", get(with_answers))
         .route("/question/update-category-questions", post(update_questions))
-}
-
-fn db(e: sqlx::Error) -> ApiError {
-    StoreError::from(e).into()
-}
-
-fn metadata(caller: &str, why: &str) -> Metadata {
-    Metadata { actor: Some(caller.to_owned()), causation_id: Some(why.to_owned()), ..Default::default() }
 }
 
 // ----- quizzes as the read model has them, and who may play them -----
@@ -126,7 +118,7 @@ pub fn expired_error() -> ApiError {
     ApiError::new(StatusCode::GONE, "expired", "This quiz has expired and is no longer available.")
 }
 
-fn not_in_audience() -> ApiError {
+pub fn not_in_audience() -> ApiError {
     ApiError::new(StatusCode::FORBIDDEN, "not_in_audience", "This quiz is only open to invited participants.")
 }
 
@@ -272,9 +264,9 @@ async fn parse_sheet(name: String, bytes: Vec<u8>) -> Result<Parsed, ApiError> {
     tokio::task::spawn_blocking(move || quizroom_sheet::parse(&name, &bytes)).await.map_err(ApiError::internal)?.map_err(sheet_refused)
 }
 
-fn question_json(row: usize, text: &str, options: &[String; 4], answer: Letter, explanation: &str) -> Value {
-    json!({
-        "row": row,
+/// A question with its answer; `place` names it: `("row", n)` in a preview, `("id", id)` when saved.
+fn question_json(place: (&str, i64), text: &str, options: &[String; 4], answer: Letter, explanation: &str) -> Value {
+    let mut question = json!({
         "text": text,
         "optionA": options[0],
         "optionB": options[1],
@@ -283,12 +275,14 @@ fn question_json(row: usize, text: &str, options: &[String; 4], answer: Letter, 
         "answer": options[answer.index()],
         "correctLetter": answer.as_str(),
         "explanation": explanation,
-    })
+    });
+    question[place.0] = json!(place.1);
+    question
 }
 
 fn parsed_json(parsed: &Parsed) -> Value {
     let questions: Vec<Value> =
-        parsed.questions.iter().map(|q| question_json(q.row, &q.text, &q.options, q.answer, &q.explanation)).collect();
+        parsed.questions.iter().map(|q| question_json(("row", q.row as i64), &q.text, &q.options, q.answer, &q.explanation)).collect();
     let errors: Vec<Value> = parsed.errors.iter().map(|e| json!({ "row": e.row, "message": e.message })).collect();
     json!({ "success": true, "format": parsed.format.as_str(), "questions": questions, "errors": errors })
 }
@@ -669,11 +663,7 @@ async fn questions_with_answers(state: &AppState, category: &CategoryRow) -> Res
         .map(|r| {
             let options: [String; 4] = [r.try_get(2)?, r.try_get(3)?, r.try_get(4)?, r.try_get(5)?];
             let answer = Letter::parse(&r.try_get::<String, _>(6)?).unwrap_or(Letter::A);
-            let mut q = question_json(0, &r.try_get::<String, _>(1)?, &options, answer, &r.try_get::<String, _>(7)?);
-            let map = q.as_object_mut().expect("an object");
-            map.remove("row");
-            map.insert("id".into(), json!(r.try_get::<i64, _>(0)?));
-            Ok(q)
+            Ok(question_json(("id", r.try_get(0)?), &r.try_get::<String, _>(1)?, &options, answer, &r.try_get::<String, _>(7)?))
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()
         .map_err(db)

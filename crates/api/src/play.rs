@@ -15,7 +15,7 @@ use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, GRACE_MS, ScoredAnswer, SubmitReason, Submitted};
 use quizroom_domain::quiz::{Letter, Quiz};
-use quizroom_eventstore::{EventStore, Metadata, StoreError};
+use quizroom_eventstore::{EventStore, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -24,8 +24,8 @@ use tokio_util::sync::CancellationToken;
 use crate::app::AppState;
 use crate::catalogue::QuizVersions;
 use crate::clock::{Clock, rfc3339};
-use crate::commands::{decide_in, decide_on, load};
-use crate::error::{ApiError, ApiJson};
+use crate::commands::{decide_in, decide_on, load, metadata};
+use crate::error::{ApiError, ApiJson, db};
 use crate::hosting::{self, CategoryRow};
 use crate::tokens::AuthUser;
 
@@ -37,10 +37,6 @@ pub fn router() -> Router<AppState> {
         .route("/attempt/start", post(start_attempt))
         .route("/attempt/{attempt_id}/answer", put(save_answer))
         .route("/attempt/feedback", get(get_feedback))
-}
-
-fn db(e: sqlx::Error) -> ApiError {
-    StoreError::from(e).into()
 }
 
 /// A category id from a path or query: digits only.
@@ -151,10 +147,6 @@ fn id_from(value: &Value) -> Result<i64, ApiError> {
         Value::String(s) => parse_category_id(s),
         _ => Err(ApiError::bad_request("invalid_category", "No category selected. Please select a category.")),
     }
-}
-
-fn metadata(caller: &str, why: &str) -> Metadata {
-    Metadata { actor: Some(caller.to_owned()), causation_id: Some(why.to_owned()), ..Default::default() }
 }
 
 /// The attempt as the play screen needs it to resume.
@@ -406,7 +398,7 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
         // check here: the attempt's deadline is at or before it, and the late rule applies.)
         let category = hosting::find_category(&state, category_id).await?.ok_or_else(|| ApiError::not_found("No such quiz"))?;
         if !hosting::in_audience(&state, &caller.user_id, &category).await? {
-            return Err(hosting::admit(&state, &caller.user_id, &category).await.err().unwrap_or_else(|| ApiError::internal("audience")));
+            return Err(hosting::not_in_audience());
         }
     }
     if let Some((attempt_id, _, _, _)) = open {

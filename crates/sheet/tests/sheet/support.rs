@@ -170,15 +170,7 @@ pub fn inline_row(row: usize, cells: &[&str]) -> String {
     format!(r#"<row r="{row}">{cells}</row>"#)
 }
 
-pub const HEADER: [&str; 7] = [
-    "Question",
-    "Option A",
-    "Option B",
-    "Option C",
-    "Option D",
-    "Correct Option Letter",
-    "Explanation (Optional)",
-];
+pub use quizroom_sheet::COLUMNS as HEADER;
 
 /// An .ods of the given `<table:table>` content.
 pub fn ods(table: &str) -> Vec<u8> {
