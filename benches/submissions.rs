@@ -3,6 +3,12 @@
 //! twenty-question quizzes (not timed); then all players submit all their attempts at once, and
 //! the figure is submissions per second over that phase.
 //!
+//! Two baselines run in the same process right after, because these machines are shared and their
+//! speed varies by a factor of two or more from hour to hour: the same players reading their
+//! wallet over HTTP (an authenticated request with one query: the HTTP floor), and 32 connections
+//! doing bare write transactions on the same PostgreSQL (begin, read a row, insert a row,
+//! commit: the durable-write floor). The ratios say how close submissions come to each.
+//!
 //!   cargo bench --bench submissions
 //!   QUIZROOM_BENCH_QUIZZES=200 QUIZROOM_BENCH_PLAYERS=32 cargo bench --bench submissions
 
@@ -99,9 +105,9 @@ async fn main() {
 
     let started = Instant::now();
     let tasks: Vec<_> = tokens
-        .into_iter()
+        .iter()
         .map(|token| {
-            let (server, quizzes) = (server.clone(), answers_by_quiz.clone());
+            let (server, quizzes, token) = (server.clone(), answers_by_quiz.clone(), token.clone());
             tokio::spawn(async move {
                 let mut latencies = Vec::new();
                 for (id, answers) in quizzes.iter() {
@@ -119,6 +125,7 @@ async fn main() {
         latencies.extend(t.await.unwrap());
     }
     let elapsed = started.elapsed();
+    let submissions = latencies.len() as f64 / elapsed.as_secs_f64();
     latencies.sort_unstable();
     println!("# Submissions on PostgreSQL\n");
     println!("| players | submissions | time | submissions/s | p50 | p99 |");
@@ -127,8 +134,76 @@ async fn main() {
         "| {players} | {} | {:.1} s | {:.0} | {:.1} ms | {:.1} ms |",
         latencies.len(),
         elapsed.as_secs_f64(),
-        latencies.len() as f64 / elapsed.as_secs_f64(),
+        submissions,
         ms(percentile(&latencies, 0.5)),
         ms(percentile(&latencies, 0.99))
     );
+
+    let count = latencies.len();
+    let reads = http_baseline(&server, &tokens, count).await;
+    let writes = pg_baseline(&db.url, players, count).await;
+    println!("\n| baseline (same run) | per second | submissions / baseline |");
+    println!("|---|---:|---:|");
+    println!("| HTTP: GET /api/wallet by the same players | {reads:.0} | {:.2} |", submissions / reads);
+    println!("| PostgreSQL: begin, select, insert, commit on {players} connections | {writes:.0} | {:.2} |", submissions / writes);
+}
+
+/// Authenticated reads per second: `count` requests over the players, each player one at a time.
+async fn http_baseline(server: &Arc<Server>, tokens: &[String], count: usize) -> f64 {
+    let each = count / tokens.len();
+    let started = Instant::now();
+    let tasks: Vec<_> = tokens
+        .iter()
+        .map(|token| {
+            let (server, token) = (server.clone(), token.clone());
+            tokio::spawn(async move {
+                for _ in 0..each {
+                    let response = server.client.get(server.url("/api/wallet")).bearer_auth(&token).send().await.unwrap();
+                    assert!(response.status().is_success());
+                    response.bytes().await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    (each * tokens.len()) as f64 / started.elapsed().as_secs_f64()
+}
+
+/// Bare durable write transactions per second on `connections` connections.
+async fn pg_baseline(url: &str, connections: usize, count: usize) -> f64 {
+    // As the server connects on loopback: without TLS.
+    let url = format!("{url}{}sslmode=disable", if url.contains('?') { '&' } else { '?' });
+    let pool = sqlx::postgres::PgPoolOptions::new().max_connections(connections as u32).connect(&url).await.unwrap();
+    sqlx::query("create table bench_baseline (id bigserial primary key, player int not null, payload text not null)")
+        .execute(&pool)
+        .await
+        .unwrap();
+    let each = count / connections;
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..connections as i32)
+        .map(|player| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                for n in 0..each {
+                    let mut tx = pool.begin().await.unwrap();
+                    sqlx::query("select id from bench_baseline where id = $1").bind(n as i64).fetch_optional(&mut *tx).await.unwrap();
+                    sqlx::query("insert into bench_baseline (player, payload) values ($1, $2)")
+                        .bind(player)
+                        .bind("twenty answers")
+                        .execute(&mut *tx)
+                        .await
+                        .unwrap();
+                    tx.commit().await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let per_second = (each * connections) as f64 / started.elapsed().as_secs_f64();
+    pool.close().await;
+    per_second
 }

@@ -11,12 +11,13 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Runs `extract` and fails if it takes 5 s or more (a loose guard against hangs).
+/// Runs `extract` and fails if it takes a minute or more (a loose guard against hangs, not a
+/// benchmark: a debug build on a busy machine is slow).
 fn timed_extract(name: &str, bytes: &[u8]) -> Result<Document, ExtractError> {
     let started = Instant::now();
     let result = extract(name, bytes);
     let took = started.elapsed();
-    assert!(took < Duration::from_secs(5), "{name} took {took:?}");
+    assert!(took < Duration::from_secs(60), "{name} took {took:?}");
     result
 }
 

@@ -196,10 +196,8 @@ async fn a_server_slower_than_the_timeout_fails_with_a_timeout() {
     let (url, server) = spawn(vec![Reply::Sleep(Duration::from_secs(3))]).await;
     let mut config = LlmConfig::new(&url, "m", None);
     config.timeout = Duration::from_millis(300);
-    let started = Instant::now();
     let error = LlmGenerator::new(config).unwrap().generate(&topics(2)).await.unwrap_err();
     assert!(matches!(error, GenerateError::LlmTimeout { .. }), "{error}");
-    assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(requests(&server).len(), 1, "a timeout is not retried");
 }
 

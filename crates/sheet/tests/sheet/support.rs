@@ -20,12 +20,13 @@ pub fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(fixture_path(name)).unwrap_or_else(|error| panic!("fixture {name}: {error}"))
 }
 
-/// Runs `f`, failing when it takes longer than a few seconds: not a benchmark, a hang detector.
+/// Runs `f`, failing when it takes more than a minute: not a benchmark (a debug build on a busy
+/// machine takes seconds for the largest inputs), a detector of hangs and runaway work.
 pub fn quickly<T>(f: impl FnOnce() -> T) -> T {
     let started = Instant::now();
     let result = f();
     let elapsed = started.elapsed();
-    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    assert!(elapsed < Duration::from_secs(60), "took {elapsed:?}");
     result
 }
 
