@@ -19,7 +19,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Start the HTTP server (runs the migrations first).
-    Serve(Config),
+    Serve(Box<Config>),
     /// Apply the database migrations and exit.
     Migrate(DbArgs),
     /// Drop every read model and rebuild it from the event log (stop the servers first).
@@ -75,7 +75,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Serve(config) => {
             quizroom_api::init_tracing(&config.log_format);
-            quizroom_api::serve(config).await
+            quizroom_api::serve(*config).await
         }
         Command::Migrate(db) => {
             let store = quizroom_api::open_store(&db).await?;

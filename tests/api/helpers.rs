@@ -137,6 +137,27 @@ impl TestApp {
     }
 
     /// The development mailbox, newest first.
+    /// POSTs a multipart form to `path`: `fields`, and `file` as (name, bytes) when given.
+    pub async fn multipart(&self, path: &str, token: &str, fields: &[(&str, &str)], file: Option<(&str, Vec<u8>)>) -> (u16, serde_json::Value) {
+        let mut form = reqwest::multipart::Form::new();
+        for (name, value) in fields {
+            form = form.text(name.to_string(), value.to_string());
+        }
+        if let Some((name, bytes)) = file {
+            form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()));
+        }
+        let response = self.client.post(self.url(path)).bearer_auth(token).multipart(form).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
+    /// The caller's token balance.
+    pub async fn balance(&self, token: &str) -> i64 {
+        let (status, wallet) = self.get_as("/api/wallet", Some(token)).await;
+        assert_eq!(status, 200, "{wallet}");
+        wallet["balance"].as_i64().unwrap()
+    }
+
     pub async fn mailbox(&self) -> Vec<serde_json::Value> {
         let (status, body) = self.get_json("/api/dev/mailbox").await;
         assert_eq!(status, 200, "{body}");

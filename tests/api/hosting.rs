@@ -21,34 +21,16 @@ What is 2 + 2?,3,4,5,6,b,Two and two make four.\n\
 Which planet is largest?,Mars,Venus,Jupiter,Earth,C,\n\
 \"Which word means \"\"fast\"\", in short?\",Slow,Quick,Late,Heavy,B,\"Quick, as in rapid.\"\n";
 
-/// POSTs a multipart form to `path`: `fields`, and `file` as (name, bytes) when given.
-async fn multipart(app: &TestApp, path: &str, token: &str, fields: &[(&str, &str)], file: Option<(&str, Vec<u8>)>) -> (u16, Value) {
-    let mut form = reqwest::multipart::Form::new();
-    for (name, value) in fields {
-        form = form.text(name.to_string(), value.to_string());
-    }
-    if let Some((name, bytes)) = file {
-        form = form.part("file", reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()));
-    }
-    let response = app.client.post(app.url(path)).bearer_auth(token).multipart(form).send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
-}
 
 /// Creates a quiz from QUIZ_CSV with the given extra fields; returns the created quiz.
 async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]) -> Value {
     let mut fields = vec![("title", "Warm-up"), ("timeLimit", "15"), ("validityOption", "24h")];
     fields.extend_from_slice(extra);
-    let (status, body) = multipart(app, "/api/hostQuiz/upload", token, &fields, Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()))).await;
+    let (status, body) = app.multipart("/api/hostQuiz/upload", token, &fields, Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()))).await;
     assert_eq!(status, 201, "{body}");
     body["quiz"].clone()
 }
 
-async fn balance(app: &TestApp, token: &str) -> i64 {
-    let (status, wallet) = app.get_as("/api/wallet", Some(token)).await;
-    assert_eq!(status, 200, "{wallet}");
-    wallet["balance"].as_i64().unwrap()
-}
 
 /// The right letter of each question the player is served, read through the host's call.
 async fn key_for(app: &TestApp, host_token: &str, category_id: i64) -> Vec<(i64, String)> {
@@ -77,7 +59,7 @@ async fn a_host_creates_a_quiz_players_join_by_code_and_retakes_are_granted(db: 
     let (host, host_id) = app.verified_user("host@example.com").await;
     let (player, player_id) = app.verified_user("player@example.com").await;
     let (other, _) = app.verified_user("other@example.com").await;
-    let before = balance(&app, &host).await;
+    let before = app.balance(&host).await;
 
     let quiz = host_quiz(&app, &host, &[]).await;
     let id = quiz["id"].as_i64().unwrap();
@@ -86,7 +68,7 @@ async fn a_host_creates_a_quiz_players_join_by_code_and_retakes_are_granted(db: 
     assert_eq!(quiz["timeLimit"], 15);
     assert_eq!(quiz["link"], format!("/host/attemptQuiz?code={code}"));
     assert!(code.len() == 6 && code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()), "{code}");
-    assert_eq!(balance(&app, &host).await, before - 1);
+    assert_eq!(app.balance(&host).await, before - 1);
 
     // Joining: the code in any case and with spaces.
     let typed = format!(" {} ", code.to_lowercase());
@@ -185,17 +167,17 @@ async fn a_host_creates_a_quiz_players_join_by_code_and_retakes_are_granted(db: 
     assert_eq!((status, second["score"].as_i64(), second["total"].as_i64()), (200, Some(4), Some(4)), "{second}");
     let (_, results) = app.get_as(&format!("/api/hostQuiz/results/{id}"), Some(&host)).await;
     assert_eq!((results["data"][0]["points"].as_i64(), results["data"][0]["attempts"].as_i64()), (Some(40), Some(2)));
-    assert_eq!(balance(&app, &host).await, before - 1, "playing and editing cost nothing");
+    assert_eq!(app.balance(&host).await, before - 1, "playing and editing cost nothing");
     app.stop().await.unwrap();
 }
 
 async fn tokens_are_spent_once_per_quiz_even_when_uploads_race(db: &TestDb) {
     let app = spawn_app(db).await;
     let (host, _) = app.verified_user("racer@example.com").await;
-    let tokens = balance(&app, &host).await;
+    let tokens = app.balance(&host).await;
     assert!(tokens >= 1);
     const FIELDS: &[(&str, &str)] = &[("title", "Race"), ("validityOption", "48h")];
-    let uploads = (0..tokens + 3).map(|_| multipart(&app, "/api/hostQuiz/upload", &host, FIELDS, Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()))));
+    let uploads = (0..tokens + 3).map(|_| app.multipart("/api/hostQuiz/upload", &host, FIELDS, Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()))));
     let outcomes = futures::future::join_all(uploads).await;
     let created = outcomes.iter().filter(|(s, _)| *s == 201).count() as i64;
     let refused: Vec<&Value> = outcomes.iter().filter(|(s, _)| *s == 402).map(|(_, b)| b).collect();
@@ -203,7 +185,7 @@ async fn tokens_are_spent_once_per_quiz_even_when_uploads_race(db: &TestDb) {
     assert_eq!(refused.len(), 3, "{outcomes:?}");
     assert_eq!(refused[0]["details"]["pricing"], "/pricing");
     assert!(refused[0]["error"].as_str().unwrap().contains("pricing page"));
-    assert_eq!(balance(&app, &host).await, 0);
+    assert_eq!(app.balance(&host).await, 0);
     let (_, mine) = app.get_as("/api/hostQuiz/myQuizzes", Some(&host)).await;
     assert_eq!(mine["data"].as_array().unwrap().len() as i64, tokens);
     let codes: std::collections::HashSet<&str> = mine["data"].as_array().unwrap().iter().map(|q| q["quizCode"].as_str().unwrap()).collect();
@@ -272,7 +254,7 @@ async fn uploads_are_checked_and_explained() {
     let csv = || Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()));
     let upload = |fields: Vec<(&'static str, &'static str)>, file: Option<(&'static str, Vec<u8>)>| {
         let (app, host) = (&app, host.clone());
-        async move { multipart(app, "/api/hostQuiz/upload", &host, &fields, file).await }
+        async move { app.multipart("/api/hostQuiz/upload", &host, &fields, file).await }
     };
 
     let (status, body) = upload(vec![], csv()).await;
@@ -297,7 +279,7 @@ async fn uploads_are_checked_and_explained() {
                   Good?,a,b,c,d,A,\n\
                   ,a,b,c,d,A,\n\
                   Bad letter?,a,b,c,d,E,\n";
-    let (status, preview) = multipart(&app, "/api/hostQuiz/preview", &host, &[], Some(("rows.csv", broken.as_bytes().to_vec()))).await;
+    let (status, preview) = app.multipart("/api/hostQuiz/preview", &host, &[], Some(("rows.csv", broken.as_bytes().to_vec()))).await;
     assert_eq!(status, 200, "{preview}");
     assert_eq!(preview["questions"].as_array().unwrap().len(), 1);
     let rows: Vec<i64> = preview["errors"].as_array().unwrap().iter().map(|e| e["row"].as_i64().unwrap()).collect();
@@ -316,13 +298,13 @@ async fn uploads_are_checked_and_explained() {
     assert_eq!(status, 415, "{body}");
     let (status, body) = upload(vec![("title", "T")], Some(("huge.csv", vec![b'a'; 10 * 1024 * 1024 + 1]))).await;
     assert_eq!(status, 413, "{body}");
-    assert_eq!(balance(&app, &host).await, 5, "nothing refused cost a token");
+    assert_eq!(app.balance(&host).await, 5, "nothing refused cost a token");
 
     // The template is a real workbook that parses to its example question.
     let template = app.client.get(app.url("/api/hostQuiz/template.xlsx")).send().await.unwrap();
     assert_eq!(template.status(), 200);
     let bytes = template.bytes().await.unwrap().to_vec();
-    let (status, preview) = multipart(&app, "/api/hostQuiz/preview", &host, &[], Some(("template.xlsx", bytes))).await;
+    let (status, preview) = app.multipart("/api/hostQuiz/preview", &host, &[], Some(("template.xlsx", bytes))).await;
     assert_eq!((status, preview["questions"].as_array().map(Vec::len)), (200, Some(1)), "{preview}");
     let csv_template = app.client.get(app.url("/api/hostQuiz/template.csv")).send().await.unwrap().text().await.unwrap();
     assert!(csv_template.starts_with("Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)"));

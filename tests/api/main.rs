@@ -3,6 +3,7 @@
 
 mod auth;
 mod cli;
+mod generate;
 mod helpers;
 mod hosting;
 mod hub;

@@ -81,6 +81,10 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/audience"),
     ("put", "/api/audience/{listId}"),
     ("delete", "/api/audience/{listId}"),
+    ("post", "/api/generate/keyword"),
+    ("post", "/api/generate/file"),
+    ("get", "/api/generate/{generationId}"),
+    ("post", "/api/generate/{generationId}/publish"),
 ];
 
 #[tokio::test]
@@ -101,7 +105,7 @@ async fn the_openapi_document_describes_every_route_and_only_routes_that_exist()
     routes.sort();
     assert_eq!(documented, routes);
     for (method, path) in ROUTES {
-        let url = app.url(&path.replace("{categoryId}", "1").replace("{attemptId}", "00000000-0000-0000-0000-000000000000").replace("{listId}", "x"));
+        let url = app.url(&path.replace("{categoryId}", "1").replace("{attemptId}", "00000000-0000-0000-0000-000000000000").replace("{listId}", "x").replace("{generationId}", "00000000-0000-0000-0000-000000000000"));
         let request = match *method {
             "get" => app.client.get(url),
             "put" => app.client.put(url).json(&json!({})),

@@ -19,7 +19,7 @@ use crate::limits::Limiter;
 use crate::mail::Mailer;
 use crate::payment::PaymentProvider;
 use crate::tokens::Keys;
-use crate::{audience, auth, health, hosting, leaderboard, mail, play, wallet};
+use crate::{audience, auth, generate, health, hosting, leaderboard, mail, play, wallet};
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -35,6 +35,8 @@ pub struct AppState {
     pub hub: quizroom_hub::Hub,
     /// Quiz versions that submissions score against, read once.
     pub quizzes: Arc<crate::catalogue::QuizVersions>,
+    /// Writes generated questions: a chat-completions endpoint or the offline generator.
+    pub generator: Arc<dyn quizroom_generate::Generator>,
 }
 
 /// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.
@@ -96,6 +98,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .nest("/audience", audience::router())
         .merge(play::router())
         .merge(hosting::router())
+        .merge(generate::router())
         .route("/dev/mailbox", get(get_mailbox))
         .fallback(|| async { ApiError::not_found("No such API endpoint") });
 

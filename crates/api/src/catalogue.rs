@@ -61,6 +61,27 @@ pub async fn allocate_ids(conn: &mut AnyConnection, name: &str, n: i64) -> Resul
     Ok(next - n)
 }
 
+/// Every curated question built into the binary, for the offline generator's topics. Files that do
+/// not read are left out here; [`publish`] reports them when the server starts.
+pub fn generator_catalogue() -> Vec<quizroom_generate::CatalogueEntry> {
+    let mut names: Vec<_> = Files::iter().filter(|name| name.ends_with(".json")).collect();
+    names.sort();
+    let mut entries = Vec::new();
+    for name in names {
+        let Some(file) = Files::get(&name).and_then(|file| serde_json::from_slice::<CategoryFile>(&file.data).ok()) else { continue };
+        entries.extend(file.questions.into_iter().filter_map(|q| {
+            Some(quizroom_generate::CatalogueEntry {
+                category: file.name.clone(),
+                text: q.text,
+                options: q.options,
+                answer: Letter::parse(&q.answer)?,
+                explanation: q.explanation,
+            })
+        }));
+    }
+    entries
+}
+
 /// Publishes every catalogue file built into the binary that is new or changed.
 pub async fn publish(store: &EventStore) -> anyhow::Result<Published> {
     let mut files: Vec<(String, Vec<u8>)> = Files::iter()

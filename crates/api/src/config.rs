@@ -76,6 +76,17 @@ pub struct Config {
     /// Tokens granted when a new account verifies its e-mail.
     #[arg(long, env = "QUIZROOM_WELCOME_TOKENS", default_value_t = 5)]
     pub welcome_tokens: i64,
+    /// The base URL of an OpenAI-compatible API for generating questions (`{url}/chat/completions`
+    /// is called), e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1` (Ollama);
+    /// unset: the built-in offline generator.
+    #[arg(long, env = "QUIZROOM_LLM_URL")]
+    pub llm_url: Option<String>,
+    /// The model the endpoint runs (required with `QUIZROOM_LLM_URL`).
+    #[arg(long, env = "QUIZROOM_LLM_MODEL")]
+    pub llm_model: Option<String>,
+    /// The endpoint's API key, sent as a bearer token.
+    #[arg(long, env = "QUIZROOM_LLM_API_KEY", hide_env_values = true)]
+    pub llm_api_key: Option<Secret>,
 }
 
 /// A setting that must not be printed (Debug shows `***`).
@@ -108,6 +119,16 @@ impl Config {
             smtp_url: None,
             mail_from: "Quizroom <no-reply@quizroom.local>".into(),
             welcome_tokens: 5,
+            llm_url: None,
+            llm_model: None,
+            llm_api_key: None,
         }
+    }
+
+    /// The chat-completions generator's settings, when `llm_url` is set.
+    pub fn llm(&self) -> anyhow::Result<Option<quizroom_generate::LlmConfig>> {
+        let Some(url) = self.llm_url.as_deref().filter(|url| !url.is_empty()) else { return Ok(None) };
+        let model = self.llm_model.as_deref().filter(|m| !m.is_empty()).context("QUIZROOM_LLM_MODEL must be set with QUIZROOM_LLM_URL")?;
+        Ok(Some(quizroom_generate::LlmConfig::new(url, model, self.llm_api_key.as_ref().map(|key| key.0.clone()))))
     }
 }

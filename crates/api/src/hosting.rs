@@ -12,6 +12,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError};
 use quizroom_domain::audience::{AudienceCommand, AudienceList};
+use quizroom_domain::generation::{Generation, GenerationCommand};
 use quizroom_domain::quiz::{Audience, HostedQuiz, Letter, Question, Quiz, QuizCommand, QuizError, QuizSource};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_eventstore::StoreError;
@@ -37,9 +38,9 @@ pub const DEFAULT_TIME_LIMIT: i64 = 30;
 /// Join codes: six characters from an alphabet without look-alikes (no 0/O, 1/I/L).
 const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const CODE_LENGTH: usize = 6;
-const MAX_TITLE: usize = 200;
+pub(crate) const MAX_TITLE: usize = 200;
 /// The file plus the form's other fields.
-const UPLOAD_BODY_LIMIT: usize = quizroom_sheet::MAX_FILE_BYTES + 256 * 1024;
+pub(crate) const UPLOAD_BODY_LIMIT: usize = quizroom_sheet::MAX_FILE_BYTES + 256 * 1024;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 pub fn router() -> Router<AppState> {
@@ -255,7 +256,7 @@ fn sheet_refused(e: SheetError) -> ApiError {
     ApiError::new(status, code, e.to_string())
 }
 
-fn too_large() -> ApiError {
+pub(crate) fn too_large() -> ApiError {
     ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "too_large", "File is too large. Please upload a file smaller than 10MB.")
 }
 
@@ -289,18 +290,32 @@ fn parsed_json(parsed: &Parsed) -> Value {
 
 /// The upload form: every text field, and the file.
 #[derive(Default)]
-struct UploadForm {
+pub(crate) struct UploadForm {
     fields: std::collections::HashMap<String, String>,
-    file: Option<(String, Vec<u8>)>,
+    pub file: Option<(String, Vec<u8>)>,
 }
 
 impl UploadForm {
-    fn field(&self, name: &str) -> &str {
+    pub fn field(&self, name: &str) -> &str {
         self.fields.get(name).map_or("", |v| v.trim())
+    }
+
+    /// The settings of a JSON body (strings and numbers) as form fields.
+    pub fn from_json(body: &serde_json::Map<String, Value>) -> UploadForm {
+        UploadForm { fields: body.iter().filter_map(|(k, v)| Some((k.clone(), scalar_text(v)?))).collect(), file: None }
     }
 }
 
-async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
+/// A JSON string or number as a form field's text.
+pub(crate) fn scalar_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+pub(crate) async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
     let mut form = UploadForm::default();
     let read_error = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -334,13 +349,13 @@ async fn preview(_caller: AuthUser, multipart: Multipart) -> Result<Json<Value>,
 
 // ----- creating a quiz -----
 
-fn validation(message: impl Into<String>) -> ApiError {
+pub(crate) fn validation(message: impl Into<String>) -> ApiError {
     ApiError::bad_request("validation", message)
 }
 
 /// The expiry the form asks for: 24 or 48 hours from now, or a custom date (the end of that day,
 /// UTC) or time, not in the past.
-fn valid_until(form: &UploadForm, now: i64) -> Result<i64, ApiError> {
+pub(crate) fn valid_until(form: &UploadForm, now: i64) -> Result<i64, ApiError> {
     match form.field("validityOption") {
         "" | "24h" => Ok(now + DAY_MS),
         "48h" => Ok(now + 2 * DAY_MS),
@@ -371,7 +386,7 @@ pub enum AudienceChoice {
     Saved { list_id: String },
 }
 
-fn audience_choice(form: &UploadForm, now: i64) -> Result<AudienceChoice, ApiError> {
+pub(crate) fn audience_choice(form: &UploadForm, now: i64) -> Result<AudienceChoice, ApiError> {
     match form.field("audienceType") {
         "" | "open" => Ok(AudienceChoice::Open),
         "emails" => {
@@ -400,11 +415,13 @@ fn new_code() -> String {
     (0..CODE_LENGTH).map(|_| CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())] as char).collect()
 }
 
-fn payment_required(balance: i64, needed: i64) -> ApiError {
+/// 402 for `what` (e.g. "Hosting a quiz") costing `needed` tokens.
+pub(crate) fn payment_required(what: &str, balance: i64, needed: i64) -> ApiError {
+    let tokens = if needed == 1 { "token" } else { "tokens" };
     ApiError::new(
         StatusCode::PAYMENT_REQUIRED,
         "insufficient_tokens",
-        format!("Hosting a quiz costs {needed} token and you have {balance}. Buy tokens on the pricing page."),
+        format!("{what} costs {needed} {tokens} and you have {balance}. Buy tokens on the pricing page."),
     )
     .with_details(json!({ "balance": balance, "needed": needed, "pricing": "/pricing" }))
 }
@@ -440,14 +457,22 @@ pub struct QuizDraft {
     pub source: QuizSource,
 }
 
-/// Records the quiz, its new audience list if any, and the spend of `cost` tokens in one
-/// transaction. Returns the quiz's id and code, or why it was refused.
+/// How a new quiz is paid for.
+pub enum Payment {
+    /// Tokens spent with the quiz.
+    Tokens(i64),
+    /// A generation (its stream), paid when it was requested; the quiz is its one publication.
+    Generation(String),
+}
+
+/// Records the quiz, its new audience list if any, and its payment in one transaction. Returns
+/// the quiz's id and code, or why it was refused.
 async fn create_once(
     state: &AppState,
     caller: &AuthUser,
     draft: &QuizDraft,
     audience: &AudienceChoice,
-    cost: i64,
+    payment: &Payment,
 ) -> Result<Result<(i64, String, Audience), ApiError>, StoreError> {
     let now = state.clock.now_ms();
     let meta = metadata(&caller.user_id, "host_quiz");
@@ -489,11 +514,21 @@ async fn create_once(
     if let Err(e) = decide_in::<Quiz>(&state.store, &mut tx, &quiz_stream, &meta, QuizCommand::Host { quiz_id, quiz: hosted }).await? {
         return Ok(Err(ApiError::bad_request("validation", e.to_string())));
     }
-    let spend = WalletCommand::Spend { amount: cost, purpose: "host_quiz".into(), reference: quiz_stream };
-    match decide_in::<Wallet>(&state.store, &mut tx, &format!("wallet-{}", caller.user_id), &meta, spend).await? {
-        Ok(_) => {}
-        Err(WalletError::InsufficientTokens { balance, needed }) => return Ok(Err(payment_required(balance, needed))),
-        Err(e) => return Ok(Err(ApiError::internal(e))),
+    match payment {
+        Payment::Tokens(cost) => {
+            let spend = WalletCommand::Spend { amount: *cost, purpose: "host_quiz".into(), reference: quiz_stream };
+            match decide_in::<Wallet>(&state.store, &mut tx, &format!("wallet-{}", caller.user_id), &meta, spend).await? {
+                Ok(_) => {}
+                Err(WalletError::InsufficientTokens { balance, needed }) => return Ok(Err(payment_required("Hosting a quiz", balance, needed))),
+                Err(e) => return Ok(Err(ApiError::internal(e))),
+            }
+        }
+        Payment::Generation(stream) => {
+            let publish = GenerationCommand::Publish { by: caller.user_id.clone(), quiz_id };
+            if let Err(e) = decide_in::<Generation>(&state.store, &mut tx, stream, &meta, publish).await? {
+                return Ok(Err(crate::generate::refused(e)));
+            }
+        }
     }
     tx.commit().await?;
     state.store.committed();
@@ -501,10 +536,10 @@ async fn create_once(
 }
 
 /// Creates a hosted quiz, drawing a new code when one is taken and retrying on a concurrent change.
-pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft, audience: &AudienceChoice, cost: i64) -> Result<Value, ApiError> {
+pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft, audience: &AudienceChoice, payment: &Payment) -> Result<Value, ApiError> {
     let mut tries = 0u32;
     loop {
-        match create_once(state, caller, draft, audience, cost).await {
+        match create_once(state, caller, draft, audience, payment).await {
             Ok(Ok((id, code, audience))) => {
                 let audience = match audience {
                     Audience::Open => json!({ "kind": "open", "name": "Open to all" }),
@@ -565,7 +600,7 @@ async fn upload(State(state): State<AppState>, caller: AuthUser, multipart: Mult
         time_limit: time_limit(form.field("timeLimit")),
         source: QuizSource::Upload,
     };
-    let quiz = create_quiz(&state, &caller, &draft, &audience, HOSTING_COST).await?;
+    let quiz = create_quiz(&state, &caller, &draft, &audience, &Payment::Tokens(HOSTING_COST)).await?;
     Ok((StatusCode::CREATED, Json(json!({ "success": true, "message": "Quiz created successfully", "quiz": quiz }))))
 }
 
@@ -701,11 +736,12 @@ struct UpdateRequest {
     questions: Vec<EditedQuestion>,
 }
 
+/// A question as the host edited it; a generated one names its text `question`.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct EditedQuestion {
+pub(crate) struct EditedQuestion {
     id: Option<i64>,
-    #[serde(default)]
+    #[serde(default, alias = "question")]
     text: String,
     #[serde(default)]
     option_a: String,
@@ -730,7 +766,7 @@ pub fn answer_letter(answer: &str, options: &[String; 4]) -> Option<Letter> {
 }
 
 /// Checks an edited question; the message names it by its place (from 1).
-fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, String> {
+pub(crate) fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, String> {
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
     let text = q.text.trim().to_owned();
     if text.is_empty() || options.iter().any(String::is_empty) {

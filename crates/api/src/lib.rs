@@ -12,6 +12,8 @@
 //! - [`wallet`]: the token wallet, paid through [`payment`]'s provider seam.
 //! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox).
 //! - [`catalogue`]: the curated categories, published from `content/` at start.
+//! - [`hosting`]: hosted quizzes; [`audience`]: audience lists; [`generate`]: generating quizzes
+//!   from topics or documents and publishing them.
 //! - [`play`]: attempts (start, save, submit, feedback) and the auto-submit at the deadline;
 //!   [`leaderboard`]: the leaderboards.
 //! - [`clock`]: the time, as a seam tests can move.
@@ -24,6 +26,7 @@ pub mod clock;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod generate;
 pub mod health;
 pub mod hosting;
 pub mod leaderboard;

@@ -69,6 +69,8 @@ pub async fn serve_on(
     if !mailer.smtp_enabled() {
         tracing::warn!("QUIZROOM_SMTP_URL is not set: mail goes to the log and /dev/mailbox; do not expose this server publicly");
     }
+    let generator = crate::generate::generator(config.llm()?)?;
+    tracing::info!(generator = generator.name(), "question generator");
     let published = crate::catalogue::publish(&store).await.context("cannot publish the curated catalogue")?;
     tracing::info!(new = published.new, revised = published.revised, unchanged = published.unchanged, "curated catalogue");
     let shutdown = CancellationToken::new();
@@ -81,6 +83,7 @@ pub async fn serve_on(
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
     let quizzes = Arc::new(crate::catalogue::QuizVersions::default());
     tasks.spawn(crate::play::run_auto_submit(store.clone(), quizzes.clone(), services.clock.clone(), shutdown.clone()));
+    tasks.spawn(crate::generate::run_refunds(store.clone(), services.clock.clone(), shutdown.clone()));
     let clock = services.clock.clone();
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone());
     tasks.spawn(hub.clone().run());
@@ -94,6 +97,7 @@ pub async fn serve_on(
         welcome_tokens: config.welcome_tokens,
         hub,
         quizzes,
+        generator,
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

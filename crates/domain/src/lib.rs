@@ -6,11 +6,13 @@
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
+//! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
 pub mod attempt;
 pub mod audience;
+pub mod generation;
 pub mod quiz;
 pub mod testing;
 pub mod user;

@@ -29,12 +29,12 @@ const MAX_WORDS: usize = 45;
 /// The offline generator, holding the curated catalogue used for topics.
 #[derive(Debug, Clone, Default)]
 pub struct OfflineGenerator {
-    catalogue: Vec<CatalogueEntry>,
+    catalogue: std::sync::Arc<[CatalogueEntry]>,
 }
 
 impl OfflineGenerator {
     pub fn new(catalogue: Vec<CatalogueEntry>) -> Self {
-        Self { catalogue }
+        Self { catalogue: catalogue.into() }
     }
 
     /// The generation itself, synchronous (it does no I/O); [`Generator::generate`] wraps it.
@@ -115,8 +115,12 @@ impl Generator for OfflineGenerator {
         "offline"
     }
 
+    /// Runs on the blocking pool: a long document takes a noticeable fraction of a second.
     async fn generate(&self, request: &GenerateRequest) -> Result<Generation, GenerateError> {
-        self.generate_now(request)
+        let (generator, request) = (self.clone(), request.clone());
+        tokio::task::spawn_blocking(move || generator.generate_now(&request))
+            .await
+            .unwrap_or_else(|e| Err(GenerateError::Config(format!("the offline generator stopped: {e}"))))
     }
 }
 
