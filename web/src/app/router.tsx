@@ -1,13 +1,12 @@
 /**
  * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
- * The hosting pages are loaded on first visit (their own chunks), so players never download
- * the host's screens; header and footer stay on screen while a page loads.
+ * The hosting and generate pages are loaded on first visit (their own chunks), so players
+ * never download the host's screens; header and footer stay on screen while a page loads.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
 import { AppLayout } from '../components/layout/app-layout'
 import { GuestOnlyRoute, ProtectedRoute } from './guards'
-import { comingSoonRoutes } from './routes/coming-soon'
 import { ContactPage } from './routes/contact'
 import { DevMailboxPage } from './routes/dev-mailbox'
 import { ForgotPasswordPage } from './routes/forgot-password'
@@ -37,6 +36,8 @@ const HostViewQuizPage = lazy(() => import('./routes/host-view-quiz').then((m) =
 const HostViewResultPage = lazy(() => import('./routes/host-view-result').then((m) => ({ default: m.HostViewResultPage })))
 const HostResultPage = lazy(() => import('./routes/host-result').then((m) => ({ default: m.HostResultPage })))
 const HostAudiencePage = lazy(() => import('./routes/host-audience').then((m) => ({ default: m.HostAudiencePage })))
+const GenerateQuizPage = lazy(() => import('./routes/generate-quiz').then((m) => ({ default: m.GenerateQuizPage })))
+const GenerateReviewPage = lazy(() => import('./routes/generate-review').then((m) => ({ default: m.GenerateReviewPage })))
 
 export const routes: RouteObject[] = [
   {
@@ -69,7 +70,9 @@ export const routes: RouteObject[] = [
           { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
           { path: 'host/result', element: page(HostResultPage) },
           { path: 'host/audience', element: page(HostAudiencePage) },
-          ...comingSoonRoutes,
+          { path: 'generate', element: page(GenerateQuizPage) },
+          { path: 'generate/quiz', element: page(GenerateQuizPage) },
+          { path: 'generate/review', element: page(GenerateReviewPage) },
           { path: 'play/*', element: <NotFoundPage /> },
           { path: 'host/*', element: <NotFoundPage /> },
           { path: 'generate/*', element: <NotFoundPage /> },

@@ -1,3 +1,5 @@
+import type { Letter } from '../types/api'
+
 /** Business constants and timings of PRODUCT.md section 9, in one place. */
 
 export const SUPPORT_EMAIL = 'support@quizroom.app'
@@ -30,3 +32,6 @@ export const TABLE_MAX_PAGE_BUTTONS = 5
 export const POINTS_PER_CORRECT_ANSWER = 10
 export const TIMER_WARNING_FRACTION = 0.05
 export const DEFAULT_QUIZ_TIME_LIMIT_MINUTES = 10
+
+/** The answer options of every question. */
+export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D']

@@ -16,6 +16,9 @@ export type AuthResponse = {
   user: User
 }
 
+/** An answer option of a multiple-choice question. */
+export type Letter = 'A' | 'B' | 'C' | 'D'
+
 export type MessageResponse = {
   message: string
 }

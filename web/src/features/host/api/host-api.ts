@@ -9,6 +9,7 @@
  * message (PRODUCT.md section 7). The other calls throw an ApiError.
  */
 import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '../../../lib/api-client'
+import type { QuizSettingsFields } from '../../../lib/quiz-settings'
 
 import { LETTERS, type FeedbackItem, type Letter } from '../../play/api/play-api'
 
@@ -92,21 +93,7 @@ export function previewFile(file: File): Promise<PreviewResult> {
   })
 }
 
-export type ValidityOption = '24h' | '48h' | 'custom'
-export type AudienceType = 'open' | 'emails' | 'list'
-
-export type CreateQuizInput = {
-  file: File
-  title: string
-  validityOption: ValidityOption
-  /** For `custom`: an RFC 3339 time (the end of the chosen day, local time). */
-  customDate?: string
-  timeLimit: number
-  audienceType: AudienceType
-  emails?: string
-  audienceName?: string
-  audienceListId?: string
-}
+export type CreateQuizInput = { file: File; title: string } & QuizSettingsFields
 
 export type HostedQuiz = {
   id: number

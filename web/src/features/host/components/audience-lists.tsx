@@ -14,9 +14,8 @@ import {
   getAudienceLists,
   updateAudienceList,
   type AudienceList,
-} from '../api/audience-api'
-import { splitEmails } from '../machines/host-form.machine'
-import { HOST_FORM_TEXTS } from '../utils/host-texts'
+} from '../../../lib/audience-api'
+import { SETTINGS_TEXTS, splitEmails } from '../../../lib/quiz-settings'
 import { HostSectionHead } from './host-section-head'
 
 export const AUDIENCE_TEXTS = {
@@ -29,7 +28,7 @@ export const AUDIENCE_TEXTS = {
 
 function checkList(name: string, emails: string): string | null {
   if (!name.trim()) return AUDIENCE_TEXTS.noName
-  if (splitEmails(emails).length === 0) return HOST_FORM_TEXTS.noEmails
+  if (splitEmails(emails).length === 0) return SETTINGS_TEXTS.noEmails
   return null
 }
 
@@ -267,7 +266,7 @@ export function AudienceLists() {
       {load.status === 'loading' ? <Loading label="Loading audience lists..." /> : null}
       {load.status === 'failed' ? (
         <div className="alert alert-error leaderboard-error" role="alert">
-          <p>{HOST_FORM_TEXTS.audienceLoadFailed}</p>
+          <p>{SETTINGS_TEXTS.audienceLoadFailed}</p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setAttempt((n) => n + 1)}>
             Retry
           </button>

@@ -4,13 +4,14 @@
  * The host form machine holds the form's state; this component renders it.
  */
 import { useMachine } from '@xstate/react'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
+import { PaidFormError } from '../../../components/quiz-settings/paid-form-error'
+import { QuizSettingsFields } from '../../../components/quiz-settings/quiz-settings-fields'
 import { Alert } from '../../../components/ui/alert'
 import { Loading } from '../../../components/ui/loading'
 import { TextField } from '../../../components/ui/text-field'
-import { getAudienceLists, type AudienceList } from '../api/audience-api'
+import { MAX_TIME_LIMIT, MIN_TIME_LIMIT } from '../../../lib/quiz-settings'
 import {
   createQuiz,
   previewFile,
@@ -19,7 +20,7 @@ import {
   type CreateQuizInput,
   type PreviewResult,
 } from '../api/host-api'
-import { hostFormMachine, MAX_TIME_LIMIT, MIN_TIME_LIMIT, type HostFormValues } from '../machines/host-form.machine'
+import { hostFormMachine, type HostFormValues } from '../machines/host-form.machine'
 import { HOST_FORM_TEXTS } from '../utils/host-texts'
 import { PreviewTable } from './preview-table'
 
@@ -37,67 +38,6 @@ export const HOST_STEPS = [
 ] as const
 
 export const ACCEPTED_FILES = '.xlsx,.xls,.ods,.csv'
-
-const VALIDITY_CHOICES = [
-  ['24h', '24 hours'],
-  ['48h', '48 hours'],
-  ['custom', 'Custom date'],
-] as const
-
-const AUDIENCE_CHOICES = [
-  ['open', 'Open to all'],
-  ['emails', 'Specific emails'],
-  ['list', 'Saved audience list'],
-] as const
-
-/** A group of radio buttons with a legend; `children` follow the choices (e.g. a nested field). */
-function ChoiceGroup({
-  legend,
-  name,
-  options,
-  value,
-  onChange,
-  children,
-}: {
-  legend: string
-  name: string
-  options: ReadonlyArray<readonly [string, string]>
-  value: string
-  onChange: (event: { target: { value: string } }) => void
-  children?: ReactNode
-}) {
-  return (
-    <fieldset className="field choice-group">
-      <legend className="field-label">{legend}</legend>
-      {options.map(([option, label]) => (
-        <label key={option} className="choice">
-          <input type="radio" name={name} value={option} checked={value === option} onChange={onChange} />
-          {label}
-        </label>
-      ))}
-      {children}
-    </fieldset>
-  )
-}
-
-type ListsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; lists: AudienceList[] }
-
-function useAudienceLists(wanted: boolean) {
-  const [state, setState] = useState<ListsState>({ status: 'idle' })
-  const load = () => {
-    setState({ status: 'loading' })
-    getAudienceLists()
-      .then((lists) => setState({ status: 'loaded', lists: Array.isArray(lists) ? lists : [] }))
-      .catch((error: unknown) => {
-        console.error('Failed to load audience lists', error)
-        setState({ status: 'failed' })
-      })
-  }
-  useEffect(() => {
-    if (wanted && state.status === 'idle') load()
-  }, [wanted, state.status])
-  return { state, reload: load }
-}
 
 export function HostQuizForm({ onCreated, today }: { onCreated: () => void; today?: string }) {
   const machine = useMemo(
@@ -117,7 +57,6 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
   const creating = state.matches({ submission: 'creating' })
   const checking = state.hasTag('checkingFile')
   const success = state.hasTag('success')
-  const lists = useAudienceLists(values.audienceType === 'list')
 
   const change = (field: keyof HostFormValues) => (event: { target: { value: string } }) =>
     send({ type: 'field.change', field, value: event.target.value })
@@ -174,16 +113,7 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
             send({ type: 'form.submit' })
           }}
         >
-          {error ? (
-            <div className="alert alert-error" role="alert">
-              <p>{error}</p>
-              {needsTokens ? (
-                <p>
-                  <Link to="/pricing">Buy tokens on the Pricing page</Link>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          <PaidFormError error={error} needsTokens={needsTokens} />
           {success ? (
             <Alert tone="success">
               <strong>{HOST_FORM_TEXTS.created}</strong>
@@ -208,110 +138,12 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
             {previewError ? <Alert tone="error">{previewError}</Alert> : null}
             {preview ? <PreviewTable questions={preview.questions} errors={preview.errors} /> : null}
 
-            <ChoiceGroup
-              legend="Validity"
-              name="validity"
-              options={VALIDITY_CHOICES}
-              value={values.validityOption}
-              onChange={change('validityOption')}
-            >
-              {values.validityOption === 'custom' ? (
-                <TextField
-                  id="quiz-expiry"
-                  label="Expiry date"
-                  className="nested-field"
-                  type="date"
-                  min={state.context.today}
-                  value={values.customDate}
-                  onChange={change('customDate')}
-                />
-              ) : null}
-            </ChoiceGroup>
-
-            <TextField
-              id="quiz-time"
-              label="Time limit (minutes)"
-              inputClassName="narrow-input"
-              type="number"
-              inputMode="numeric"
-              min={MIN_TIME_LIMIT}
-              max={MAX_TIME_LIMIT}
-              value={values.timeLimit}
-              hint={`From ${MIN_TIME_LIMIT} to ${MAX_TIME_LIMIT} minutes; 30 if left empty.`}
-              onChange={change('timeLimit')}
+            <QuizSettingsFields
+              values={values}
+              today={state.context.today}
+              timeLimitHint={`From ${MIN_TIME_LIMIT} to ${MAX_TIME_LIMIT} minutes; 30 if left empty.`}
+              onChange={(field, value) => send({ type: 'field.change', field, value })}
             />
-
-            <ChoiceGroup
-              legend="Audience"
-              name="audience"
-              options={AUDIENCE_CHOICES}
-              value={values.audienceType}
-              onChange={change('audienceType')}
-            >
-              {values.audienceType === 'emails' ? (
-                <div className="nested-field">
-                  <div className="field">
-                    <label className="field-label" htmlFor="quiz-emails">
-                      Participant emails
-                    </label>
-                    <textarea
-                      id="quiz-emails"
-                      className="field-input"
-                      rows={3}
-                      placeholder="ana@example.com, ben@example.com"
-                      value={values.emails}
-                      onChange={change('emails')}
-                    />
-                    <p className="field-hint">Separate addresses with commas.</p>
-                  </div>
-                  <div className="field">
-                    <label className="field-label" htmlFor="quiz-list-name">
-                      List name
-                    </label>
-                    <input
-                      id="quiz-list-name"
-                      className="field-input"
-                      value={values.audienceName}
-                      placeholder="e.g. Biology 7B"
-                      onChange={change('audienceName')}
-                    />
-                    <p className="field-hint">The addresses are saved as an audience list under this name.</p>
-                  </div>
-                </div>
-              ) : null}
-              {values.audienceType === 'list' ? (
-                <div className="nested-field">
-                  {lists.state.status === 'loading' ? <Loading label="Loading audience lists..." /> : null}
-                  {lists.state.status === 'failed' ? (
-                    <div className="alert alert-error inline-error" role="alert">
-                      <p>{HOST_FORM_TEXTS.audienceLoadFailed}</p>
-                      <button type="button" className="btn btn-secondary btn-small" onClick={lists.reload}>
-                        Retry
-                      </button>
-                    </div>
-                  ) : null}
-                  {lists.state.status === 'loaded' ? (
-                    <div className="field">
-                      <label className="field-label" htmlFor="quiz-list">
-                        Audience list
-                      </label>
-                      <select id="quiz-list" className="field-input" value={values.audienceListId} onChange={change('audienceListId')}>
-                        <option value="">Select a list</option>
-                        {lists.state.lists.map((list) => (
-                          <option key={list.id} value={String(list.id)}>
-                            {list.name}
-                            {typeof list.count === 'number' ? ` (${list.count})` : ''}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  ) : null}
-                  <p className="field-hint">
-                    <Link to="/host/audience">Manage audience lists</Link>
-                  </p>
-                </div>
-              ) : null}
-            </ChoiceGroup>
           </fieldset>
 
           <button type="submit" className="btn btn-primary btn-block" disabled={busy || checking}>

@@ -1,7 +1,7 @@
 /**
  * The host's quizzes (PRODUCT.md screen 10, section 8): a grid of cards from
  * GET /api/hostQuiz/myQuizzes, newest first, with links to create a quiz and to the
- * audience lists.
+ * audience lists. `message` is a failure met on the way here (creating a generated quiz).
  */
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
@@ -14,7 +14,7 @@ import { QuizCard } from './quiz-card'
 
 type LoadState = { status: 'loading' } | { status: 'failed'; error: string } | { status: 'loaded'; quizzes: MyQuiz[] }
 
-export function MyQuizzes({ signedIn }: { signedIn: boolean }) {
+export function MyQuizzes({ signedIn, message }: { signedIn: boolean; message: string | null }) {
   const [state, setState] = useState<LoadState>(
     signedIn ? { status: 'loading' } : { status: 'failed', error: MY_QUIZZES_TEXTS.noUser },
   )
@@ -45,6 +45,7 @@ export function MyQuizzes({ signedIn }: { signedIn: boolean }) {
         titleId="my-quizzes-title"
         link={{ to: '/host/audience', label: 'Audience Lists' }}
       />
+      {message ? <Alert tone="error">{message}</Alert> : null}
       {state.status === 'loading' ? <Loading label="Loading quizzes..." /> : null}
       {state.status === 'failed' ? <Alert tone="error">{state.error}</Alert> : null}
       {state.status === 'loaded' && state.quizzes.length === 0 ? (

@@ -2,11 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { CreateQuizInput, CreateQuizResponse, HostFailure, PreviewResult } from '../api/host-api'
 import { quizCreated } from '../testing/fixtures'
+import { endOfLocalDay } from '../../../lib/quiz-settings'
 import {
-  endOfLocalDay,
   hostFormMachine,
-  normalizeTimeLimit,
-  splitEmails,
   toCreateInput,
   validateHostForm,
   type HostFormContext,
@@ -120,17 +118,6 @@ describe('host form rules', () => {
       'Please provide email addresses for quiz participants',
     )
     expect(validateHostForm(ctx({ values: { ...values, audienceType: 'list' } }))).toBe('Please select an audience list')
-  })
-
-  it('splits emails on commas, trims them and drops empty pieces', () => {
-    expect(splitEmails(' a@b.c ,d@e.f,, ')).toEqual(['a@b.c', 'd@e.f'])
-  })
-
-  it('keeps a time limit from 1 to 180 and makes anything else 30', () => {
-    expect(normalizeTimeLimit('1')).toBe(1)
-    expect(normalizeTimeLimit('180')).toBe(180)
-    expect(normalizeTimeLimit(' 45 ')).toBe(45)
-    for (const bad of ['0', '181', '', 'abc', '12.5', '-3']) expect(normalizeTimeLimit(bad)).toBe(30)
   })
 
   it('builds the upload fields for each audience and validity', () => {

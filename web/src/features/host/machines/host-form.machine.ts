@@ -13,34 +13,13 @@
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate'
 import { errorMessage } from '../../../lib/api-client'
-import type {
-  AudienceType,
-  CreateQuizInput,
-  CreateQuizResponse,
-  HostedQuiz,
-  HostFailure,
-  PreviewResult,
-  ValidityOption,
-} from '../api/host-api'
+import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '../../../lib/quiz-settings'
+import type { CreateQuizInput, CreateQuizResponse, HostedQuiz, HostFailure, PreviewResult } from '../api/host-api'
 import { createFailed, fileError, HOST_FORM_TEXTS } from '../utils/host-texts'
 
 export const CREATED_REDIRECT_MS = 2000
-export const DEFAULT_TIME_LIMIT = 30
-export const MIN_TIME_LIMIT = 1
-export const MAX_TIME_LIMIT = 180
 
-export type HostFormValues = {
-  title: string
-  validityOption: ValidityOption
-  /** YYYY-MM-DD, for the custom validity. */
-  customDate: string
-  /** As typed; anything but a whole number from 1 to 180 is sent as 30. */
-  timeLimit: string
-  audienceType: AudienceType
-  emails: string
-  audienceName: string
-  audienceListId: string
-}
+export type HostFormValues = { title: string } & QuizSettings
 
 export type HostFormContext = {
   values: HostFormValues
@@ -62,45 +41,7 @@ export type HostFormEvent =
 
 export type HostFormInput = { today?: string }
 
-export const INITIAL_VALUES: HostFormValues = {
-  title: '',
-  validityOption: '24h',
-  customDate: '',
-  timeLimit: String(DEFAULT_TIME_LIMIT),
-  audienceType: 'open',
-  emails: '',
-  audienceName: '',
-  audienceListId: '',
-}
-
-/** Today as YYYY-MM-DD in local time (the date input's own format). */
-export function localDate(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-/** The end of a chosen local day as an RFC 3339 time, so "until that date" means the host's day. */
-export function endOfLocalDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number)
-  return new Date(y, m - 1, d, 23, 59, 59).toISOString()
-}
-
-/** Emails are split on commas and trimmed; empty pieces are dropped. */
-export function splitEmails(text: string): string[] {
-  return text
-    .split(',')
-    .map((email) => email.trim())
-    .filter(Boolean)
-}
-
-/** A whole number of minutes from 1 to 180, else 30. */
-export function normalizeTimeLimit(value: string): number {
-  const minutes = Number(value.trim())
-  if (value.trim() === '' || !Number.isInteger(minutes) || minutes < MIN_TIME_LIMIT || minutes > MAX_TIME_LIMIT) {
-    return DEFAULT_TIME_LIMIT
-  }
-  return minutes
-}
+export const INITIAL_VALUES: HostFormValues = { title: '', ...INITIAL_SETTINGS }
 
 /** The first rule of PRODUCT.md section 5 the form breaks, or null. */
 export function validateHostForm(context: Pick<HostFormContext, 'values' | 'file' | 'preview' | 'previewError' | 'today'>): string | null {
@@ -109,28 +50,12 @@ export function validateHostForm(context: Pick<HostFormContext, 'values' | 'file
   if (previewError) return fileError(previewError)
   if (preview && preview.errors.length > 0) return fileError(preview.errors[0].message)
   if (preview && preview.questions.length === 0) return HOST_FORM_TEXTS.noQuestions
-  if (values.validityOption === 'custom') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.customDate) || values.customDate < today) return HOST_FORM_TEXTS.invalidDate
-  }
-  if (values.audienceType === 'emails' && splitEmails(values.emails).length === 0) return HOST_FORM_TEXTS.noEmails
-  if (values.audienceType === 'list' && !values.audienceListId) return HOST_FORM_TEXTS.noList
-  return null
+  return validateSettings(values, today)
 }
 
 /** The multipart fields of POST /api/hostQuiz/upload (docs/hosting-api.md). */
 export function toCreateInput(context: Pick<HostFormContext, 'values' | 'file'>): CreateQuizInput {
-  const { values } = context
-  return {
-    file: context.file as File,
-    title: values.title.trim(),
-    validityOption: values.validityOption,
-    customDate: values.validityOption === 'custom' ? endOfLocalDay(values.customDate) : undefined,
-    timeLimit: normalizeTimeLimit(values.timeLimit),
-    audienceType: values.audienceType,
-    emails: values.audienceType === 'emails' ? splitEmails(values.emails).join(', ') : undefined,
-    audienceName: values.audienceType === 'emails' ? values.audienceName.trim() || undefined : undefined,
-    audienceListId: values.audienceType === 'list' ? values.audienceListId : undefined,
-  }
+  return { file: context.file as File, title: context.values.title.trim(), ...toSettingsFields(context.values) }
 }
 
 type CreateOutput = CreateQuizResponse | HostFailure

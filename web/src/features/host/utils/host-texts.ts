@@ -11,10 +11,6 @@ export const JOIN_TEXTS = {
 export const HOST_FORM_TEXTS = {
   titleAndFile: 'Please provide a quiz title and upload a file',
   noQuestions: 'No questions found in the uploaded file. Please check the format and try again.',
-  invalidDate: 'Please select a valid date for quiz expiry',
-  noEmails: 'Please provide email addresses for quiz participants',
-  noList: 'Please select an audience list',
-  audienceLoadFailed: 'Failed to load audience lists. Please try again.',
   created: 'Quiz Created!',
   createException: 'An error occurred while creating the quiz',
 } as const

@@ -3,9 +3,10 @@
  * the submission. Shapes follow the server's API; `remainingMs` is the server's clock.
  */
 import { apiRequest } from '../../../lib/api-client'
+import { LETTERS } from '../../../lib/constants'
+import type { Letter } from '../../../types/api'
 
-export type Letter = 'A' | 'B' | 'C' | 'D'
-export const LETTERS: readonly Letter[] = ['A', 'B', 'C', 'D']
+export { LETTERS, type Letter }
 
 export type Category = {
   id: number

@@ -1,5 +1,8 @@
-/** Saved audience lists (docs/hosting-api.md "Audience lists"): the caller's own lists. */
-import { apiRequest } from '../../../lib/api-client'
+/**
+ * Saved audience lists (docs/hosting-api.md "Audience lists"): the caller's own lists,
+ * managed on /host/audience and picked by the host and generate forms.
+ */
+import { apiRequest } from './api-client'
 
 export type AudienceList = { id: string | number; name: string; emails?: string[]; count?: number }
 

@@ -1,0 +1,110 @@
+/**
+ * The generation calls (docs/generation-api.md): generate from topics or a document, read a
+ * generation back after a reload, and publish the reviewed questions as a quiz. Every call
+ * needs the saved token; an error status throws an ApiError with the server's `error`,
+ * `code` and `details`.
+ */
+import { apiRequest } from '../../../lib/api-client'
+import type { QuizSettingsFields, ValidityOption } from '../../../lib/quiz-settings'
+import type { Letter } from '../../../types/api'
+
+/** Where a question written from a document came from. */
+export type QuestionSource = { passage: number; page?: number | null; excerpt: string }
+
+export type GeneratedQuestion = {
+  question: string
+  optionA: string
+  optionB: string
+  optionC: string
+  optionD: string
+  answer: Letter
+  explanation?: string | null
+  source?: QuestionSource | null
+}
+
+/** Questions the generator wrote but the checks dropped, by reason. */
+export type Dropped = { reason: string; count: number }
+
+export type GenerateResponse = {
+  success: true
+  generationId: string
+  generator: string
+  requested: number
+  questions: GeneratedQuestion[]
+  dropped: Dropped[]
+  tokensSpent: number
+  balance: number
+}
+
+export const KEYWORD_FAILED = 'Failed to generate quiz from keywords'
+export const FILE_FAILED = 'Failed to generate quiz from file'
+
+export type KeywordInput = { keyword: string; title: string; numberOfQuestions?: number }
+
+export function generateFromKeyword(input: KeywordInput): Promise<GenerateResponse> {
+  return apiRequest<GenerateResponse>('/api/generate/keyword', {
+    method: 'POST',
+    body: input,
+    auth: true,
+    defaultError: KEYWORD_FAILED,
+  })
+}
+
+export type FileInput = {
+  file: File
+  title: string
+  prompt?: string
+  numberOfQuestions?: number
+  validityOption: ValidityOption
+  customDate?: string
+}
+
+export function generateFromFile(input: FileInput): Promise<GenerateResponse> {
+  const form = new FormData()
+  form.append('file', input.file)
+  form.append('title', input.title)
+  if (input.prompt) form.append('prompt', input.prompt)
+  if (input.numberOfQuestions !== undefined) form.append('numberOfQuestions', String(input.numberOfQuestions))
+  form.append('validityOption', input.validityOption)
+  if (input.validityOption === 'custom' && input.customDate) form.append('customDate', input.customDate)
+  return apiRequest<GenerateResponse>('/api/generate/file', { method: 'POST', body: form, auth: true, defaultError: FILE_FAILED })
+}
+
+export type GenerationStatus = 'requested' | 'generated' | 'failed' | 'published'
+
+export type Generation = {
+  success: true
+  generationId: string
+  status: GenerationStatus
+  title?: string
+  generator?: string
+  requested?: number
+  questions: GeneratedQuestion[]
+  dropped: Dropped[]
+  error?: string
+  quizId?: number
+}
+
+export function getGeneration(generationId: string): Promise<Generation> {
+  return apiRequest<Generation>(`/api/generate/${encodeURIComponent(generationId)}`, {
+    auth: true,
+    defaultError: 'Failed to load the generated questions',
+  })
+}
+
+export type PublishQuestion = Omit<GeneratedQuestion, 'source' | 'explanation'> & { explanation: string }
+
+export type PublishInput = { title: string; questions: PublishQuestion[] } & QuizSettingsFields
+
+export type PublishedQuiz = { id: number; title: string; quizCode: string; link: string; questionCount: number }
+
+export type PublishResponse = { success: true; message: string; quiz: PublishedQuiz }
+
+export function publishGeneration(generationId: string, input: PublishInput): Promise<PublishResponse> {
+  return apiRequest<PublishResponse>(`/api/generate/${encodeURIComponent(generationId)}/publish`, {
+    method: 'POST',
+    body: input,
+    auth: true,
+    defaultError: 'An unexpected error occurred while creating the quiz.',
+  })
+}

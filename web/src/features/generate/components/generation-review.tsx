@@ -1,0 +1,295 @@
+/**
+ * Review generated questions before the quiz is created (PRODUCT.md screen 12): edit, delete
+ * with Undo, confirm. Each question shows where in the document it came from. The review
+ * machine holds the state; this component renders it.
+ */
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { fromPromise } from 'xstate'
+import { Alert } from '../../../components/ui/alert'
+import { Loading } from '../../../components/ui/loading'
+import { TextField } from '../../../components/ui/text-field'
+import { LETTERS } from '../../../lib/constants'
+import { getGeneration, publishGeneration, type PublishInput, type QuestionSource } from '../api/generate-api'
+import { reviewMachine, type Draft, type DraftField, type ReviewInput, type ReviewQuestion } from '../machines/review.machine'
+import { droppedSummary, REVIEW_TEXTS } from '../utils/generate-texts'
+
+const OPTION_FIELDS = { A: 'optionA', B: 'optionB', C: 'optionC', D: 'optionD' } as const
+
+function sourceLabel(source: QuestionSource): string {
+  return typeof source.page === 'number' ? `Page ${source.page} · passage ${source.passage}` : `Passage ${source.passage}`
+}
+
+function QuestionView({ question }: { question: ReviewQuestion }) {
+  return (
+    <>
+      <p className="review-question-text">{question.question}</p>
+      <ol className="review-options" aria-label="Options">
+        {LETTERS.map((letter) => {
+          const correct = question.answer === letter
+          return (
+            <li key={letter} className={correct ? 'review-option option-correct' : 'review-option'}>
+              <span className="option-letter">{letter}</span>
+              <span>{question[OPTION_FIELDS[letter]]}</span>
+              {correct ? <span className="option-tag">Correct</span> : null}
+            </li>
+          )
+        })}
+      </ol>
+      {question.explanation ? <p className="review-explanation">{question.explanation}</p> : null}
+      {question.source ? (
+        <figure className="review-source">
+          <figcaption>{sourceLabel(question.source)}</figcaption>
+          <blockquote>{question.source.excerpt}</blockquote>
+        </figure>
+      ) : null}
+    </>
+  )
+}
+
+type DraftFormProps = {
+  draft: Draft
+  error: string | null
+  onChange: (field: DraftField, value: string) => void
+  onSave: () => void
+  onCancel: () => void
+}
+
+function DraftForm({ draft, error, onChange, onSave, onCancel }: DraftFormProps) {
+  const change = (field: DraftField) => (event: { target: { value: string } }) => onChange(field, event.target.value)
+  return (
+    <form
+      className="review-edit"
+      aria-label="Edit question"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSave()
+      }}
+    >
+      <div className="field">
+        <label className="field-label" htmlFor="edit-question">
+          Question text
+        </label>
+        <textarea id="edit-question" className="field-input" rows={2} value={draft.question} onChange={change('question')} />
+      </div>
+      <div className="option-fields">
+        {LETTERS.map((letter) => (
+          <TextField
+            key={letter}
+            id={`edit-option-${letter}`}
+            label={`Option ${letter}`}
+            value={draft[OPTION_FIELDS[letter]]}
+            onChange={change(OPTION_FIELDS[letter])}
+          />
+        ))}
+      </div>
+      <TextField
+        id="edit-answer"
+        label="Correct answer"
+        value={draft.answer}
+        hint="A letter A to D, or the text of one of the options."
+        onChange={change('answer')}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor="edit-explanation">
+          Explanation
+        </label>
+        <textarea id="edit-explanation" className="field-input" rows={2} value={draft.explanation} onChange={change('explanation')} />
+      </div>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="row-actions">
+        <button type="submit" className="btn btn-primary btn-small">
+          Save
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+type GenerationReviewProps = {
+  input: ReviewInput
+  /** After 'Quiz Created!' (2 s). */
+  onPublished: () => void
+  /** The publish call failed. */
+  onFailed: () => void
+}
+
+export function GenerationReview({ input, onPublished, onFailed }: GenerationReviewProps) {
+  const machine = useMemo(
+    () =>
+      reviewMachine.provide({
+        actors: {
+          loadGeneration: fromPromise(({ input }: { input: { generationId: string } }) => getGeneration(input.generationId)),
+          publish: fromPromise(({ input }: { input: { generationId: string; body: PublishInput } }) =>
+            publishGeneration(input.generationId, input.body),
+          ),
+        },
+        actions: { leave: () => onPublished(), leaveAfterFailure: () => onFailed() },
+      }),
+    [onPublished, onFailed],
+  )
+  const [state, send] = useMachine(machine, { input })
+  const { questions, deleted, quizMetadata, draft, error, created } = state.context
+  const reviewing = state.matches('reviewing')
+  const editing = state.matches('editing')
+  const publishing = state.matches('publishing')
+  const dropped = quizMetadata ? droppedSummary(quizMetadata.dropped) : null
+
+  const head = (
+    <div className="page-head">
+      <h1>Review Questions</h1>
+      <p className="muted">Edit or delete questions, then confirm to create the quiz.</p>
+    </div>
+  )
+
+  if (state.hasTag('loading')) {
+    return (
+      <div className="review-page">
+        {head}
+        <Loading label="Loading questions..." />
+      </div>
+    )
+  }
+  if (state.matches('published')) {
+    return (
+      <div className="review-page">
+        {head}
+        <Alert tone="info">
+          {REVIEW_TEXTS.published} <Link to="/host/myQuizzes">Go to My Quizzes</Link>
+        </Alert>
+      </div>
+    )
+  }
+  if (state.matches('unavailable')) {
+    return (
+      <div className="review-page">
+        {head}
+        <Alert tone="error">{error}</Alert>
+        <Link className="btn btn-primary" to="/generate">
+          Generate Quiz
+        </Link>
+      </div>
+    )
+  }
+
+  return (
+    <div className="review-page">
+      {head}
+      {state.hasTag('success') ? (
+        <Alert tone="success">
+          <strong>{REVIEW_TEXTS.created}</strong>
+          {created ? ` Code ${created.quizCode}. Taking you to My Quizzes...` : null}
+        </Alert>
+      ) : null}
+      {dropped ? <Alert tone="info">{dropped}</Alert> : null}
+
+      {quizMetadata ? (
+        <TextField
+          id="review-title"
+          label="Quiz Title"
+          value={quizMetadata.title}
+          maxLength={200}
+          disabled={!reviewing}
+          onChange={(event) => send({ type: 'title.change', value: event.target.value })}
+        />
+      ) : null}
+
+      {questions.length === 0 ? (
+        <div className="empty-state">
+          <p>{REVIEW_TEXTS.empty}</p>
+          <Link className="btn btn-primary" to="/generate">
+            Generate Quiz
+          </Link>
+        </div>
+      ) : (
+        <ol className="review-list" aria-label="Questions">
+          {questions.map((question, index) => {
+            const number = index + 1
+            return (
+              <li key={question.id} className="card review-question" aria-label={`Question ${number}`}>
+                <div className="question-editor-head">
+                  <h3>Question {number}</h3>
+                  {editing && draft?.id === question.id ? null : (
+                    <div className="row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        aria-label={`Edit question ${number}`}
+                        disabled={!reviewing}
+                        onClick={() => send({ type: 'question.edit', id: question.id })}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-small"
+                        aria-label={`Delete question ${number}`}
+                        disabled={!reviewing}
+                        onClick={() => send({ type: 'question.delete', id: question.id })}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  )}
+                </div>
+                {editing && draft?.id === question.id ? (
+                  <DraftForm
+                    draft={draft}
+                    error={error}
+                    onChange={(field, value) => send({ type: 'draft.change', field, value })}
+                    onSave={() => send({ type: 'draft.save' })}
+                    onCancel={() => send({ type: 'draft.cancel' })}
+                  />
+                ) : (
+                  <QuestionView question={question} />
+                )}
+              </li>
+            )
+          })}
+        </ol>
+      )}
+
+      {deleted.length > 0 ? (
+        <section className="card review-deleted" aria-labelledby="deleted-title">
+          <h2 id="deleted-title">Deleted questions</h2>
+          <ul aria-label="Deleted questions">
+            {deleted.map((question) => (
+              <li key={question.id} aria-label={question.question}>
+                <span>{question.question}</span>
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-small"
+                  disabled={!reviewing}
+                  onClick={() => send({ type: 'question.restore', id: question.id })}
+                >
+                  Undo
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {reviewing && error ? <Alert tone="error">{error}</Alert> : null}
+      {publishing ? <Loading label="Creating the quiz..." /> : null}
+      <div className="editor-actions">
+        <span className="muted review-count">
+          {questions.length} question{questions.length === 1 ? '' : 's'} kept
+        </span>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!reviewing || questions.length === 0}
+          onClick={() => send({ type: 'quiz.confirm' })}
+        >
+          {publishing ? 'Creating Quiz...' : 'Confirm and Create Quiz'}
+        </button>
+      </div>
+    </div>
+  )
+}

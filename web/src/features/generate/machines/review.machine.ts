@@ -1,0 +1,351 @@
+/**
+ * The review of generated questions (PRODUCT.md screen 12, section 4 "Generation review",
+ * section 5 "Review edit"):
+ *
+ *   start ─► loading (reload: GET /api/generate/{id}) ─► reviewing | published | unavailable
+ *     └────────────────────────────────────────────────► reviewing
+ *   reviewing ─(question.edit)─► editing ─(draft.save, valid | draft.cancel)─► reviewing
+ *   reviewing ─(quiz.confirm)─► publishing ─► created ─(2 s)─► done (leave)
+ *                                   └─ failure ─► failed (leaveAfterFailure)
+ *
+ * Deleted questions keep their original position, so an undo puts them back where they were.
+ * Confirm needs at least one kept question (the server refuses an empty quiz) and a title.
+ * Effects are named actors/actions stubbed with `.provide()`: `loadGeneration`, `publish`,
+ * `leave`, `leaveAfterFailure`.
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import { errorMessage } from '../../../lib/api-client'
+import { LETTERS } from '../../../lib/constants'
+import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '../../../lib/quiz-settings'
+import type { Letter } from '../../../types/api'
+import type {
+  Dropped,
+  GeneratedQuestion,
+  Generation,
+  PublishedQuiz,
+  PublishInput,
+  PublishResponse,
+} from '../api/generate-api'
+import { REVIEW_TEXTS } from '../utils/generate-texts'
+
+export const CREATED_REDIRECT_MS = 2000
+
+/** What the generate form passes to the review with the questions (router state). */
+export type QuizMetadata = QuizSettingsFields & {
+  title: string
+  generationId: string
+  dropped: Dropped[]
+  generator?: string
+  requested?: number
+}
+
+/** A question under review: its id and its place in the generated list. */
+export type ReviewQuestion = GeneratedQuestion & { id: string; position: number }
+
+export type Draft = {
+  id: string
+  question: string
+  optionA: string
+  optionB: string
+  optionC: string
+  optionD: string
+  /** As typed: a letter A to D, or the text of one of the options. */
+  answer: string
+  explanation: string
+}
+
+export type DraftField = Exclude<keyof Draft, 'id'>
+
+export type ReviewContext = {
+  questions: ReviewQuestion[]
+  /** In the order they were deleted. */
+  deleted: ReviewQuestion[]
+  /** Null when the page has neither router state nor a generation to load. */
+  quizMetadata: QuizMetadata | null
+  /** The generation to load when the page was opened without router state (a reload). */
+  generationId: string | null
+  draft: Draft | null
+  error: string | null
+  created: PublishedQuiz | null
+}
+
+export type ReviewEvent =
+  | { type: 'question.edit'; id: string }
+  | { type: 'question.delete'; id: string }
+  | { type: 'question.restore'; id: string }
+  | { type: 'draft.change'; field: DraftField; value: string }
+  | { type: 'draft.save' }
+  | { type: 'draft.cancel' }
+  | { type: 'title.change'; value: string }
+  | { type: 'quiz.confirm' }
+
+export type ReviewInput = {
+  questions?: GeneratedQuestion[]
+  quizMetadata?: QuizMetadata
+  generationId?: string | null
+}
+
+const OPTIONS = ['optionA', 'optionB', 'optionC', 'optionD'] as const
+
+function toReviewQuestions(questions: GeneratedQuestion[]): ReviewQuestion[] {
+  return questions.map((question, position) => ({ ...question, id: `q${position + 1}`, position }))
+}
+
+/** A letter A to D (one character, any case), or the option whose text it is (any case, trimmed). */
+export function answerLetter(answer: string, options: readonly string[]): Letter | null {
+  const typed = answer.trim()
+  const letter = LETTERS.find((candidate) => candidate === typed.toUpperCase())
+  if (letter) return letter
+  const index = options.findIndex((option) => typed !== '' && option.trim().toLowerCase() === typed.toLowerCase())
+  return index >= 0 ? LETTERS[index] : null
+}
+
+/** The first problem of an edited question, or null. */
+export function validateDraft(draft: Draft): string | null {
+  const options = OPTIONS.map((field) => draft[field].trim())
+  if (!draft.question.trim() || options.some((option) => !option)) return REVIEW_TEXTS.incomplete
+  if (new Set(options.map((option) => option.toLowerCase())).size < options.length) return REVIEW_TEXTS.sameOptions
+  if (!answerLetter(draft.answer, options)) return REVIEW_TEXTS.badAnswer
+  return null
+}
+
+function toDraft(question: ReviewQuestion): Draft {
+  return {
+    id: question.id,
+    question: question.question,
+    optionA: question.optionA,
+    optionB: question.optionB,
+    optionC: question.optionC,
+    optionD: question.optionD,
+    answer: question.answer,
+    explanation: question.explanation ?? '',
+  }
+}
+
+function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
+  const options = OPTIONS.map((field) => draft[field].trim())
+  return {
+    ...question,
+    question: draft.question.trim(),
+    optionA: options[0],
+    optionB: options[1],
+    optionC: options[2],
+    optionD: options[3],
+    answer: answerLetter(draft.answer, options) as Letter,
+    explanation: draft.explanation.trim(),
+  }
+}
+
+/** Puts a question back among the kept ones, in its original place. */
+function insertByPosition(questions: ReviewQuestion[], question: ReviewQuestion): ReviewQuestion[] {
+  const index = questions.findIndex((kept) => kept.position > question.position)
+  return index < 0 ? [...questions, question] : [...questions.slice(0, index), question, ...questions.slice(index)]
+}
+
+/** The body of POST /api/generate/{id}/publish: the kept questions and the chosen settings. */
+export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizMetadata'>): PublishInput {
+  const metadata = context.quizMetadata as QuizMetadata
+  return {
+    title: metadata.title.trim(),
+    questions: context.questions.map((q) => ({
+      question: q.question,
+      optionA: q.optionA,
+      optionB: q.optionB,
+      optionC: q.optionC,
+      optionD: q.optionD,
+      answer: q.answer,
+      explanation: q.explanation ?? '',
+    })),
+    validityOption: metadata.validityOption,
+    customDate: metadata.customDate,
+    timeLimit: metadata.timeLimit,
+    audienceType: metadata.audienceType,
+    emails: metadata.emails,
+    audienceName: metadata.audienceName,
+    audienceListId: metadata.audienceListId,
+  }
+}
+
+/** After a reload the settings chosen on the form are gone: the defaults apply; the title is the one generated with. */
+function metadataOf(generation: Generation): QuizMetadata {
+  return {
+    title: generation.title ?? '',
+    ...toSettingsFields(INITIAL_SETTINGS),
+    generationId: generation.generationId,
+    dropped: Array.isArray(generation.dropped) ? generation.dropped : [],
+    generator: generation.generator,
+    requested: generation.requested,
+  }
+}
+
+export const reviewMachine = setup({
+  types: {
+    context: {} as ReviewContext,
+    events: {} as ReviewEvent,
+    input: {} as ReviewInput,
+  },
+  actors: {
+    loadGeneration: fromPromise<Generation, { generationId: string }>(async () => {
+      throw { error: 'loadGeneration is not provided' }
+    }),
+    publish: fromPromise<PublishResponse, { generationId: string; body: PublishInput }>(async () => {
+      throw { error: 'publish is not provided' }
+    }),
+  },
+  actions: {
+    startDraft: assign({
+      draft: ({ context, event }) => {
+        const question = context.questions.find((q) => event.type === 'question.edit' && q.id === event.id)
+        return question ? toDraft(question) : null
+      },
+      error: null,
+    }),
+    changeDraft: assign({
+      draft: ({ context, event }) =>
+        event.type === 'draft.change' && context.draft ? { ...context.draft, [event.field]: event.value } : context.draft,
+      error: null,
+    }),
+    setDraftError: assign({ error: ({ context }) => validateDraft(context.draft as Draft) }),
+    saveDraft: assign({
+      questions: ({ context }) => {
+        const draft = context.draft as Draft
+        return context.questions.map((q) => (q.id === draft.id ? applyDraft(q, draft) : q))
+      },
+      draft: null,
+      error: null,
+    }),
+    clearDraft: assign({ draft: null, error: null }),
+    deleteQuestion: assign(({ context, event }) => {
+      const question = event.type === 'question.delete' ? context.questions.find((q) => q.id === event.id) : undefined
+      if (!question) return {}
+      return {
+        questions: context.questions.filter((q) => q !== question),
+        deleted: [...context.deleted, question],
+        error: null,
+      }
+    }),
+    restoreQuestion: assign(({ context, event }) => {
+      const question = event.type === 'question.restore' ? context.deleted.find((q) => q.id === event.id) : undefined
+      if (!question) return {}
+      return {
+        questions: insertByPosition(context.questions, question),
+        deleted: context.deleted.filter((q) => q !== question),
+        error: null,
+      }
+    }),
+    setTitle: assign({
+      quizMetadata: ({ context, event }) =>
+        event.type === 'title.change' && context.quizMetadata ? { ...context.quizMetadata, title: event.value } : context.quizMetadata,
+      error: null,
+    }),
+    setTitleError: assign({ error: REVIEW_TEXTS.noTitle }),
+    clearError: assign({ error: null }),
+    setLoaded: assign((_, params: { generation: Generation }) => ({
+      questions: toReviewQuestions(Array.isArray(params.generation.questions) ? params.generation.questions : []),
+      quizMetadata: metadataOf(params.generation),
+    })),
+    setLoadFailure: assign({
+      error: (_, params: { generation: Generation }) =>
+        params.generation.status === 'requested' ? REVIEW_TEXTS.requested : params.generation.error || REVIEW_TEXTS.generationFailed,
+    }),
+    setLoadError: assign({
+      error: (_, params: { error: unknown }) => errorMessage(params.error, 'Failed to load the generated questions'),
+    }),
+    setCreated: assign({ created: (_, params: { output: PublishResponse }) => params.output?.quiz ?? null }),
+    leave: () => {},
+    leaveAfterFailure: () => {},
+  },
+  guards: {
+    mustLoad: ({ context }) => context.quizMetadata === null && Boolean(context.generationId),
+    knownQuestion: ({ context, event }) => event.type === 'question.edit' && context.questions.some((q) => q.id === event.id),
+    draftInvalid: ({ context }) => validateDraft(context.draft as Draft) !== null,
+    noQuestions: ({ context }) => context.questions.length === 0,
+    noTitle: ({ context }) => !context.quizMetadata?.title.trim(),
+    hasStatus: (_, params: { generation: Generation; status: Generation['status'] }) => params.generation.status === params.status,
+  },
+  delays: {
+    redirect: CREATED_REDIRECT_MS,
+  },
+}).createMachine({
+  id: 'review',
+  context: ({ input }) => ({
+    questions: toReviewQuestions(input.questions ?? []),
+    deleted: [],
+    quizMetadata: input.quizMetadata ?? null,
+    generationId: input.generationId ?? null,
+    draft: null,
+    error: null,
+    created: null,
+  }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [{ guard: 'mustLoad', target: 'loading' }, { target: 'reviewing' }],
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadGeneration',
+        input: ({ context }) => ({ generationId: context.generationId as string }),
+        onDone: [
+          {
+            guard: { type: 'hasStatus', params: ({ event }) => ({ generation: event.output, status: 'generated' }) },
+            target: 'reviewing',
+            actions: { type: 'setLoaded', params: ({ event }) => ({ generation: event.output }) },
+          },
+          {
+            guard: { type: 'hasStatus', params: ({ event }) => ({ generation: event.output, status: 'published' }) },
+            target: 'published',
+          },
+          { target: 'unavailable', actions: { type: 'setLoadFailure', params: ({ event }) => ({ generation: event.output }) } },
+        ],
+        onError: { target: 'unavailable', actions: { type: 'setLoadError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    reviewing: {
+      on: {
+        'question.edit': { guard: 'knownQuestion', target: 'editing', actions: 'startDraft' },
+        'question.delete': { actions: 'deleteQuestion' },
+        'question.restore': { actions: 'restoreQuestion' },
+        'title.change': { actions: 'setTitle' },
+        'quiz.confirm': [
+          { guard: 'noQuestions' },
+          { guard: 'noTitle', actions: 'setTitleError' },
+          { target: 'publishing', actions: 'clearError' },
+        ],
+      },
+    },
+    editing: {
+      on: {
+        'draft.change': { actions: 'changeDraft' },
+        'draft.save': [{ guard: 'draftInvalid', actions: 'setDraftError' }, { target: 'reviewing', actions: 'saveDraft' }],
+        'draft.cancel': { target: 'reviewing', actions: 'clearDraft' },
+      },
+    },
+    publishing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'publish',
+        input: ({ context }) => ({ generationId: (context.quizMetadata as QuizMetadata).generationId, body: toPublishInput(context) }),
+        onDone: { target: 'created', actions: { type: 'setCreated', params: ({ event }) => ({ output: event.output }) } },
+        onError: { target: 'failed' },
+      },
+    },
+    created: {
+      tags: ['busy', 'success'],
+      after: { redirect: 'done' },
+    },
+    done: {
+      tags: ['busy', 'success'],
+      type: 'final',
+      entry: 'leave',
+    },
+    failed: {
+      tags: ['busy'],
+      type: 'final',
+      entry: 'leaveAfterFailure',
+    },
+    published: { type: 'final' },
+    unavailable: { type: 'final' },
+  },
+})
