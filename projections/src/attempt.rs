@@ -5,13 +5,14 @@
 use async_trait::async_trait;
 use quizroom_domain::attempt::{AttemptEvent, ScoredAnswer, SubmitReason};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
+use serde_json::{Value, json};
 use sqlx::Row;
 
 use crate::decode;
 
 pub struct AttemptProjection;
 
-/// A submission's three writes: the attempt's result, its scored answers, the player's best.
+/// A submission's writes: the attempt's result with its scored answers, the player's best.
 struct Submission<'a> {
     attempt_id: &'a str,
     answers: &'a [ScoredAnswer],
@@ -22,52 +23,34 @@ struct Submission<'a> {
     at: i64,
 }
 
-const SUBMIT_ATTEMPT: &str = "update attempt set status = 'submitted', submitted_at = $1, score = $2, points = $3, total = $4, \
-                              reason = $5 where attempt_id = $6 returning user_id, category_id";
 /// The player's best on this quiz; a tie keeps the earlier attempt.
 const BEST_SCORE_CONFLICT: &str = "on conflict (category_id, user_id) do update set points = excluded.points, \
                                    score = excluded.score, attempt_id = excluded.attempt_id, achieved_at = excluded.achieved_at \
                                    where excluded.points > best_score.points";
 
 impl Submission<'_> {
-    /// `insert into attempt_feedback … values (…), (…)` with placeholders from `$first`.
-    fn feedback_insert(&self, first: usize) -> String {
-        let rows: Vec<String> = (0..self.answers.len())
-            .map(|i| {
-                let b = first + i * 5;
-                format!("(${}, ${}, ${}, ${}, ${})", b, b + 1, b + 2, b + 3, b + 4)
-            })
-            .collect();
-        format!("insert into attempt_feedback (attempt_id, position, question_id, answer, correct) values {}", rows.join(", "))
+    /// The scored answers as stored in `attempt.feedback`: the event's own JSON list.
+    fn feedback(&self) -> String {
+        serde_json::to_string(self.answers).expect("scored answers serialise")
     }
 
-    fn bind_feedback<'q>(&'q self, mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-        for (position, a) in self.answers.iter().enumerate() {
-            query = query
-                .bind(self.attempt_id)
-                .bind(position as i64)
-                .bind(a.question_id)
-                .bind(a.answer.map(|l| l.as_str()))
-                .bind(i64::from(a.correct));
-        }
-        query
-    }
-
-    /// Three statements (SQLite: in-process, no round trips to save).
+    /// Two statements (SQLite: in-process, no round trips to save).
     async fn write(&self, conn: &mut Conn) -> Result<(), ProjectionError> {
-        let row = sqlx::query(SUBMIT_ATTEMPT)
-            .bind(self.at)
-            .bind(self.score)
-            .bind(self.points)
-            .bind(self.total)
-            .bind(self.reason)
-            .bind(self.attempt_id)
-            .fetch_one(&mut *conn)
-            .await?;
+        let row = sqlx::query(
+            "update attempt set status = 'submitted', submitted_at = $1, score = $2, points = $3, total = $4, reason = $5, \
+             feedback = $6 where attempt_id = $7 returning user_id, category_id",
+        )
+        .bind(self.at)
+        .bind(self.score)
+        .bind(self.points)
+        .bind(self.total)
+        .bind(self.reason)
+        .bind(self.feedback())
+        .bind(self.attempt_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| never_started(self.attempt_id))?;
         let (user_id, category_id): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
-        if !self.answers.is_empty() {
-            self.bind_feedback(sqlx::query(sqlx::AssertSqlSafe(self.feedback_insert(1)))).execute(&mut *conn).await?;
-        }
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) values ($1, $2, $3, $4, $5, $6) \
              {BEST_SCORE_CONFLICT}"
@@ -82,28 +65,48 @@ impl Submission<'_> {
         .await?;
         Ok(())
     }
+}
 
-    /// The same writes as one statement of data-modifying CTEs: one round trip to PostgreSQL.
-    async fn write_in_one_statement(&self, conn: &mut Conn) -> Result<(), ProjectionError> {
-        let feedback = if self.answers.is_empty() { String::new() } else { format!(", feedback as ({})", self.feedback_insert(7)) };
-        let sql = format!(
-            "with submitted as ({SUBMIT_ATTEMPT}){feedback}, best as (insert into best_score (category_id, user_id, points, score, \
-             attempt_id, achieved_at) select category_id, user_id, $3, $2, $6, $1 from submitted {BEST_SCORE_CONFLICT}) \
-             select count(*) from submitted"
-        );
-        let query = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(self.at)
-            .bind(self.score)
-            .bind(self.points)
-            .bind(self.total)
-            .bind(self.reason)
-            .bind(self.attempt_id);
-        let updated: i64 = self.bind_feedback(query).fetch_one(&mut *conn).await?.try_get(0)?;
-        if updated != 1 {
-            return Err(ProjectionError::Rejected(format!("attempt {} was submitted but never started", self.attempt_id)));
+fn never_started(attempt_id: &str) -> ProjectionError {
+    ProjectionError::Rejected(format!("attempt {attempt_id} was submitted but never started"))
+}
+
+/// Several submissions' writes (SQLite: two statements each, in-process; PostgreSQL: one
+/// statement of data-modifying CTEs for all of them, one round trip, its parameter one JSON
+/// document so its text never changes).
+async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<(), ProjectionError> {
+    if conn.backend_name() != "PostgreSQL" {
+        for submission in submissions {
+            submission.write(conn).await?;
         }
-        Ok(())
+        return Ok(());
     }
+    let attempts: Vec<Value> = submissions
+        .iter()
+        .enumerate()
+        .map(|(ord, s)| {
+            json!({ "attempt_id": s.attempt_id, "at": s.at, "score": s.score, "points": s.points, "total": s.total,
+                    "reason": s.reason, "feedback": s.feedback(), "ord": ord })
+        })
+        .collect();
+    // The best of the group per player and quiz goes on (a tie keeps the earlier attempt).
+    let sql = format!(
+        "with s as (select * from jsonb_to_recordset($1::text::jsonb) as s (attempt_id text, at bigint, score bigint, \
+         points bigint, total bigint, reason text, feedback text, ord bigint)), \
+         submitted as (update attempt a set status = 'submitted', submitted_at = s.at, score = s.score, points = s.points, \
+         total = s.total, reason = s.reason, feedback = s.feedback from s where a.attempt_id = any(array(select attempt_id from s)) \
+         and a.attempt_id = s.attempt_id returning a.attempt_id, a.user_id, a.category_id, s.points, s.score, s.at, s.ord), \
+         best as (insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) \
+         select distinct on (category_id, user_id) category_id, user_id, points, score, attempt_id, at from submitted \
+         order by category_id, user_id, points desc, ord {BEST_SCORE_CONFLICT}) \
+         select attempt_id from submitted"
+    );
+    let updated: Vec<String> =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(Value::Array(attempts).to_string()).fetch_all(&mut *conn).await?;
+    if let Some(missing) = submissions.iter().find(|s| !updated.iter().any(|u| u == s.attempt_id)) {
+        return Err(never_started(missing.attempt_id));
+    }
+    Ok(())
 }
 
 fn reason(r: SubmitReason) -> &'static str {
@@ -120,13 +123,20 @@ impl TransactionalProjection for AttemptProjection {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["attempt", "attempt_answer", "attempt_feedback", "best_score"]
+        &["attempt", "attempt_answer", "best_score"]
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| e.stream_type() == "attempt") {
-            let attempt_id = &event.stream_id["attempt-".len()..];
-            match decode::<AttemptEvent>(event)? {
+        let decoded = events
+            .iter()
+            .filter(|e| e.stream_type() == "attempt")
+            .map(|e| Ok((&e.stream_id["attempt-".len()..], decode::<AttemptEvent>(e)?)))
+            .collect::<Result<Vec<_>, ProjectionError>>()?;
+        // Submissions in a row (a group commit's) are written together.
+        let mut submissions = Vec::new();
+        for (i, (attempt_id, event)) in decoded.iter().enumerate() {
+            let attempt_id = *attempt_id;
+            match event {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, .. } => {
                     sqlx::query(
                         "insert into attempt (attempt_id, user_id, category_id, quiz_version, status, started_at, deadline) \
@@ -149,16 +159,16 @@ impl TransactionalProjection for AttemptProjection {
                     .bind(attempt_id)
                     .bind(question_id)
                     .bind(answer.map(|a| a.as_str()))
-                    .bind(i64::from(marked))
+                    .bind(i64::from(*marked))
                     .execute(&mut *conn)
                     .await?;
                 }
                 AttemptEvent::AttemptSubmitted { answers, score, points, total, reason: why, at, .. } => {
-                    let submitted = Submission { attempt_id, answers: &answers, score, points, total, reason: reason(why), at };
-                    if conn.backend_name() == "PostgreSQL" {
-                        submitted.write_in_one_statement(conn).await?;
-                    } else {
-                        submitted.write(conn).await?;
+                    let (score, points, total, at) = (*score, *points, *total, *at);
+                    submissions.push(Submission { attempt_id, answers, score, points, total, reason: reason(*why), at });
+                    if !matches!(decoded.get(i + 1), Some((_, AttemptEvent::AttemptSubmitted { .. }))) {
+                        write_all(conn, &submissions).await?;
+                        submissions.clear();
                     }
                 }
                 // The player's entry leaves the results until they play again.

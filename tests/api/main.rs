@@ -7,6 +7,7 @@ mod generate;
 mod helpers;
 mod hosting;
 mod hub;
+mod migrations;
 mod play;
 mod projectors;
 mod replay;

@@ -3,17 +3,21 @@
 
 use std::sync::Arc;
 
-use quizroom_api::clock::ShiftedClock;
+use quizroom_api::clock::{ShiftedClock, SystemClock};
 use quizroom_api::startup::Services;
+use quizroom_api::submissions::{Scorer, Submission};
+use quizroom_domain::attempt::{AttemptError, SubmitReason};
+use quizroom_domain::quiz::Letter;
 use quizroom_eventstore::testing::TestDb;
-use quizroom_eventstore::{EventStore, StoreOptions, backend_tests};
+use quizroom_eventstore::{Cursor, EventStore, StoreOptions, backend_tests};
 use serde_json::{Value, json};
 
-use crate::helpers::{TestApp, answer_key, spawn_app, spawn_app_with};
+use crate::helpers::{TestApp, answer_key, open, spawn_app, spawn_app_with};
 
 backend_tests! {
     the_catalogue_is_published_once_however_often_the_server_starts,
     a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best,
+    submissions_written_together_are_each_scored_as_if_alone,
 }
 
 fn wrong(letter: &str) -> &'static str {
@@ -146,6 +150,88 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
     app.stop().await.unwrap();
 }
 
+/// `right` answers right, the rest wrong.
+fn answers_with(key: &[(i64, String)], right: usize) -> Vec<(i64, Option<Letter>)> {
+    key.iter()
+        .enumerate()
+        .map(|(i, (id, letter))| (*id, Some(Letter::parse(if i < right { letter } else { wrong(letter) }).unwrap())))
+        .collect()
+}
+
+async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
+    let app = spawn_app(db).await;
+    let mut players = Vec::new();
+    for i in 0..5 {
+        players.push(app.verified_user(&format!("group{i}@example.com")).await);
+    }
+    let (category_id, _) = first_category(&app, &players[0].0).await;
+    let key = answer_key(&db.url, category_id).await;
+    let mut attempts = Vec::new();
+    for (token, _) in &players {
+        let (status, attempt) = app.post("/api/attempt/start", Some(token), json!({ "categoryId": category_id })).await;
+        assert_eq!(status, 200, "{attempt}");
+        attempts.push(attempt["attemptId"].as_str().unwrap().to_owned());
+    }
+
+    // One group: player i gets i right; player 0 twice; an attempt that does not exist.
+    let store = open(&db.url).await;
+    let scorer = Scorer { store: store.clone(), quizzes: Default::default(), clock: Arc::new(SystemClock) };
+    let submission = |attempt_id: &str, right: usize| Submission {
+        attempt_id: attempt_id.to_owned(),
+        answers: answers_with(&key, right),
+        reason: SubmitReason::Player,
+    };
+    let mut group: Vec<Submission> = attempts.iter().enumerate().map(|(i, id)| submission(id, i)).collect();
+    group.insert(2, submission(&attempts[0], key.len()));
+    group.push(submission(&uuid::Uuid::new_v4().to_string(), 1));
+    let outcomes = scorer.submit_all(group).await;
+    let scores: Vec<Result<i64, AttemptError>> =
+        outcomes.into_iter().map(|o| o.expect("no store error").map(|(submitted, _)| submitted.score)).collect();
+    assert_eq!(scores, vec![Ok(0), Ok(1), Err(AttemptError::AlreadySubmitted), Ok(2), Ok(3), Ok(4), Err(AttemptError::NotStarted)]);
+
+    // The five submissions went in one transaction.
+    quizroom_eventstore::testing::settled(&store).await;
+    let submitted: Vec<_> =
+        store.read_all(Cursor::START, 100_000).await.unwrap().into_iter().filter(|e| e.event_type == "AttemptSubmitted").collect();
+    assert_eq!(submitted.len(), 5);
+    assert!(submitted.windows(2).all(|w| w[0].tx_id == w[1].tx_id && w[1].position == w[0].position + 1), "{submitted:?}");
+
+    // Read models as if each had been alone: results, feedback, the leaderboard.
+    let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
+    let points: Vec<i64> = board.as_array().unwrap().iter().map(|row| row["points"].as_i64().unwrap()).collect();
+    assert_eq!(points, vec![40, 30, 20, 10, 0]);
+    let (token, user_id) = &players[3];
+    let (status, feedback) = app.get_as(&format!("/api/attempt/feedback?userId={user_id}&categoryId={category_id}"), Some(token)).await;
+    assert_eq!(status, 200, "{feedback}");
+    let correct: Vec<bool> = feedback.as_array().unwrap().iter().map(|f| f["isCorrect"].as_bool().unwrap()).collect();
+    assert_eq!(correct, (0..key.len()).map(|i| i < 3).collect::<Vec<_>>());
+
+    // Through HTTP at once (the server's queue groups what arrives together): each gets its own.
+    let mut replays = Vec::new();
+    for (token, _) in &players {
+        let (status, attempt) = app.post("/api/attempt/start", Some(token), json!({ "categoryId": category_id })).await;
+        assert_eq!((status, attempt["resumed"].clone()), (200, json!(false)), "{attempt}");
+    }
+    let app_ref = &app;
+    for (i, (token, _)) in players.iter().enumerate() {
+        let answers: Vec<Value> =
+            answers_with(&key, i + 1).iter().map(|(id, l)| json!({ "questionId": id, "status": l.unwrap().as_str() })).collect();
+        let body = json!({ "categoryId": category_id, "answers": answers });
+        replays.push(async move { app_ref.post("/api/question/score", Some(token), body).await });
+    }
+    let results = futures::future::join_all(replays).await;
+    for (i, (status, result)) in results.iter().enumerate() {
+        assert_eq!(*status, 200, "{result}");
+        assert_eq!(result["score"], i as i64 + 1);
+        assert_eq!(result["feedback"].as_array().unwrap().len(), key.len());
+    }
+    let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
+    let points: Vec<i64> = board.as_array().unwrap().iter().map(|row| row["points"].as_i64().unwrap()).collect();
+    assert_eq!(points, vec![50, 40, 30, 20, 10]);
+    store.close().await;
+    app.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn the_server_submits_the_saved_answers_when_the_time_is_up() {
     let db = TestDb::sqlite();
@@ -216,7 +302,7 @@ async fn cheats_and_bad_requests_are_refused() {
 
     // Points come from submissions only.
     let (_, result) = app.post("/api/question/score", Some(&token), json!({ "categoryId": category_id, "answers": answers })).await;
-    assert_eq!(result["points"], 10);
+    assert_eq!(result["points"], 10, "{result}");
     let (status, forged) = app.post("/api/leaderboard/updateScore", Some(&token), json!({ "userId": user_id, "categoryId": category_id, "points": 1000 })).await;
     assert_eq!(status, 422, "{forged}");
     assert_eq!(forged["code"], "points_not_earned");

@@ -37,6 +37,8 @@ pub struct AppState {
     pub quizzes: Arc<crate::catalogue::QuizVersions>,
     /// Writes generated questions: a chat-completions endpoint or the offline generator.
     pub generator: Arc<dyn quizroom_generate::Generator>,
+    /// Players' submissions, written in groups (group commit).
+    pub submissions: crate::submissions::SubmitQueue,
 }
 
 /// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.

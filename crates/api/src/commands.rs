@@ -19,10 +19,14 @@ pub enum CommandError<E: std::error::Error> {
 
 /// Loads `stream_id` as an `A`, with its version (0 when it does not exist), on `conn`.
 pub async fn load<A: Aggregate>(store: &EventStore, conn: &mut AnyConnection, stream_id: &str) -> Result<(A, i64), StoreError> {
-    let recorded = store.read_stream_in(conn, stream_id, 1).await?;
+    fold(&store.read_stream_in(conn, stream_id, 1).await?)
+}
+
+/// A stream's events folded into an `A`, with the stream's version (0 when it has none).
+pub fn fold<A: Aggregate>(recorded: &[RecordedEvent]) -> Result<(A, i64), StoreError> {
     let version = recorded.last().map_or(0, |e| e.version);
     let mut state = A::default();
-    for e in &recorded {
+    for e in recorded {
         let event = A::Event::decode(&e.event_type, e.schema_version, e.data.clone())
             .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
         state = state.evolve(&event);
@@ -67,19 +71,27 @@ pub async fn decide_on<A: Aggregate>(
     if events.is_empty() {
         return Ok(Ok(Decided { state, events, recorded: Vec::new() }));
     }
-    let new_events = events
+    let appended = store.append_in(conn, stream_id, expected(version), encode(&events, metadata)).await?;
+    let state = events.iter().fold(state, |s, e| s.evolve(e));
+    Ok(Ok(Decided { state, events, recorded: appended.events }))
+}
+
+/// Domain events as events to append, each with `metadata`.
+pub fn encode<E: DomainEvent>(events: &[E], metadata: &Metadata) -> Vec<NewEvent> {
+    events
         .iter()
         .map(|e| {
             let (event_type, data) = e.encode();
             let mut new = NewEvent::new(event_type, data).with_metadata(metadata.clone());
-            new.schema_version = A::Event::SCHEMA_VERSION;
+            new.schema_version = E::SCHEMA_VERSION;
             new
         })
-        .collect();
-    let expected = if version == 0 { ExpectedVersion::NoStream } else { ExpectedVersion::Exact(version) };
-    let appended = store.append_in(conn, stream_id, expected, new_events).await?;
-    let state = events.iter().fold(state, |s, e| s.evolve(e));
-    Ok(Ok(Decided { state, events, recorded: appended.events }))
+        .collect()
+}
+
+/// The expected version of an append to a stream read at `version` (0: it does not exist yet).
+pub fn expected(version: i64) -> ExpectedVersion {
+    if version == 0 { ExpectedVersion::NoStream } else { ExpectedVersion::Exact(version) }
 }
 
 /// What a command records about itself: who asked (`actor`) and which request caused it.

@@ -35,6 +35,7 @@ pub mod mail;
 pub mod payment;
 pub mod play;
 pub mod startup;
+pub mod submissions;
 pub mod tokens;
 pub mod wallet;
 

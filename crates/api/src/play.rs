@@ -27,6 +27,7 @@ use crate::clock::{Clock, rfc3339};
 use crate::commands::{decide_in, decide_on, load, metadata};
 use crate::error::{ApiError, ApiJson, db};
 use crate::hosting::{self, CategoryRow};
+use crate::submissions::{Queued, Scorer, Submission, Target};
 use crate::tokens::AuthUser;
 
 pub fn router() -> Router<AppState> {
@@ -392,17 +393,19 @@ async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson
     let category_id = id_from(&body.category_id)?;
     let answers =
         body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
-    let open = open_attempt(&state, &caller.user_id, category_id).await?;
-    if open.as_ref().is_some_and(|(_, _, _, hosted)| *hosted) {
+    let target = Target::Open { user_id: caller.user_id.clone(), category_id };
+    let mut queued = state.submissions.submit(target, answers).await?;
+    if let Queued::Hosted { attempt_id, answers } = queued {
         // Removed from the audience since starting: the submission is refused. (Expiry needs no
         // check here: the attempt's deadline is at or before it, and the late rule applies.)
         let category = hosting::find_category(&state, category_id).await?.ok_or_else(|| ApiError::not_found("No such quiz"))?;
         if !hosting::in_audience(&state, &caller.user_id, &category).await? {
             return Err(hosting::not_in_audience());
         }
+        queued = state.submissions.submit(Target::Attempt(attempt_id), answers).await?;
     }
-    if let Some((attempt_id, _, _, _)) = open {
-        match submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, answers, SubmitReason::Player).await? {
+    if let Queued::Decided { attempt_id, outcome } = queued {
+        match outcome {
             Ok((submitted, quiz)) => {
                 return Ok(Json(json!({
                     "attemptId": attempt_id,
@@ -459,27 +462,17 @@ async fn attempt_result(state: &AppState, attempt_id: &str) -> Result<(i64, i64,
 /// The feedback of a submitted attempt, from its scored answers and the version it was served.
 pub async fn feedback_items(state: &AppState, attempt_id: &str) -> Result<Vec<Value>, ApiError> {
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
-    let attempt = sqlx::query("select category_id, quiz_version from attempt where attempt_id = $1")
+    let attempt = sqlx::query("select category_id, quiz_version, feedback from attempt where attempt_id = $1")
         .bind(attempt_id)
         .fetch_one(&mut *conn)
         .await
         .map_err(db)?;
     let (category_id, version): (i64, i64) = (attempt.try_get(0).map_err(db)?, attempt.try_get(1).map_err(db)?);
-    let answers = sqlx::query("select question_id, answer, correct from attempt_feedback where attempt_id = $1 order by position")
-        .bind(attempt_id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db)?
-        .iter()
-        .map(|r| {
-            Ok(ScoredAnswer {
-                question_id: r.try_get(0)?,
-                answer: r.try_get::<Option<String>, _>(1)?.as_deref().and_then(Letter::parse),
-                correct: r.try_get::<i64, _>(2)? != 0,
-            })
-        })
-        .collect::<Result<Vec<_>, sqlx::Error>>()
-        .map_err(db)?;
+    let feedback: Option<String> = attempt.try_get(2).map_err(db)?;
+    let answers: Vec<ScoredAnswer> = match feedback {
+        Some(text) => serde_json::from_str(&text).map_err(|e| ApiError::internal(format!("the feedback of attempt {attempt_id} is unreadable: {e}")))?,
+        None => Vec::new(),
+    };
     let quiz = state.quizzes.get(&state.store, &mut conn, category_id, version).await?;
     Ok(feedback_from(&answers, &quiz))
 }
@@ -506,7 +499,8 @@ async fn get_feedback(State(state): State<AppState>, caller: AuthUser, Query(q):
 
 /// Submits, with the saved answers, every attempt whose time (and grace) is up; runs until
 /// `shutdown`. On several nodes each may try the same attempt; the stream's version lets one win.
-pub async fn run_auto_submit(store: EventStore, quizzes: Arc<QuizVersions>, clock: Arc<dyn Clock>, shutdown: CancellationToken) {
+pub async fn run_auto_submit(scorer: Scorer, shutdown: CancellationToken) {
+    let Scorer { store, clock, .. } = &scorer;
     while !shutdown.is_cancelled() {
         let due = sqlx::query_scalar::<_, String>(
             "select attempt_id from attempt where status = 'open' and deadline < $1 order by deadline limit 100",
@@ -516,8 +510,10 @@ pub async fn run_auto_submit(store: EventStore, quizzes: Arc<QuizVersions>, cloc
         .await;
         match due {
             Ok(due) => {
-                for attempt_id in due {
-                    match submit(&store, &quizzes, clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await {
+                let submissions =
+                    due.iter().map(|id| Submission { attempt_id: id.clone(), answers: vec![], reason: SubmitReason::Timeout }).collect();
+                for (attempt_id, outcome) in due.iter().zip(scorer.submit_all(submissions).await) {
+                    match outcome {
                         Ok(Ok((s, _))) => tracing::info!(attempt_id, score = s.score, "submitted at the deadline"),
                         Ok(Err(_)) => {}
                         Err(e) => tracing::warn!(attempt_id, error = %e, "could not submit at the deadline; will retry"),

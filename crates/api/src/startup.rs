@@ -17,6 +17,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::{Config, DbArgs};
 use crate::mail::{Mailer, run_mailer};
 use crate::payment::{PaymentProvider, TestModeProvider};
+use crate::submissions::{Scorer, SubmitQueue};
 use crate::tokens::Keys;
 
 /// The most WebSocket connections one node holds.
@@ -82,7 +83,10 @@ pub async fn serve_on(
     }
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
     let quizzes = Arc::new(crate::catalogue::QuizVersions::default());
-    tasks.spawn(crate::play::run_auto_submit(store.clone(), quizzes.clone(), services.clock.clone(), shutdown.clone()));
+    let scorer = Scorer { store: store.clone(), quizzes: quizzes.clone(), clock: services.clock.clone() };
+    tasks.spawn(crate::play::run_auto_submit(scorer.clone(), shutdown.clone()));
+    let (submissions, writers) = SubmitQueue::start(scorer, shutdown.clone());
+    tasks.spawn(writers);
     tasks.spawn(crate::generate::run_refunds(store.clone(), services.clock.clone(), shutdown.clone()));
     let clock = services.clock.clone();
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone());
@@ -98,6 +102,7 @@ pub async fn serve_on(
         hub,
         quizzes,
         generator,
+        submissions,
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

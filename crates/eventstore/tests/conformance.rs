@@ -22,6 +22,7 @@ backend_tests! {
     racing_writers_with_rollbacks_never_make_a_subscriber_skip_or_repeat,
     a_subscriber_resumed_from_its_cursor_misses_nothing,
     a_failing_projection_rolls_the_whole_append_back,
+    a_batch_appends_to_many_streams_at_once_or_not_at_all,
 }
 
 fn event(n: i64) -> NewEvent {
@@ -243,6 +244,99 @@ async fn a_failing_projection_rolls_the_whole_append_back(db: &TestDb) {
     assert_eq!(store.count().await.unwrap(), 1);
     // The position drawn by the refused append is simply never used; the next append works.
     store.append("p-1", ExpectedVersion::Exact(1), vec![event(3)]).await.unwrap();
+}
+
+/// Records what it was given, in one call per append.
+#[derive(Default)]
+struct Calls(std::sync::Mutex<Vec<Vec<(String, i64)>>>);
+
+#[async_trait]
+impl TransactionalProjection for Calls {
+    fn name(&self) -> &'static str {
+        "calls"
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+    async fn apply(&self, _: &mut AnyConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        self.0.lock().unwrap().push(events.iter().map(|e| (e.stream_id.clone(), e.version)).collect());
+        Ok(())
+    }
+}
+
+async fn a_batch_appends_to_many_streams_at_once_or_not_at_all(db: &TestDb) {
+    let calls = Arc::new(Calls::default());
+    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![calls.clone()], ..Default::default() }).await.unwrap();
+    for s in ["g-1", "g-2", "g-3"] {
+        store.append(s, ExpectedVersion::NoStream, vec![event(0)]).await.unwrap();
+    }
+    calls.0.lock().unwrap().clear();
+
+    // Three existing streams at their versions (on PostgreSQL: one statement).
+    let mut tx = store.begin_write().await.unwrap();
+    let read = store.read_streams_in(&mut tx, &["g-2", "g-none", "g-1"]).await.unwrap();
+    assert_eq!(read.iter().map(Vec::len).collect::<Vec<_>>(), vec![1, 0, 1]);
+    assert_eq!(read[0][0].stream_id, "g-2");
+    let appended = store
+        .append_batch_in(
+            &mut tx,
+            vec![
+                ("g-2".into(), ExpectedVersion::Exact(1), vec![event(21), event(22)]),
+                ("g-1".into(), ExpectedVersion::Exact(1), vec![event(11)]),
+                ("g-3".into(), ExpectedVersion::Exact(1), vec![event(31)]),
+            ],
+        )
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    store.committed();
+    assert_eq!(appended.iter().map(|a| a.version).collect::<Vec<_>>(), vec![3, 2, 2]);
+    assert_eq!(appended[0].events.iter().map(|e| (e.version, e.data["n"].as_i64().unwrap())).collect::<Vec<_>>(), vec![(2, 21), (3, 22)]);
+    for a in &appended {
+        for e in &a.events {
+            let stored = store.read_stream(&e.stream_id, e.version).await.unwrap();
+            assert_eq!(&stored[0], e, "recorded as returned");
+        }
+    }
+    // The projections saw all of them in one call, in the order given.
+    assert_eq!(
+        *calls.0.lock().unwrap(),
+        vec![vec![("g-2".into(), 2), ("g-2".into(), 3), ("g-1".into(), 2), ("g-3".into(), 2)]]
+    );
+
+    // One stale version fails the whole batch, naming that stream; the rollback leaves nothing.
+    let mut tx = store.begin_write().await.unwrap();
+    let conflict = store
+        .append_batch_in(
+            &mut tx,
+            vec![
+                ("g-1".into(), ExpectedVersion::Exact(2), vec![event(12)]),
+                ("g-2".into(), ExpectedVersion::Exact(2), vec![event(23)]),
+            ],
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(&conflict, StoreError::VersionConflict { stream, actual: 3, .. } if stream == "g-2"), "{conflict:?}");
+    drop(tx);
+    assert_eq!(store.stream_version("g-1").await.unwrap(), 2);
+    assert_eq!(store.count().await.unwrap(), 3 + 4);
+
+    // New streams and the same stream twice go one by one: the second append to g-3 conflicts.
+    let mut tx = store.begin_write().await.unwrap();
+    let twice = store
+        .append_batch_in(
+            &mut tx,
+            vec![
+                ("g-4".into(), ExpectedVersion::NoStream, vec![event(41)]),
+                ("g-3".into(), ExpectedVersion::Exact(2), vec![event(32)]),
+                ("g-3".into(), ExpectedVersion::Exact(2), vec![event(33)]),
+            ],
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(&twice, StoreError::VersionConflict { stream, actual: 3, .. } if stream == "g-3"), "{twice:?}");
+    drop(tx);
+    assert_eq!(store.stream_version("g-4").await.unwrap(), 0);
 }
 
 #[tokio::test]
