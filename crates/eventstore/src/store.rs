@@ -379,25 +379,7 @@ impl EventStore {
         }
         rows.sort_unstable();
 
-        let recorded: Vec<RecordedEvent> = events
-            .into_iter()
-            .zip(rows)
-            .enumerate()
-            .map(|(i, (e, (position, tx_id)))| RecordedEvent {
-                position,
-                tx_id,
-                stream_id: stream_id.to_owned(),
-                version: first + i as i64,
-                event_id: e.event_id,
-                event_type: e.event_type,
-                schema_version: e.schema_version,
-                data: e.data,
-                metadata: e.metadata,
-                recorded_at,
-            })
-            .collect();
-
-        Ok(Appended { version: first + n - 1, events: recorded })
+        Ok(appended(stream_id, first, events, &mut rows.into_iter(), recorded_at))
     }
 
     /// Runs the transactional projections on events just inserted in `conn`'s transaction.
@@ -500,27 +482,7 @@ impl EventStore {
             .into_iter()
             .map(|(stream_id, expected, events)| {
                 let ExpectedVersion::Exact(v) = expected else { unreachable!("checked by the caller") };
-                let n = events.len() as i64;
-                let events = events
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        let (position, tx_id) = positions.next().expect("one position per event");
-                        RecordedEvent {
-                            position,
-                            tx_id,
-                            stream_id: stream_id.clone(),
-                            version: v + 1 + i as i64,
-                            event_id: e.event_id,
-                            event_type: e.event_type,
-                            schema_version: e.schema_version,
-                            data: e.data,
-                            metadata: e.metadata,
-                            recorded_at,
-                        }
-                    })
-                    .collect();
-                Appended { version: v + n, events }
+                appended(&stream_id, v + 1, events, &mut positions, recorded_at)
             })
             .collect())
     }
@@ -767,6 +729,30 @@ fn sqlite_url(url: &str) -> String {
     } else {
         format!("{url}?mode=rwc")
     }
+}
+
+/// `events` as recorded at versions from `first` on, each with the next (position, tx id).
+fn appended(stream_id: &str, first: i64, events: Vec<NewEvent>, positions: &mut impl Iterator<Item = (i64, i64)>, recorded_at: i64) -> Appended {
+    let events: Vec<RecordedEvent> = events
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (position, tx_id) = positions.next().expect("one position per event");
+            RecordedEvent {
+                position,
+                tx_id,
+                stream_id: stream_id.to_owned(),
+                version: first + i as i64,
+                event_id: e.event_id,
+                event_type: e.event_type,
+                schema_version: e.schema_version,
+                data: e.data,
+                metadata: e.metadata,
+                recorded_at,
+            }
+        })
+        .collect();
+    Appended { version: first + events.len() as i64 - 1, events }
 }
 
 fn decode_row(row: &AnyRow) -> Result<RecordedEvent, StoreError> {
