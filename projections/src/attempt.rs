@@ -2,6 +2,8 @@
 //! best score per player and quiz, which the leaderboards and a hosted quiz's results read; a
 //! granted retake removes the player's entry.
 
+pub mod read;
+
 use async_trait::async_trait;
 use quizroom_domain::attempt::{AttemptEvent, ScoredAnswer, SubmitReason};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
@@ -129,8 +131,8 @@ impl TransactionalProjection for AttemptProjection {
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
         let decoded = events
             .iter()
-            .filter(|e| e.stream_type() == "attempt")
-            .map(|e| Ok((&e.stream_id["attempt-".len()..], decode::<AttemptEvent>(e)?)))
+            .filter(|e| e.stream_type() == <quizroom_domain::attempt::Attempt as quizroom_domain::Aggregate>::STREAM)
+            .map(|e| Ok((crate::instance::<quizroom_domain::attempt::Attempt>(e)?, decode::<AttemptEvent>(e)?)))
             .collect::<Result<Vec<_>, ProjectionError>>()?;
         // Submissions in a row (a group commit's) are written together.
         let mut submissions = Vec::new();

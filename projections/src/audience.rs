@@ -1,6 +1,8 @@
 //! Audience lists and their members, from `audience-{uuid}` streams: what the audience screen
 //! lists and what a quiz on a list checks a player against.
 
+pub mod read;
+
 use async_trait::async_trait;
 use quizroom_domain::audience::AudienceEvent;
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
@@ -32,8 +34,8 @@ impl TransactionalProjection for AudienceProjection {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| e.stream_type() == "audience") {
-            let list_id = &event.stream_id["audience-".len()..];
+        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::audience::AudienceList as quizroom_domain::Aggregate>::STREAM) {
+            let list_id = crate::instance::<quizroom_domain::audience::AudienceList>(event)?;
             match decode::<AudienceEvent>(event)? {
                 AudienceEvent::AudienceListCreated { owner_id, name, emails } => {
                     sqlx::query("insert into audience_list (list_id, owner_id, name, deleted, created_at) values ($1, $2, $3, 0, $4)")

@@ -1,5 +1,7 @@
 //! The auditor's overview: per stream, how many events, where they sit in the log, and the last one.
 
+pub mod read;
+
 use std::collections::HashMap;
 
 use async_trait::async_trait;

@@ -8,6 +8,9 @@
 //! - [`audience`]: the hosts' audience lists and their members; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
+//! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
+//! call those and write no SQL against read models themselves.
+//!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
 pub mod attempt;
@@ -19,7 +22,7 @@ pub mod wallet;
 
 use std::sync::Arc;
 
-use quizroom_domain::DomainEvent;
+use quizroom_domain::{Aggregate, DomainEvent};
 use quizroom_eventstore::{ProjectionError, Projector, RecordedEvent, TransactionalProjection};
 
 /// The projections that run inside every append's transaction.
@@ -44,5 +47,15 @@ pub fn decode<E: DomainEvent>(event: &RecordedEvent) -> Result<E, ProjectionErro
         position: event.position,
         event_type: event.event_type.clone(),
         message: e.0,
+    })
+}
+
+/// The instance id of the event's stream (`{A::STREAM}-{id}`), naming its position when the
+/// stream is not one of `A`'s.
+pub fn instance<A: Aggregate>(event: &RecordedEvent) -> Result<&str, ProjectionError> {
+    quizroom_domain::stream::id_of::<A>(&event.stream_id).ok_or_else(|| ProjectionError::Decode {
+        position: event.position,
+        event_type: event.event_type.clone(),
+        message: format!("stream {} is not a {} stream", event.stream_id, A::STREAM),
     })
 }

@@ -1,6 +1,8 @@
 //! Categories (curated and hosted) and their questions, every version kept, from `quiz-{id}`
 //! streams. The unique index on `category.code` keeps one hosted quiz per join code.
 
+pub mod read;
+
 use async_trait::async_trait;
 use quizroom_domain::quiz::{Audience, Question, QuizEvent, QuizSource};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
@@ -43,8 +45,8 @@ impl TransactionalProjection for QuizProjection {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| e.stream_type() == "quiz") {
-            let category_id: i64 = event.stream_id["quiz-".len()..]
+        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::quiz::Quiz as quizroom_domain::Aggregate>::STREAM) {
+            let category_id: i64 = crate::instance::<quizroom_domain::quiz::Quiz>(event)?
                 .parse()
                 .map_err(|_| ProjectionError::Rejected(format!("{} is not a quiz id", event.stream_id)))?;
             match decode::<QuizEvent>(event)? {

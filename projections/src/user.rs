@@ -1,5 +1,7 @@
 //! Accounts by e-mail, from `user-{uuid}` streams: what sign-in and `/api/auth/me` read.
 
+pub mod read;
+
 use async_trait::async_trait;
 use quizroom_domain::user::UserEvent;
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
@@ -19,8 +21,8 @@ impl TransactionalProjection for UserProjection {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| e.stream_type() == "user") {
-            let user_id = &event.stream_id["user-".len()..];
+        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::user::User as quizroom_domain::Aggregate>::STREAM) {
+            let user_id = crate::instance::<quizroom_domain::user::User>(event)?;
             match decode::<UserEvent>(event)? {
                 UserEvent::SignedUp { first_name, last_name, email, institute_name, password_hash } => {
                     sqlx::query(

@@ -1,5 +1,7 @@
 //! Wallet balances and history, from `wallet-{user}` streams.
 
+pub mod read;
+
 use async_trait::async_trait;
 use quizroom_domain::wallet::WalletEvent;
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
@@ -20,8 +22,8 @@ impl TransactionalProjection for WalletProjection {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        for event in events.iter().filter(|e| e.stream_type() == "wallet") {
-            let user_id = &event.stream_id["wallet-".len()..];
+        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::wallet::Wallet as quizroom_domain::Aggregate>::STREAM) {
+            let user_id = crate::instance::<quizroom_domain::wallet::Wallet>(event)?;
             let wallet_event: WalletEvent = decode(event)?;
             let delta = wallet_event.delta();
             let balance: i64 = sqlx::query(

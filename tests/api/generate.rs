@@ -265,14 +265,16 @@ async fn the_chat_completions_generator_is_used_when_configured(db: &TestDb) {
 
 async fn a_generation_a_crash_cut_off_is_refunded_once(db: &TestDb) {
     use quizroom_api::commands::execute;
+    use quizroom_domain::StreamId;
     use quizroom_domain::generation::{Generation, GenerationCommand, GenerationSource, Status};
     use quizroom_domain::wallet::{Wallet, WalletCommand};
     use quizroom_eventstore::Metadata;
 
     let store = open(&db.url).await;
     let meta = Metadata::default();
-    let stream = format!("generation-{}", uuid::Uuid::new_v4());
-    execute::<Wallet>(&store, "wallet-u1", &meta, || WalletCommand::Grant { amount: 5, reason: "welcome".into() }).await.unwrap();
+    let stream = StreamId::<Generation>::new(uuid::Uuid::new_v4());
+    let wallet_stream = StreamId::<Wallet>::new("u1");
+    execute(&store, &wallet_stream, &meta, || WalletCommand::Grant { amount: 5, reason: "welcome".into() }).await.unwrap();
     let request = || GenerationCommand::Request {
         host_id: "u1".into(),
         title: "Cut off".into(),
@@ -281,9 +283,9 @@ async fn a_generation_a_crash_cut_off_is_refunded_once(db: &TestDb) {
         count: 10,
         cost: 5,
     };
-    execute::<Generation>(&store, &stream, &meta, request).await.unwrap();
-    let spend = || WalletCommand::Spend { amount: 5, purpose: "generate_quiz".into(), reference: stream.clone() };
-    execute::<Wallet>(&store, "wallet-u1", &meta, spend).await.unwrap();
+    execute(&store, &stream, &meta, request).await.unwrap();
+    let spend = || WalletCommand::Spend { amount: 5, purpose: "generate_quiz".into(), reference: stream.to_string() };
+    execute(&store, &wallet_stream, &meta, spend).await.unwrap();
     catch_up(&store).await;
 
     let now = chrono::Utc::now().timestamp_millis();
@@ -294,8 +296,8 @@ async fn a_generation_a_crash_cut_off_is_refunded_once(db: &TestDb) {
     assert_eq!(sweep(&store, now + 16 * 60_000).await.unwrap(), 0);
 
     let mut conn = store.pool().acquire().await.unwrap();
-    let (wallet, _) = quizroom_api::commands::load::<Wallet>(&store, &mut conn, "wallet-u1").await.unwrap();
-    let (generation, _) = quizroom_api::commands::load::<Generation>(&store, &mut conn, &stream).await.unwrap();
+    let (wallet, _) = quizroom_api::commands::load(&store, &mut conn, &wallet_stream).await.unwrap();
+    let (generation, _) = quizroom_api::commands::load(&store, &mut conn, &stream).await.unwrap();
     assert_eq!((wallet.balance, generation.status), (5, Status::Failed));
     drop(conn);
     store.close().await;

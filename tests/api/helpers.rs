@@ -238,7 +238,7 @@ pub async fn random_wallet_workload(store: &quizroom_eventstore::EventStore, com
                         _ => WalletCommand::Refund { reference: earlier.clone(), reason: "generation failed".into() },
                     };
                     let metadata = quizroom_eventstore::Metadata { actor: Some(format!("user-{user}")), ..Default::default() };
-                    match execute::<Wallet>(&store, &format!("wallet-{user}"), &metadata, command).await {
+                    match execute(&store, &quizroom_domain::StreamId::<Wallet>::new(user), &metadata, command).await {
                         // Refused by the rules, or by a writer that kept winning the race (a 409
                         // for the user): either way nothing was recorded.
                         Ok(_)

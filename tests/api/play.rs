@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use quizroom_api::clock::{ShiftedClock, SystemClock};
 use quizroom_api::startup::Services;
-use quizroom_api::submissions::{Scorer, Submission};
+use quizroom_api::scoring::{Scorer, Submission};
 use quizroom_domain::attempt::{AttemptError, SubmitReason};
 use quizroom_domain::quiz::Letter;
 use quizroom_eventstore::testing::TestDb;

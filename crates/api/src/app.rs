@@ -2,57 +2,18 @@
 //! built web app (with `index.html` for the app's own routes) for everything else.
 
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::http::{HeaderName, Request};
 use axum::routing::get;
-use quizroom_eventstore::EventStore;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
-use crate::clock::Clock;
 use crate::error::ApiError;
-use crate::limits::Limiter;
-use crate::mail::Mailer;
-use crate::payment::PaymentProvider;
-use crate::tokens::Keys;
+use crate::state::AppState;
 use crate::{audience, auth, generate, health, hosting, leaderboard, mail, play, wallet};
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: EventStore,
-    pub keys: Arc<Keys>,
-    pub mailer: Mailer,
-    pub limits: Arc<Limits>,
-    pub payments: Arc<dyn PaymentProvider>,
-    pub clock: Arc<dyn Clock>,
-    /// Tokens granted when an e-mail is verified.
-    pub welcome_tokens: i64,
-    pub hub: quizroom_hub::Hub,
-    /// Quiz versions that submissions score against, read once.
-    pub quizzes: Arc<crate::catalogue::QuizVersions>,
-    /// Writes generated questions: a chat-completions endpoint or the offline generator.
-    pub generator: Arc<dyn quizroom_generate::Generator>,
-    /// Players' submissions, written in groups (group commit).
-    pub submissions: crate::submissions::SubmitQueue,
-}
-
-/// Failed sign-ins allowed per e-mail and per client address in a quarter of an hour.
-pub struct Limits {
-    pub sign_in_by_email: Limiter,
-    pub sign_in_by_address: Limiter,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        let window = Duration::from_secs(15 * 60);
-        Limits { sign_in_by_email: Limiter::new(5, window), sign_in_by_address: Limiter::new(20, window) }
-    }
-}
 
 #[derive(serde::Deserialize)]
 struct SocketQuery {
@@ -96,7 +57,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .route("/openapi.json", get(health::get_openapi))
         .nest("/auth", auth::router())
         .nest("/wallet", wallet::router())
-        .nest("/leaderboard", leaderboard::router())
+        .merge(leaderboard::router())
         .nest("/audience", audience::router())
         .merge(play::router())
         .merge(hosting::router())

@@ -6,45 +6,22 @@ use axum::http::StatusCode;
 use axum::routing::{get, put};
 use axum::{Json, Router};
 use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList};
-use quizroom_eventstore::StoreError;
+use quizroom_domain::StreamId;
+use quizroom_projections::audience::read as audiences;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 
-use crate::app::AppState;
-use crate::auth::{looks_like_email, normalize_email};
 use crate::commands::{CommandError, execute, metadata};
-use crate::error::{ApiError, ApiJson};
+use crate::email::{Email, parse_list};
+use crate::error::{ApiError, ApiJson, db};
+use crate::refusals::audience_refused;
+use crate::state::AppState;
 use crate::tokens::AuthUser;
 
 const MAX_NAME: usize = 100;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/", get(list).post(create)).route("/{list_id}", put(change).delete(remove))
-}
-
-/// E-mails as typed: split on commas (and new lines or semicolons), trimmed, lower-cased, each
-/// checked like a sign-up address.
-pub fn parse_emails(text: &str) -> Result<Vec<String>, ApiError> {
-    text.split([',', ';', '\n'])
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-        .map(|e| {
-            if looks_like_email(e) {
-                Ok(normalize_email(e))
-            } else {
-                Err(ApiError::bad_request("validation", format!("Invalid email address: {e}")).with_details(json!({ "email": e })))
-            }
-        })
-        .collect()
-}
-
-pub fn audience_refused(e: AudienceError) -> ApiError {
-    match e {
-        AudienceError::NotFound => ApiError::not_found(e.to_string()),
-        AudienceError::AlreadyExists => ApiError::conflict("already_exists", e.to_string()),
-        AudienceError::NoName | AudienceError::NoEmails | AudienceError::TooMany => ApiError::bad_request("validation", e.to_string()),
-    }
 }
 
 /// `emails` as a comma-separated string or as an array of strings.
@@ -57,10 +34,11 @@ enum Emails {
 
 impl Emails {
     fn parse(&self) -> Result<Vec<String>, ApiError> {
-        match self {
-            Emails::Text(text) => parse_emails(text),
-            Emails::List(list) => parse_emails(&list.join(",")),
-        }
+        let emails = match self {
+            Emails::Text(text) => parse_list(text)?,
+            Emails::List(list) => parse_list(&list.join(","))?,
+        };
+        Ok(emails.into_iter().map(Email::into_string).collect())
     }
 }
 
@@ -77,42 +55,18 @@ fn checked_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
     }
 }
 
+fn list_json(list: audiences::ListRow) -> Value {
+    json!({ "id": list.list_id, "name": list.name, "count": list.emails.len(), "emails": list.emails })
+}
+
 async fn view(state: &AppState, list_id: &str) -> Result<Value, ApiError> {
-    let name: String = sqlx::query_scalar("select name from audience_list where list_id = $1")
-        .bind(list_id)
-        .fetch_one(state.store.pool())
-        .await
-        .map_err(StoreError::from)?;
-    let emails: Vec<String> = sqlx::query_scalar("select email from audience_member where list_id = $1 order by email")
-        .bind(list_id)
-        .fetch_all(state.store.pool())
-        .await
-        .map_err(StoreError::from)?;
-    Ok(json!({ "id": list_id, "name": name, "count": emails.len(), "emails": emails }))
+    let list = audiences::list(state.store.pool(), list_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such audience list"))?;
+    Ok(list_json(list))
 }
 
 async fn list(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Value>, ApiError> {
-    let rows = sqlx::query(
-        "select l.list_id, l.name, m.email from audience_list l left join audience_member m on m.list_id = l.list_id \
-         where l.owner_id = $1 and l.deleted = 0 order by l.created_at desc, l.list_id, m.email",
-    )
-    .bind(&caller.user_id)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(StoreError::from)?;
-    let mut lists: Vec<Value> = Vec::new();
-    for r in &rows {
-        let (id, name, email): (String, String, Option<String>) =
-            (r.try_get(0).map_err(StoreError::from)?, r.try_get(1).map_err(StoreError::from)?, r.try_get(2).map_err(StoreError::from)?);
-        if lists.last().is_none_or(|l| l["id"] != id.as_str()) {
-            lists.push(json!({ "id": id, "name": name, "count": 0, "emails": [] }));
-        }
-        if let (Some(last), Some(email)) = (lists.last_mut(), email) {
-            last["emails"].as_array_mut().expect("an array").push(json!(email));
-            last["count"] = json!(last["emails"].as_array().map_or(0, Vec::len));
-        }
-    }
-    Ok(Json(Value::Array(lists)))
+    let lists = audiences::lists_of(state.store.pool(), &caller.user_id).await.map_err(db)?;
+    Ok(Json(Value::Array(lists.into_iter().map(list_json).collect())))
 }
 
 fn refused(e: CommandError<AudienceError>) -> ApiError {
@@ -127,7 +81,7 @@ async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(body): 
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?.unwrap_or_default();
     let list_id = uuid::Uuid::new_v4().to_string();
     let command = || AudienceCommand::Create { owner_id: caller.user_id.clone(), name: name.clone(), emails: emails.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "create_audience"), command).await.map_err(refused)?;
+    execute(&state.store, &StreamId::<AudienceList>::new(&list_id), &metadata(&caller.user_id, "create_audience"), command).await.map_err(refused)?;
     Ok((StatusCode::CREATED, Json(view(&state, &list_id).await?)))
 }
 
@@ -140,12 +94,12 @@ async fn change(
     let name = checked_name(body.name.as_deref())?;
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?;
     let command = || AudienceCommand::Change { by: caller.user_id.clone(), name: name.clone(), emails: emails.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "change_audience"), command).await.map_err(refused)?;
+    execute(&state.store, &StreamId::<AudienceList>::new(&list_id), &metadata(&caller.user_id, "change_audience"), command).await.map_err(refused)?;
     Ok(Json(view(&state, &list_id).await?))
 }
 
 async fn remove(State(state): State<AppState>, caller: AuthUser, Path(list_id): Path<String>) -> Result<Json<Value>, ApiError> {
     let command = || AudienceCommand::Delete { by: caller.user_id.clone() };
-    execute::<AudienceList>(&state.store, &format!("audience-{list_id}"), &metadata(&caller.user_id, "delete_audience"), command).await.map_err(refused)?;
+    execute(&state.store, &StreamId::<AudienceList>::new(&list_id), &metadata(&caller.user_id, "delete_audience"), command).await.map_err(refused)?;
     Ok(Json(json!({ "success": true })))
 }

@@ -13,12 +13,14 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use quizroom_domain::user::{MAX_WRONG_TRIES, User, UserCommand, UserError, UserEvent};
 use quizroom_domain::wallet::{Wallet, WalletCommand};
+use quizroom_domain::StreamId;
 use quizroom_eventstore::{Metadata, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sqlx::Row;
 
-use crate::app::AppState;
+use crate::email::{Email, EmailError};
+use crate::error::db;
+use crate::state::AppState;
 use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson};
 use crate::mail;
@@ -57,58 +59,30 @@ pub struct Account {
     pub password_hash: String,
 }
 
-/// Trimmed and lower-cased: one account per address whatever its spelling.
-pub fn normalize_email(email: &str) -> String {
-    email.trim().to_lowercase()
+fn account_from(row: quizroom_projections::user::read::AccountRow) -> Account {
+    let verified = row.verified != 0;
+    Account {
+        view: UserView {
+            id: row.user_id,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            institute_name: row.institute_name,
+            is_verified: verified,
+            email_verified: verified,
+        },
+        password_hash: row.password_hash,
+    }
 }
 
-/// `{local}@{domain.tld}` with no spaces: the shape the product asks for.
-pub fn looks_like_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else { return false };
-    !local.is_empty()
-        && email.len() <= 254
-        && !email.chars().any(char::is_whitespace)
-        && !domain.contains('@')
-        && domain.split('.').count() >= 2
-        && domain.split('.').all(|part| !part.is_empty())
-}
-
-async fn find_account(state: &AppState, column: &'static str, value: &str) -> Result<Option<Account>, ApiError> {
-    let sql = match column {
-        "email" => {
-            "select user_id, first_name, last_name, email, institute_name, verified, password_hash from user_account where email = $1"
-        }
-        _ => {
-            "select user_id, first_name, last_name, email, institute_name, verified, password_hash from user_account where user_id = $1"
-        }
-    };
-    let Some(row) = sqlx::query(sql).bind(value).fetch_optional(state.store.pool()).await.map_err(StoreError::from)? else {
-        return Ok(None);
-    };
-    let read = || -> Result<Account, sqlx::Error> {
-        let verified = row.try_get::<i64, _>(5)? != 0;
-        Ok(Account {
-            view: UserView {
-                id: row.try_get(0)?,
-                first_name: row.try_get(1)?,
-                last_name: row.try_get(2)?,
-                email: row.try_get(3)?,
-                institute_name: row.try_get(4)?,
-                is_verified: verified,
-                email_verified: verified,
-            },
-            password_hash: row.try_get(6)?,
-        })
-    };
-    Ok(Some(read().map_err(StoreError::from)?))
-}
-
+/// The account of `email` as typed (none when it is not an address).
 pub async fn account_by_email(state: &AppState, email: &str) -> Result<Option<Account>, ApiError> {
-    find_account(state, "email", &normalize_email(email)).await
+    let Ok(email) = Email::parse(email) else { return Ok(None) };
+    Ok(quizroom_projections::user::read::by_email(state.store.pool(), email.as_str()).await.map_err(db)?.map(account_from))
 }
 
 pub async fn account_by_id(state: &AppState, user_id: &str) -> Result<Option<Account>, ApiError> {
-    find_account(state, "user_id", user_id).await
+    Ok(quizroom_projections::user::read::by_id(state.store.pool(), user_id).await.map_err(db)?.map(account_from))
 }
 
 async fn hash_password(password: String) -> Result<String, ApiError> {
@@ -197,19 +171,17 @@ pub struct AuthResponse {
 async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpRequest>) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
     let first_name = body.first_name.trim().to_owned();
     let last_name = body.last_name.trim().to_owned();
-    let email = normalize_email(&body.email);
+    let email = Email::parse(&body.email);
     if first_name.is_empty() {
         return Err(invalid("firstName", "First name is required"));
     }
     if last_name.is_empty() {
         return Err(invalid("lastName", "Last name is required"));
     }
-    if email.is_empty() {
-        return Err(invalid("email", "Email is required"));
-    }
-    if !looks_like_email(&email) {
-        return Err(invalid("email", "Please enter a valid email"));
-    }
+    let email = email.map_err(|e| match e {
+        EmailError::Empty => invalid("email", "Email is required"),
+        EmailError::Invalid => invalid("email", "Please enter a valid email"),
+    })?;
     if body.password.is_empty() {
         return Err(invalid("password", "Password is required"));
     }
@@ -217,7 +189,7 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
         return Err(invalid("password", "Password must be at least 8 characters"));
     }
     let taken = || ApiError::conflict("email_taken", "An account with this email already exists");
-    if account_by_email(&state, &email).await?.is_some() {
+    if account_by_email(&state, email.as_str()).await?.is_some() {
         return Err(taken());
     }
     let institute_name = body.institute_name.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
@@ -225,12 +197,12 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
     let user_id = uuid::Uuid::new_v4().to_string();
     let code = new_code();
     let now = state.clock.now_ms();
-    let stream = format!("user-{user_id}");
+    let stream = StreamId::<User>::new(&user_id);
     let meta = metadata(&user_id, "signup");
     let command = UserCommand::SignUp {
         first_name,
         last_name,
-        email: email.clone(),
+        email: email.to_string(),
         institute_name,
         password_hash,
         code_hash: state.keys.hash_code(&user_id, VERIFICATION, &code),
@@ -245,7 +217,7 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
         Err(e) => return Err(e.into()),
     }
     let (subject, text) = code_mail(VERIFICATION, &code);
-    mail::enqueue(&mut tx, &email, subject, &text, now).await.map_err(StoreError::from)?;
+    mail::enqueue(&mut tx, email.as_str(), subject, &text, now).await.map_err(StoreError::from)?;
     tx.commit().await.map_err(StoreError::from)?;
     state.store.committed();
     state.mailer.wake();
@@ -276,27 +248,25 @@ async fn sign_in(
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     ApiJson(body): ApiJson<SignInRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
-    let email = normalize_email(&body.email);
-    if email.is_empty() {
-        return Err(invalid("email", "Email is required"));
-    }
-    if !looks_like_email(&email) {
-        return Err(invalid("email", "Please enter a valid email"));
-    }
+    let email = Email::parse(&body.email).map_err(|e| match e {
+        EmailError::Empty => invalid("email", "Email is required"),
+        EmailError::Invalid => invalid("email", "Please enter a valid email"),
+    })?;
+    let email = email.as_str();
     if body.password.is_empty() {
         return Err(invalid("password", "Password is required"));
     }
     let address_key = client.ip().to_string();
-    state.limits.sign_in_by_email.check(&email).map_err(too_many_sign_ins)?;
+    state.limits.sign_in_by_email.check(email).map_err(too_many_sign_ins)?;
     state.limits.sign_in_by_address.check(&address_key).map_err(too_many_sign_ins)?;
-    let account = account_by_email(&state, &email).await?;
+    let account = account_by_email(&state, email).await?;
     let hash = account.as_ref().map(|a| a.password_hash.clone());
     if !password_matches(body.password, hash).await? {
-        state.limits.sign_in_by_email.fail(&email);
+        state.limits.sign_in_by_email.fail(email);
         state.limits.sign_in_by_address.fail(&address_key);
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid credentials"));
     }
-    state.limits.sign_in_by_email.clear(&email);
+    state.limits.sign_in_by_email.clear(email);
     let account = account.expect("a matching password has an account");
     Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id), user: account.view }))
 }
@@ -320,13 +290,13 @@ async fn verify_once(state: &AppState, user_id: &str, meta: &Metadata, code_hash
     let store = &state.store;
     let command = UserCommand::Verify { code_hash: code_hash.to_owned(), now: state.clock.now_ms() };
     let mut tx = store.begin_write().await?;
-    let decided = match decide_in::<User>(store, &mut tx, &format!("user-{user_id}"), meta, command).await? {
+    let decided = match decide_in::<User>(store, &mut tx, &StreamId::<User>::new(user_id), meta, command).await? {
         Ok(decided) => decided,
         Err(refused) => return Ok(Err(refused)),
     };
     if decided.events.iter().any(|e| matches!(e, UserEvent::EmailVerified { .. })) && state.welcome_tokens > 0 {
         let grant = WalletCommand::Grant { amount: state.welcome_tokens, reason: "welcome".into() };
-        if let Err(e) = decide_in::<Wallet>(store, &mut tx, &format!("wallet-{user_id}"), meta, grant).await? {
+        if let Err(e) = decide_in::<Wallet>(store, &mut tx, &StreamId::<Wallet>::new(user_id), meta, grant).await? {
             tracing::error!(error = %e, "the welcome grant was refused");
         }
     }
@@ -375,7 +345,7 @@ async fn send_code_once(
         _ => UserCommand::RequestPasswordReset { code_hash: code_hash.to_owned(), now },
     };
     let mut tx = store.begin_write().await?;
-    if let Err(refused) = decide_in::<User>(store, &mut tx, &format!("user-{user_id}"), &metadata(user_id, purpose), command).await? {
+    if let Err(refused) = decide_in::<User>(store, &mut tx, &StreamId::<User>::new(user_id), &metadata(user_id, purpose), command).await? {
         return Ok(Err(refused));
     }
     let (subject, text) = code_mail(purpose, code);
@@ -397,7 +367,7 @@ async fn send_code(state: &AppState, account: &Account, purpose: &'static str) -
 }
 
 async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
-    if !looks_like_email(&normalize_email(&body.email)) {
+    if Email::parse(&body.email).is_err() {
         return Err(invalid("email", "Please enter a valid email"));
     }
     let sent = json!({ "message": "A new verification code has been sent to your email" });
@@ -408,15 +378,12 @@ async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJs
 }
 
 async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
-    let email = normalize_email(&body.email);
-    if email.is_empty() {
-        return Err(invalid("email", "Please enter your email address"));
-    }
-    if !looks_like_email(&email) {
-        return Err(invalid("email", "Please enter a valid email address"));
-    }
+    let email = Email::parse(&body.email).map_err(|e| match e {
+        EmailError::Empty => invalid("email", "Please enter your email address"),
+        EmailError::Invalid => invalid("email", "Please enter a valid email address"),
+    })?;
     let answer = json!({ "message": "If an account exists for this email, a verification code has been sent to it." });
-    let Some(account) = account_by_email(&state, &email).await? else { return Ok(Json(answer)) };
+    let Some(account) = account_by_email(&state, email.as_str()).await? else { return Ok(Json(answer)) };
     // Too soon for a new code: the earlier one still works, and the answer must not differ.
     match send_code(&state, &account, PASSWORD_RESET).await? {
         Ok(()) | Err(UserError::TooSoon { .. }) => Ok(Json(answer)),
@@ -445,7 +412,7 @@ async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<Re
         return Err(code_refused(UserError::NoCode));
     };
     let user_id = account.view.id.clone();
-    let stream = format!("user-{user_id}");
+    let stream = StreamId::<User>::new(&user_id);
     let meta = metadata(&user_id, "reset-password");
     let code_hash = state.keys.hash_code(&user_id, PASSWORD_RESET, code);
     let password_hash = hash_password(body.new_password).await?;
@@ -468,20 +435,4 @@ async fn get_me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"))?;
     Ok(Json(json!({ "user": account.view })))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn addresses_are_checked_for_the_shape_the_product_asks_for() {
-        for good in ["a@b.co", "first.last+tag@school.example.org"] {
-            assert!(looks_like_email(good), "{good}");
-        }
-        for bad in ["", "a", "a@b", "@b.co", "a@b.", "a b@c.de", "a@b@c.de", "a@.co"] {
-            assert!(!looks_like_email(bad), "{bad}");
-        }
-        assert_eq!(normalize_email("  Ada@Example.COM "), "ada@example.com");
-    }
 }

@@ -5,14 +5,13 @@
 use std::collections::HashMap;
 
 use anyhow::Context;
-use quizroom_domain::Aggregate;
+use quizroom_domain::StreamId;
 use quizroom_domain::quiz::{CuratedContent, Letter, Question, Quiz, QuizCommand};
 use quizroom_eventstore::{EventStore, Metadata, StoreError};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use sqlx::{AnyConnection, Row};
 
-use crate::commands::{decide_in, load};
+use crate::commands::{allocate_ids, decide_in, load};
 
 #[derive(rust_embed::RustEmbed)]
 #[folder = "../../content/categories/"]
@@ -44,21 +43,6 @@ pub struct Published {
     pub new: usize,
     pub revised: usize,
     pub unchanged: usize,
-}
-
-/// Draws `n` consecutive ids named `name` inside the caller's transaction; returns the first.
-pub async fn allocate_ids(conn: &mut AnyConnection, name: &str, n: i64) -> Result<i64, StoreError> {
-    sqlx::query("insert into id_counter (name, next_id) values ($1, 1) on conflict (name) do nothing")
-        .bind(name)
-        .execute(&mut *conn)
-        .await?;
-    let next: i64 = sqlx::query("update id_counter set next_id = next_id + $1 where name = $2 returning next_id")
-        .bind(n)
-        .bind(name)
-        .fetch_one(&mut *conn)
-        .await?
-        .try_get(0)?;
-    Ok(next - n)
 }
 
 /// Every curated question built into the binary, for the offline generator's topics. Files that do
@@ -121,17 +105,12 @@ enum Outcome {
 /// Publishes one file in one transaction; the inner error says what is wrong with the file.
 async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Result<Result<Outcome, String>, StoreError> {
     let mut tx = store.begin_write().await?;
-    let existing: Option<i64> = sqlx::query("select category_id from category where slug = $1")
-        .bind(&file.slug)
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(|r| r.try_get(0))
-        .transpose()?;
+    let existing = quizroom_projections::quiz::read::curated_by_slug(&mut tx, &file.slug).await?;
     let quiz_id = match existing {
         Some(id) => id,
         None => allocate_ids(&mut tx, "category", 1).await?,
     };
-    let stream = format!("quiz-{quiz_id}");
+    let stream = StreamId::<Quiz>::new(quiz_id);
     let (quiz, _) = load::<Quiz>(store, &mut tx, &stream).await?;
     if existing.is_some() && quiz.content_hash == hash {
         return Ok(Ok(Outcome::Unchanged));
@@ -177,46 +156,4 @@ async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Res
     tx.commit().await?;
     store.committed();
     Ok(Ok(if quiz.id.is_some() { Outcome::Revised } else { Outcome::New }))
-}
-
-/// Quizzes by (id, version). A version never changes, so it is read from the log once and then
-/// served from memory to every submission that scores against it.
-#[derive(Default)]
-pub struct QuizVersions {
-    cache: std::sync::Mutex<HashMap<(i64, i64), std::sync::Arc<Quiz>>>,
-}
-
-impl QuizVersions {
-    /// Entries kept before the cache starts over (a few hundred quizzes in play at once).
-    const MOST: usize = 1024;
-
-    pub async fn get(
-        &self,
-        store: &EventStore,
-        conn: &mut AnyConnection,
-        quiz_id: i64,
-        version: i64,
-    ) -> Result<std::sync::Arc<Quiz>, StoreError> {
-        if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
-            return Ok(quiz.clone());
-        }
-        let quiz = std::sync::Arc::new(quiz_at(store, conn, quiz_id, version).await?);
-        let mut cache = self.cache.lock().expect("quiz cache lock");
-        if cache.len() >= Self::MOST {
-            cache.clear();
-        }
-        cache.insert((quiz_id, version), quiz.clone());
-        Ok(quiz)
-    }
-}
-
-/// The quiz `quiz_id` as it was at stream version `version` (what an attempt was served).
-pub async fn quiz_at(store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Quiz, StoreError> {
-    let events = store.read_stream_in(conn, &format!("quiz-{quiz_id}"), 1).await?;
-    let mut quiz = Quiz::default();
-    for e in events.iter().filter(|e| e.version <= version) {
-        let event = quizroom_projections::decode(e).map_err(|d| StoreError::Corrupt { position: e.position, message: d.to_string() })?;
-        quiz = quiz.evolve(&event);
-    }
-    Ok(quiz)
 }

@@ -5,9 +5,9 @@
 //! A concurrent writer makes the append fail with a version conflict; [`retrying!`] then runs the
 //! whole transaction again on the new state, a few times, before the conflict is reported.
 
-use quizroom_domain::{Aggregate, DomainEvent};
+use quizroom_domain::{Aggregate, DomainEvent, StreamId};
 use quizroom_eventstore::{EventStore, ExpectedVersion, Metadata, NewEvent, RecordedEvent, StoreError};
-use sqlx::AnyConnection;
+use sqlx::{AnyConnection, Row};
 
 #[derive(Debug, thiserror::Error)]
 pub enum CommandError<E: std::error::Error> {
@@ -17,9 +17,9 @@ pub enum CommandError<E: std::error::Error> {
     Store(#[from] StoreError),
 }
 
-/// Loads `stream_id` as an `A`, with its version (0 when it does not exist), on `conn`.
-pub async fn load<A: Aggregate>(store: &EventStore, conn: &mut AnyConnection, stream_id: &str) -> Result<(A, i64), StoreError> {
-    fold(&store.read_stream_in(conn, stream_id, 1).await?)
+/// Loads `stream` as an `A`, with its version (0 when it does not exist), on `conn`.
+pub async fn load<A: Aggregate>(store: &EventStore, conn: &mut AnyConnection, stream: &StreamId<A>) -> Result<(A, i64), StoreError> {
+    fold(&store.read_stream_in(conn, stream.as_str(), 1).await?)
 }
 
 /// A stream's events folded into an `A`, with the stream's version (0 when it has none).
@@ -41,24 +41,24 @@ pub struct Decided<A: Aggregate> {
     pub recorded: Vec<RecordedEvent>,
 }
 
-/// Decides `command` on the current state of `stream_id` and appends the events in `conn`'s
+/// Decides `command` on the current state of `stream` and appends the events in `conn`'s
 /// transaction. The outer `Result` is the store's, the inner one the domain's refusal.
 pub async fn decide_in<A: Aggregate>(
     store: &EventStore,
     conn: &mut AnyConnection,
-    stream_id: &str,
+    stream: &StreamId<A>,
     metadata: &Metadata,
     command: A::Command,
 ) -> Result<Result<Decided<A>, A::Error>, StoreError> {
-    let (state, version) = load::<A>(store, conn, stream_id).await?;
-    decide_on(store, conn, stream_id, state, version, metadata, command).await
+    let (state, version) = load::<A>(store, conn, stream).await?;
+    decide_on(store, conn, stream, state, version, metadata, command).await
 }
 
 /// [`decide_in`] on a state the caller has already loaded at `version` in this transaction.
 pub async fn decide_on<A: Aggregate>(
     store: &EventStore,
     conn: &mut AnyConnection,
-    stream_id: &str,
+    stream: &StreamId<A>,
     state: A,
     version: i64,
     metadata: &Metadata,
@@ -71,7 +71,7 @@ pub async fn decide_on<A: Aggregate>(
     if events.is_empty() {
         return Ok(Ok(Decided { state, events, recorded: Vec::new() }));
     }
-    let appended = store.append_in(conn, stream_id, expected(version), encode(&events, metadata)).await?;
+    let appended = store.append_in(conn, stream.as_str(), expected(version), encode(&events, metadata)).await?;
     let state = events.iter().fold(state, |s, e| s.evolve(e));
     Ok(Ok(Decided { state, events, recorded: appended.events }))
 }
@@ -129,12 +129,12 @@ macro_rules! retrying {
 /// Decides and appends on one stream in a transaction of its own, committing unless refused.
 pub async fn decide_and_commit<A: Aggregate>(
     store: &EventStore,
-    stream_id: &str,
+    stream: &StreamId<A>,
     metadata: &Metadata,
     command: A::Command,
 ) -> Result<Result<Decided<A>, A::Error>, StoreError> {
     let mut tx = store.begin_write().await?;
-    let decided = decide_in::<A>(store, &mut tx, stream_id, metadata, command).await?;
+    let decided = decide_in::<A>(store, &mut tx, stream, metadata, command).await?;
     if decided.is_ok() {
         tx.commit().await?;
         store.committed();
@@ -145,11 +145,28 @@ pub async fn decide_and_commit<A: Aggregate>(
 /// Carries out a command on one stream in its own transaction, retrying conflicts.
 pub async fn execute<A: Aggregate>(
     store: &EventStore,
-    stream_id: &str,
+    stream: &StreamId<A>,
     metadata: &Metadata,
     command: impl Fn() -> A::Command,
 ) -> Result<(A, Vec<RecordedEvent>), CommandError<A::Error>> {
-    let outcome = crate::retrying!(decide_and_commit::<A>(store, stream_id, metadata, command()))?;
+    let outcome = crate::retrying!(decide_and_commit::<A>(store, stream, metadata, command()))?;
     let decided = outcome.map_err(CommandError::Rejected)?;
     Ok((decided.state, decided.recorded))
+}
+
+/// Draws `n` consecutive ids named `name` inside the caller's transaction; returns the first.
+/// (Ids the product shows are drawn in the command's transaction and recorded in its events, so
+/// a replay reproduces them.)
+pub async fn allocate_ids(conn: &mut AnyConnection, name: &str, n: i64) -> Result<i64, StoreError> {
+    sqlx::query("insert into id_counter (name, next_id) values ($1, 1) on conflict (name) do nothing")
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    let next: i64 = sqlx::query("update id_counter set next_id = next_id + $1 where name = $2 returning next_id")
+        .bind(n)
+        .bind(name)
+        .fetch_one(&mut *conn)
+        .await?
+        .try_get(0)?;
+    Ok(next - n)
 }

@@ -18,6 +18,7 @@ use quizroom_domain::generation::{
     DroppedCount, GENERATION_COST, GeneratedItem, Generation, GenerationCommand, GenerationError, GenerationSource, PassageRef,
 };
 use quizroom_domain::quiz::QuizSource;
+use quizroom_domain::{Aggregate, StreamId};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_eventstore::{EventStore, StoreError};
 use quizroom_generate::{GenerateError, GenerateRequest, Generator, PassageInput, question_count};
@@ -25,11 +26,12 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use tokio_util::sync::CancellationToken;
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::clock::Clock;
 use crate::commands::{decide_in, load, metadata};
 use crate::error::{ApiError, ApiJson, db};
-use crate::hosting::{self, MAX_TITLE, Payment, QuizDraft, UploadForm, validation};
+use crate::new_quiz::{Payment, create_quiz, payment_required};
+use crate::quiz_form::{self, EditedQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_BODY_LIMIT, UploadForm, checked_question, validation};
 use crate::tokens::AuthUser;
 
 /// The longest topics text accepted, in characters.
@@ -43,7 +45,7 @@ const NOTHING_GIVEN: &str = "Please either enter text content or upload a file";
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/generate/keyword", post(from_keyword))
-        .route("/generate/file", post(from_file).layer(DefaultBodyLimit::max(hosting::UPLOAD_BODY_LIMIT)))
+        .route("/generate/file", post(from_file).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
         .route("/generate/{generation_id}", get(read_generation))
         .route("/generate/{generation_id}/publish", post(publish))
 }
@@ -56,22 +58,8 @@ pub fn generator(llm: Option<quizroom_generate::LlmConfig>) -> anyhow::Result<Ar
     })
 }
 
-/// How a refused generation command reads to the host.
-pub(crate) fn refused(e: GenerationError) -> ApiError {
-    match e {
-        GenerationError::NotFound => ApiError::not_found(e.to_string()),
-        GenerationError::AlreadyPublished { quiz_id } => {
-            ApiError::new(StatusCode::CONFLICT, "already_published", e.to_string()).with_details(json!({ "quizId": quiz_id }))
-        }
-        GenerationError::Failed => ApiError::new(StatusCode::CONFLICT, "generation_failed", e.to_string()),
-        GenerationError::StillRunning | GenerationError::AlreadyFinished | GenerationError::AlreadyExists => {
-            ApiError::new(StatusCode::CONFLICT, "generation_running", e.to_string())
-        }
-    }
-}
-
-fn stream_of(generation_id: &str) -> Result<String, ApiError> {
-    uuid::Uuid::parse_str(generation_id).map(|id| format!("generation-{id}")).map_err(|_| ApiError::not_found("No such generation"))
+fn stream_of(generation_id: &str) -> Result<StreamId<Generation>, ApiError> {
+    uuid::Uuid::parse_str(generation_id).map(StreamId::new).map_err(|_| ApiError::not_found("No such generation"))
 }
 
 /// `numberOfQuestions` as a number or a numeric string; anything else gives the default.
@@ -109,7 +97,7 @@ async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(b
     if topics.chars().count() > MAX_TOPICS_CHARS {
         return Err(validation(format!("The topics text is longer than {MAX_TOPICS_CHARS} characters")));
     }
-    let count = count_of(body.number_of_questions.as_ref().and_then(hosting::scalar_text).as_deref());
+    let count = count_of(body.number_of_questions.as_ref().and_then(quiz_form::scalar_text).as_deref());
     let prompt = body.prompt.trim().to_owned();
     let request = GenerateRequest {
         title: checked_title(&body.title)?,
@@ -122,20 +110,20 @@ async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(b
 
 fn unreadable(e: quizroom_extract::ExtractError) -> ApiError {
     match e.status() {
-        413 => hosting::too_large(),
+        413 => quiz_form::too_large(),
         415 => ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_type", e.to_string()),
         _ => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "unreadable_file", e.to_string()),
     }
 }
 
 async fn from_file(State(state): State<AppState>, caller: AuthUser, multipart: Multipart) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let mut form = hosting::read_form(multipart).await?;
+    let mut form = quiz_form::read_form(multipart).await?;
     let Some((file_name, bytes)) = form.file.take().filter(|(_, bytes)| !bytes.is_empty()) else {
         return Err(validation(NOTHING_GIVEN));
     };
     let title = checked_title(form.field("title"))?;
     if !form.field("validityOption").is_empty() {
-        hosting::valid_until(&form, state.clock.now_ms())?;
+        quiz_form::valid_until(&form, state.clock.now_ms())?;
     }
     let name = file_name.clone();
     let document = tokio::task::spawn_blocking(move || quizroom_extract::extract(&name, &bytes)).await.map_err(ApiError::internal)?.map_err(unreadable)?;
@@ -165,7 +153,7 @@ async fn generate(
     document: Value,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let id = uuid::Uuid::new_v4().to_string();
-    let stream = format!("generation-{id}");
+    let stream = StreamId::<Generation>::new(&id);
     let command = || GenerationCommand::Request {
         host_id: caller.user_id.clone(),
         title: request.title.clone(),
@@ -196,17 +184,17 @@ async fn generate(
 }
 
 /// Records the request and spends its tokens in one transaction; the balance after.
-async fn charge(store: &EventStore, user_id: &str, stream: &str, request: GenerationCommand) -> Result<Result<i64, ApiError>, StoreError> {
+async fn charge(store: &EventStore, user_id: &str, stream: &StreamId<Generation>, request: GenerationCommand) -> Result<Result<i64, ApiError>, StoreError> {
     let meta = metadata(user_id, "generate_quiz");
     let mut tx = store.begin_write().await?;
     if let Err(e) = decide_in::<Generation>(store, &mut tx, stream, &meta, request).await? {
         return Ok(Err(ApiError::internal(e)));
     }
-    let spend = WalletCommand::Spend { amount: GENERATION_COST, purpose: "generate_quiz".into(), reference: stream.to_owned() };
-    let balance = match decide_in::<Wallet>(store, &mut tx, &format!("wallet-{user_id}"), &meta, spend).await? {
+    let spend = WalletCommand::Spend { amount: GENERATION_COST, purpose: "generate_quiz".into(), reference: stream.to_string() };
+    let balance = match decide_in::<Wallet>(store, &mut tx, &StreamId::<Wallet>::new(user_id), &meta, spend).await? {
         Ok(decided) => decided.state.balance,
         Err(WalletError::InsufficientTokens { balance, needed }) => {
-            return Ok(Err(hosting::payment_required("Generating a quiz", balance, needed)));
+            return Ok(Err(payment_required("Generating a quiz", balance, needed)));
         }
         Err(e) => return Ok(Err(ApiError::internal(e))),
     };
@@ -216,7 +204,7 @@ async fn charge(store: &EventStore, user_id: &str, stream: &str, request: Genera
 }
 
 /// Runs the generator within the deadline and records what came of it.
-async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: String, user_id: String, request: GenerateRequest) -> Result<Generation, ApiError> {
+async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: StreamId<Generation>, user_id: String, request: GenerateRequest) -> Result<Generation, ApiError> {
     let outcome = tokio::time::timeout(GENERATION_DEADLINE, generator.generate(&request))
         .await
         .unwrap_or(Err(GenerateError::LlmTimeout { seconds: GENERATION_DEADLINE.as_secs() }));
@@ -228,7 +216,7 @@ async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: String, u
                 dropped: generation.dropped.iter().map(|d| DroppedCount { reason: d.reason.clone(), count: d.count }).collect(),
             };
             let meta = metadata(&user_id, "generate_quiz");
-            match crate::retrying!(crate::commands::decide_and_commit::<Generation>(&store, &stream, &meta, complete()))? {
+            match crate::retrying!(crate::commands::decide_and_commit(&store, &stream, &meta, complete()))? {
                 Ok(decided) => return Ok(decided.state),
                 // The sweeper took it for abandoned and refunded it.
                 Err(_) => return Err(ApiError::new(StatusCode::GATEWAY_TIMEOUT, "generator_timeout", "The generation took too long and its tokens were refunded")),
@@ -241,13 +229,13 @@ async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: String, u
         }
         Err(e) => (generation_failed(&e), e.to_string()),
     };
-    tracing::warn!(stream, reason, "generation failed; refunding");
+    tracing::warn!(%stream, reason, "generation failed; refunding");
     let balance = crate::retrying!(fail(&store, &stream, &reason))?.map_err(ApiError::internal)?;
     let mut details = match failure.details.take() {
         Some(Value::Object(details)) => details,
         _ => Map::new(),
     };
-    details.insert("generationId".into(), json!(&stream["generation-".len()..]));
+    details.insert("generationId".into(), json!(stream.id()));
     details.insert("refunded".into(), json!(GENERATION_COST));
     details.insert("balance".into(), json!(balance));
     Err(failure.with_details(Value::Object(details)))
@@ -266,7 +254,7 @@ fn generation_failed(e: &GenerateError) -> ApiError {
 }
 
 /// Records the failure and refunds the tokens in one transaction; the host's balance after.
-async fn fail(store: &EventStore, stream: &str, reason: &str) -> Result<Result<i64, GenerationError>, StoreError> {
+async fn fail(store: &EventStore, stream: &StreamId<Generation>, reason: &str) -> Result<Result<i64, GenerationError>, StoreError> {
     let mut tx = store.begin_write().await?;
     let (generation, version) = load::<Generation>(store, &mut tx, stream).await?;
     let meta = metadata(&generation.host_id, "generation_failed");
@@ -274,11 +262,11 @@ async fn fail(store: &EventStore, stream: &str, reason: &str) -> Result<Result<i
     if let Err(e) = crate::commands::decide_on(store, &mut tx, stream, generation.clone(), version, &meta, failed).await? {
         return Ok(Err(e));
     }
-    let refund = WalletCommand::Refund { reference: stream.to_owned(), reason: reason.to_owned() };
-    let balance = match decide_in::<Wallet>(store, &mut tx, &format!("wallet-{}", generation.host_id), &meta, refund).await? {
+    let refund = WalletCommand::Refund { reference: stream.to_string(), reason: reason.to_owned() };
+    let balance = match decide_in::<Wallet>(store, &mut tx, &StreamId::<Wallet>::new(&generation.host_id), &meta, refund).await? {
         Ok(decided) => decided.state.balance,
         // Refunded already (a retry after the commit's answer was lost): nothing more to give back.
-        Err(_) => load::<Wallet>(store, &mut tx, &format!("wallet-{}", generation.host_id)).await?.0.balance,
+        Err(_) => load::<Wallet>(store, &mut tx, &StreamId::<Wallet>::new(&generation.host_id)).await?.0.balance,
     };
     tx.commit().await?;
     store.committed();
@@ -301,17 +289,12 @@ pub async fn run_refunds(store: EventStore, clock: Arc<dyn Clock>, shutdown: Can
 /// Fails and refunds the generations requested more than 15 minutes before `now` that have no
 /// outcome (found through the audit read model); returns how many.
 pub async fn refund_abandoned(store: &EventStore, now: i64) -> Result<usize, StoreError> {
-    let streams = sqlx::query_scalar::<_, String>(
-        "select stream_id from audit_stream where stream_type = 'generation' and last_event_type = 'GenerationRequested' \
-         and last_recorded_at < $1 limit 100",
-    )
-    .bind(now - ABANDONED_AFTER_MS)
-    .fetch_all(store.pool())
-    .await?;
+    let streams = quizroom_projections::audit::read::stalled(store.pool(), Generation::STREAM, "GenerationRequested", now - ABANDONED_AFTER_MS, 100)
+        .await?;
     let mut refunded = 0;
-    for stream in streams {
+    for stream in streams.iter().filter_map(|s| StreamId::<Generation>::parse(s)) {
         if crate::retrying!(fail(store, &stream, "The generation was interrupted; its tokens were refunded"))?.is_ok() {
-            tracing::info!(stream, "refunded an interrupted generation");
+            tracing::info!(%stream, "refunded an interrupted generation");
             refunded += 1;
         }
     }
@@ -381,7 +364,7 @@ async fn publish(
     if title.is_empty() {
         return Err(validation("Please enter a quiz title"));
     }
-    let edited: Vec<hosting::EditedQuestion> = match body.get("questions") {
+    let edited: Vec<EditedQuestion> = match body.get("questions") {
         None | Some(Value::Null) => vec![],
         Some(questions) => serde_json::from_value(questions.clone()).map_err(|e| validation(format!("The questions could not be read: {e}")))?,
     };
@@ -391,17 +374,10 @@ async fn publish(
     if edited.len() > quizroom_generate::MAX_QUESTION_COUNT {
         return Err(validation(format!("A generated quiz has at most {} questions", quizroom_generate::MAX_QUESTION_COUNT)));
     }
-    let questions = edited.iter().enumerate().map(|(i, q)| hosting::checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(validation)?;
-    let now = state.clock.now_ms();
-    let draft = QuizDraft {
-        title,
-        questions,
-        valid_until: hosting::valid_until(&settings, now)?,
-        time_limit: hosting::time_limit(settings.field("timeLimit")),
-        source: QuizSource::Generated,
-    };
-    let audience = hosting::audience_choice(&settings, now)?;
-    let quiz = hosting::create_quiz(&state, &caller, &draft, &audience, &Payment::Generation(stream)).await?;
+    let questions = edited.iter().enumerate().map(|(i, q)| checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(validation)?;
+    let form = QuizSettings::read(&settings, state.clock.now_ms())?;
+    let draft = QuizDraft { title, questions, valid_until: form.valid_until, time_limit: form.time_limit, source: QuizSource::Generated };
+    let quiz = create_quiz(&state, &caller, &draft, &form.audience, &Payment::Generation(stream)).await?;
     Ok((StatusCode::CREATED, Json(json!({ "success": true, "message": "Quiz created successfully", "quiz": quiz }))))
 }
 

@@ -5,7 +5,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use serde_json::{Value, json};
 
-use crate::app::AppState;
+use crate::state::AppState;
 use crate::error::ApiError;
 
 pub async fn get_health(State(state): State<AppState>) -> Result<axum::Json<Value>, ApiError> {

@@ -3,16 +3,15 @@
 
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
+use axum::routing::{get, post};
 use axum::{Json, Router};
-use quizroom_eventstore::StoreError;
+use quizroom_projections::attempt::read::{self as attempts, Standing};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sqlx::Row;
 
-use crate::app::AppState;
-use crate::error::{ApiError, ApiJson};
-use crate::play::parse_category_id;
+use crate::access::parse_category_id;
+use crate::error::{ApiError, ApiJson, db};
+use crate::state::AppState;
 use crate::tokens::AuthUser;
 
 /// The most rows a leaderboard returns.
@@ -20,53 +19,25 @@ pub const MOST_ROWS: i64 = 1000;
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/", get(get_global))
-        .route("/category", get(get_category))
-        .route("/updateScore", post(update_score))
-        .route("/deleteEntry", delete(crate::hosting::grant_retake))
+        .route("/leaderboard", get(get_global))
+        .route("/leaderboard/category", get(get_category))
+        .route("/leaderboard/updateScore", post(update_score))
 }
 
-fn rows_to_json(rows: &[sqlx::any::AnyRow]) -> Result<Vec<Value>, ApiError> {
-    rows.iter()
-        .map(|r| {
-            Ok(json!({
-                "userId": r.try_get::<String, _>(0)?,
-                "firstName": r.try_get::<String, _>(1)?,
-                "lastName": r.try_get::<String, _>(2)?,
-                "points": r.try_get::<i64, _>(3)?,
-            }))
-        })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(|e| StoreError::from(e).into())
+fn standings_json(rows: Vec<Standing>) -> Vec<Value> {
+    rows.into_iter()
+        .map(|r| json!({ "userId": r.user_id, "firstName": r.first_name, "lastName": r.last_name, "points": r.points }))
+        .collect()
 }
 
 /// Every player's total of best scores, highest first; ties by name.
 pub async fn global(state: &AppState) -> Result<Vec<Value>, ApiError> {
-    let rows = sqlx::query(
-        "select u.user_id, u.first_name, u.last_name, cast(sum(b.points) as bigint) as total from best_score b \
-         join user_account u on u.user_id = b.user_id group by u.user_id, u.first_name, u.last_name \
-         order by total desc, u.first_name, u.last_name, u.user_id limit $1",
-    )
-    .bind(MOST_ROWS)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(StoreError::from)?;
-    rows_to_json(&rows)
+    Ok(standings_json(attempts::global_ranking(state.store.pool(), MOST_ROWS).await.map_err(db)?))
 }
 
-/// The best scores on one quiz, highest first; a tie goes to who got there first.
+/// The ranking of one quiz (`attempts::ranking`, the one definition of rank).
 pub async fn for_category(state: &AppState, category_id: i64) -> Result<Vec<Value>, ApiError> {
-    let rows = sqlx::query(
-        "select u.user_id, u.first_name, u.last_name, b.points, b.achieved_at from best_score b \
-         join user_account u on u.user_id = b.user_id where b.category_id = $1 \
-         order by b.points desc, b.achieved_at, u.user_id limit $2",
-    )
-    .bind(category_id)
-    .bind(MOST_ROWS)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(StoreError::from)?;
-    rows_to_json(&rows)
+    Ok(standings_json(attempts::ranking(state.store.pool(), category_id, MOST_ROWS).await.map_err(db)?))
 }
 
 async fn get_global(State(state): State<AppState>) -> Result<Json<Vec<Value>>, ApiError> {
@@ -109,12 +80,7 @@ async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(b
         return Err(ApiError::bad_request("invalid_category", "Invalid category ID format."));
     }
     let claimed = body.points.as_i64().ok_or_else(|| ApiError::bad_request("invalid_input", "points must be a whole number"))?;
-    let best: Option<i64> = sqlx::query_scalar::<_, i64>("select points from best_score where category_id = $1 and user_id = $2")
-        .bind(category_id)
-        .bind(&caller.user_id)
-        .fetch_optional(state.store.pool())
-        .await
-        .map_err(StoreError::from)?;
+    let best = attempts::best_points(state.store.pool(), category_id, &caller.user_id).await.map_err(db)?;
     let Some(best) = best else {
         return Err(ApiError::not_found("No submitted attempt for this quiz"));
     };

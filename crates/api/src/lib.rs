@@ -1,23 +1,36 @@
-//! Quizroom's HTTP server.
+//! Quizroom's HTTP server. Features own their routes and handlers and import no other feature;
+//! what several features need lives in shared modules they all call.
 //!
+//! Serving:
 //! - [`config`]: every setting, as a flag with an environment variable and a default.
 //! - [`startup`]: opening the store (migrations included), starting projectors, serving, and
 //!   graceful shutdown on SIGTERM / Ctrl-C.
-//! - [`app`]: `fn app(state) -> Router`, separate from serving so tests can drive it.
-//! - [`error`]: the one JSON error format of the API.
+//! - [`app`]: `fn app(state) -> Router`, separate from serving so tests can drive it; [`state`]:
+//!   what every handler can reach.
+//!
+//! Shared by the features:
+//! - [`error`]: the one JSON error format of the API; [`refusals`]: domain refusals several
+//!   features meet, as API errors.
 //! - [`commands`]: load a stream, decide, append; retried on a version conflict.
-//! - [`health`]: `/api/health` and `/api/openapi.json`.
-//! - [`auth`]: accounts (sign-up, verification, sign-in, password reset); [`tokens`]: JWTs, code
-//!   hashes and the `AuthUser` extractor; [`limits`]: sign-in attempt limits.
-//! - [`wallet`]: the token wallet, paid through [`payment`]'s provider seam.
-//! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox).
+//! - [`tokens`]: JWTs, code hashes and the `AuthUser` extractor; [`email`]: addresses parsed once.
+//! - [`access`]: who may see, play or host a quiz, decided before anything is written or queued.
+//! - [`quiz_form`]: the quiz-settings form and question checks of hosting and generating;
+//!   [`new_quiz`]: recording a new hosted quiz and its payment.
+//! - [`scoring`]: submitting an attempt, alone or in groups (group commit), and the answer keys.
+//! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox);
+//!   [`limits`]: sign-in attempt limits; [`payment`]: the provider seam; [`clock`]: the time, as
+//!   a seam tests can move.
 //! - [`catalogue`]: the curated categories, published from `content/` at start.
-//! - [`hosting`]: hosted quizzes; [`audience`]: audience lists; [`generate`]: generating quizzes
-//!   from topics or documents and publishing them.
-//! - [`play`]: attempts (start, save, submit, feedback) and the auto-submit at the deadline;
-//!   [`leaderboard`]: the leaderboards.
-//! - [`clock`]: the time, as a seam tests can move.
+//!
+//! Features (each with its `router()`):
+//! - [`health`]: `/api/health` and `/api/openapi.json`.
+//! - [`auth`]: accounts (sign-up, verification, sign-in, password reset); [`wallet`]: tokens.
+//! - [`play`]: categories, attempts, submissions, feedback and the auto-submit at the deadline.
+//! - [`leaderboard`]: the leaderboards.
+//! - [`hosting`]: hosted quizzes (upload, join, the host's quizzes, editor, results, retakes);
+//!   [`audience`]: audience lists; [`generate`]: quizzes generated from topics or documents.
 
+pub mod access;
 pub mod app;
 pub mod audience;
 pub mod auth;
@@ -25,6 +38,7 @@ pub mod catalogue;
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod email;
 pub mod error;
 pub mod generate;
 pub mod health;
@@ -32,14 +46,19 @@ pub mod hosting;
 pub mod leaderboard;
 pub mod limits;
 pub mod mail;
+pub mod new_quiz;
 pub mod payment;
 pub mod play;
+pub mod quiz_form;
+pub mod refusals;
+pub mod scoring;
 pub mod startup;
-pub mod submissions;
+pub mod state;
 pub mod tokens;
 pub mod wallet;
 
-pub use app::{AppState, app};
+pub use app::app;
 pub use config::{Config, DbArgs};
 pub use error::ApiError;
 pub use startup::{init_tracing, open_store, serve};
+pub use state::AppState;

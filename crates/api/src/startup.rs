@@ -12,12 +12,13 @@ use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
-use crate::app::{AppState, Limits, app};
+use crate::app::app;
+use crate::state::{AppState, Limits};
 use crate::clock::{Clock, SystemClock};
 use crate::config::{Config, DbArgs};
 use crate::mail::{Mailer, run_mailer};
 use crate::payment::{PaymentProvider, TestModeProvider};
-use crate::submissions::{Scorer, SubmitQueue};
+use crate::scoring::{QuizVersions, Scorer, SubmitQueue};
 use crate::tokens::Keys;
 
 /// The most WebSocket connections one node holds.
@@ -82,7 +83,7 @@ pub async fn serve_on(
         tasks.spawn(quizroom_eventstore::run_projector(store, projector, shutdown));
     }
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
-    let quizzes = Arc::new(crate::catalogue::QuizVersions::default());
+    let quizzes = Arc::new(QuizVersions::default());
     let scorer = Scorer { store: store.clone(), quizzes: quizzes.clone(), clock: services.clock.clone() };
     tasks.spawn(crate::play::run_auto_submit(scorer.clone(), shutdown.clone()));
     let (submissions, writers) = SubmitQueue::start(scorer, shutdown.clone());
@@ -103,6 +104,7 @@ pub async fn serve_on(
         quizzes,
         generator,
         submissions,
+        quiz_facts: Arc::default(),
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

@@ -5,15 +5,16 @@ use axum::extract::{Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
-use quizroom_eventstore::{Metadata, StoreError};
+use quizroom_domain::StreamId;
+use quizroom_eventstore::Metadata;
+use quizroom_projections::wallet::read as wallets;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::Row;
 
-use crate::app::AppState;
 use crate::clock::rfc3339;
 use crate::commands::{CommandError, execute};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, db};
+use crate::state::AppState;
 use crate::tokens::AuthUser;
 
 pub const PRICE_CENTS: i64 = 100;
@@ -46,39 +47,16 @@ pub struct WalletView {
     history: Vec<Entry>,
 }
 
-/// The balance of `user_id` (0 without a wallet).
-pub async fn balance(state: &AppState, user_id: &str) -> Result<i64, StoreError> {
-    let row = sqlx::query("select balance from wallet where user_id = $1").bind(user_id).fetch_optional(state.store.pool()).await?;
-    Ok(match row {
-        Some(r) => r.try_get(0)?,
-        None => 0,
-    })
-}
-
 async fn get_wallet(State(state): State<AppState>, caller: AuthUser, Query(q): Query<UserQuery>) -> Result<Json<WalletView>, ApiError> {
     caller.ensure_self(q.user_id.as_deref())?;
-    let rows = sqlx::query(
-        "select kind, amount, balance_after, reason, recorded_at from wallet_entry where user_id = $1 \
-         order by global_position desc limit 50",
-    )
-    .bind(&caller.user_id)
-    .fetch_all(state.store.pool())
-    .await
-    .map_err(StoreError::from)?;
-    let history = rows
-        .iter()
-        .map(|r| {
-            Ok(Entry {
-                kind: r.try_get(0)?,
-                amount: r.try_get(1)?,
-                balance_after: r.try_get(2)?,
-                reason: r.try_get(3)?,
-                at: rfc3339(r.try_get(4)?),
-            })
-        })
-        .collect::<Result<_, sqlx::Error>>()
-        .map_err(StoreError::from)?;
-    Ok(Json(WalletView { balance: balance(&state, &caller.user_id).await?, history }))
+    let pool = state.store.pool();
+    let history = wallets::history(pool, &caller.user_id, 50)
+        .await
+        .map_err(db)?
+        .into_iter()
+        .map(|r| Entry { kind: r.kind, amount: r.amount, balance_after: r.balance_after, reason: r.reason, at: rfc3339(r.recorded_at) })
+        .collect();
+    Ok(Json(WalletView { balance: wallets::balance(pool, &caller.user_id).await.map_err(db)?, history }))
 }
 
 #[derive(Deserialize)]
@@ -114,7 +92,7 @@ async fn purchase_tokens(
         ApiError::new(axum::http::StatusCode::PAYMENT_REQUIRED, "payment_failed", e.to_string())
     })?;
     let metadata = Metadata { actor: Some(caller.user_id.clone()), causation_id: Some(purchase_id), ..Default::default() };
-    let stream = format!("wallet-{}", caller.user_id);
+    let stream = StreamId::<Wallet>::new(&caller.user_id);
     let command = || WalletCommand::Purchase { quantity, amount_cents, payment_ref: payment_ref.clone() };
     let (wallet, _) = execute::<Wallet>(&state.store, &stream, &metadata, command).await.map_err(|e| match e {
         CommandError::Rejected(WalletError::InvalidQuantity) => ApiError::bad_request("invalid_input", e.to_string()),

@@ -110,6 +110,7 @@ impl Attempt {
 }
 
 impl Aggregate for Attempt {
+    const STREAM: &'static str = "attempt";
     type Command = AttemptCommand;
     type Event = AttemptEvent;
     type Error = AttemptError;

@@ -77,6 +77,7 @@ fn deduplicated(emails: Vec<String>) -> Vec<String> {
 }
 
 impl Aggregate for AudienceList {
+    const STREAM: &'static str = "audience";
     type Command = AudienceCommand;
     type Event = AudienceEvent;
     type Error = AudienceError;

@@ -119,6 +119,7 @@ pub struct Generation {
 }
 
 impl Aggregate for Generation {
+    const STREAM: &'static str = "generation";
     type Command = GenerationCommand;
     type Event = GenerationEvent;
     type Error = GenerationError;

@@ -3,6 +3,7 @@
 //!
 //! - [`Aggregate`]: the decide/evolve shape every stream type follows.
 //! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
+//! - [`stream`]: each aggregate's stream name, formatted and parsed by a typed [`StreamId`].
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
@@ -14,6 +15,7 @@ pub mod attempt;
 pub mod audience;
 pub mod generation;
 pub mod quiz;
+pub mod stream;
 pub mod testing;
 pub mod user;
 pub mod wallet;
@@ -22,8 +24,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub use stream::StreamId;
+
 /// A consistency boundary: one event stream.
 pub trait Aggregate: Default + Clone {
+    /// The stream name's prefix: an instance's stream is `{STREAM}-{id}` (see [`StreamId`]).
+    const STREAM: &'static str;
     type Command;
     type Event: DomainEvent;
     type Error: std::error::Error + PartialEq;

@@ -174,6 +174,7 @@ fn check(questions: &[Question]) -> Result<(), QuizError> {
 }
 
 impl Aggregate for Quiz {
+    const STREAM: &'static str = "quiz";
     type Command = QuizCommand;
     type Event = QuizEvent;
     type Error = QuizError;

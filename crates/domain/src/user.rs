@@ -138,6 +138,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 }
 
 impl Aggregate for User {
+    const STREAM: &'static str = "user";
     type Command = UserCommand;
     type Event = UserEvent;
     type Error = UserError;

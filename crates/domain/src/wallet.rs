@@ -60,6 +60,7 @@ pub struct Wallet {
 }
 
 impl Aggregate for Wallet {
+    const STREAM: &'static str = "wallet";
     type Command = WalletCommand;
     type Event = WalletEvent;
     type Error = WalletError;

@@ -5,27 +5,32 @@
 //!   broadcast channel; a ranking is recomputed from the `best_score` read model at most twice a
 //!   second, only for quizzes someone watches, and shared by every connection (each adds its own
 //!   rank when it formats the message). Submissions are announced on per-attempt channels.
-//! - [`connection`] runs one client: its subscriptions, the clock ticks of its attempts, and a
-//!   bounded outgoing queue; a client that does not keep up is disconnected.
+//! - [`message`]: the protocol's messages, tagged enums both ways; [`channel`]: the channels, one
+//!   type with a module each (an attempt's clock, a quiz's leaderboard).
+//! - [`connection`] runs one client: its messages, its subscriptions and a bounded outgoing
+//!   queue; a client that does not keep up is disconnected.
 //!
 //! Shutdown: cancelling the hub's token ends the follower, the refresher and every connection
 //! (closed with 1001, going away).
 
+pub mod channel;
 pub mod connection;
-pub mod ranking;
+pub mod message;
+mod outbox;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use quizroom_domain::Aggregate;
+use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
+use quizroom_domain::stream::id_of;
 use quizroom_eventstore::EventStore;
-use serde::Deserialize;
-use sqlx::Row;
 use tokio::sync::{Semaphore, broadcast};
 use tokio_util::sync::CancellationToken;
 
 pub use connection::serve_connection;
-use ranking::Ranking;
+use channel::quiz::Ranking;
 
 /// Milliseconds since the Unix epoch: the server's clock, passed in so tests can move it.
 pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -34,7 +39,7 @@ pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
 const REFRESH: Duration = Duration::from_millis(500);
 
 /// A submission, as announced to the attempt's subscribers.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct Submission {
     pub score: i64,
     pub points: i64,
@@ -161,14 +166,24 @@ impl Hub {
                 subscription.wait().await;
                 continue;
             }
-            let submitted: Vec<(String, Submission)> = batch
-                .iter()
-                .filter(|e| e.event_type == "AttemptSubmitted")
-                .filter_map(|e| Some((e.stream_id["attempt-".len()..].to_owned(), serde_json::from_value(e.data.clone()).ok()?)))
-                .collect();
+            let mut submitted: Vec<(String, Submission)> = Vec::new();
             // A granted retake takes the player's entry out of the quiz's ranking.
-            let retaken: Vec<&str> =
-                batch.iter().filter(|e| e.event_type == "RetakeGranted").map(|e| &e.stream_id["attempt-".len()..]).collect();
+            let mut retaken: Vec<&str> = Vec::new();
+            for e in batch.iter().filter(|e| e.stream_type() == Attempt::STREAM) {
+                let Some(attempt_id) = id_of::<Attempt>(&e.stream_id) else { continue };
+                match quizroom_projections::decode::<AttemptEvent>(e) {
+                    Ok(AttemptEvent::AttemptSubmitted { score, points, total, reason, .. }) => {
+                        let reason = match reason {
+                            SubmitReason::Player => "player",
+                            SubmitReason::Timeout => "timeout",
+                        };
+                        submitted.push((attempt_id.to_owned(), Submission { score, points, total, reason: reason.to_owned() }));
+                    }
+                    Ok(AttemptEvent::RetakeGranted { .. }) => retaken.push(attempt_id),
+                    Ok(_) => {}
+                    Err(error) => tracing::warn!(%error, "the hub skipped an attempt event it could not read"),
+                }
+            }
             if submitted.is_empty() && retaken.is_empty() {
                 continue;
             }
@@ -188,25 +203,17 @@ impl Hub {
         if self.inner.quizzes.lock().expect("hub lock").is_empty() {
             return;
         }
-        for chunk in attempt_ids.chunks(500) {
-            let placeholders: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-            let sql = format!("select distinct category_id from attempt where attempt_id in ({})", placeholders.join(", "));
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-            for id in chunk {
-                query = query.bind(*id);
-            }
-            match query.fetch_all(self.inner.store.pool()).await {
-                Ok(rows) => {
-                    let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
-                    for row in rows {
-                        if let Some(channel) = row.try_get::<i64, _>(0).ok().and_then(|id| quizzes.get_mut(&id)) {
-                            channel.dirty = true;
-                            self.inner.stale.notify_one();
-                        }
+        match quizroom_projections::attempt::read::quizzes_of(self.inner.store.pool(), &attempt_ids).await {
+            Ok(quiz_ids) => {
+                let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
+                for id in quiz_ids {
+                    if let Some(channel) = quizzes.get_mut(&id) {
+                        channel.dirty = true;
+                        self.inner.stale.notify_one();
                     }
                 }
-                Err(e) => tracing::warn!(error = %e, "the hub could not find the quizzes of new submissions"),
             }
+            Err(e) => tracing::warn!(error = %e, "the hub could not find the quizzes of new submissions"),
         }
     }
 

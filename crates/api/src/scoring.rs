@@ -1,25 +1,29 @@
-//! Group commit of submissions: the submissions that arrive while one is being written wait for
-//! the next transaction and are written together in it, so a busy server pays one read of the
-//! attempts, one append, one projection statement and one commit for many submissions (decision
-//! 0017). Each submission is decided on its own attempt as before; a batch that fails on the store
-//! (a version conflict, a database error) is rolled back and its submissions are carried out one by
-//! one, so grouping changes how many transactions there are and never what they record.
+//! Scoring submissions, alone or in groups: the one place an attempt is submitted.
+//!
+//! [`submit`] submits one attempt in a transaction of its own (retrying version conflicts).
+//! [`SubmitQueue`] is the group commit of players' submissions: the submissions that arrive while
+//! one is being written wait for the next transaction and are written together in it, so a busy
+//! server pays one read of the attempts, one append, one projection statement and one commit for
+//! many submissions (decision 0017). Each submission is decided on its own attempt as in
+//! [`submit`]; a batch that fails on the store (a version conflict, a database error) is rolled
+//! back and its submissions are carried out one by one, so grouping changes how many transactions
+//! there are and never what they record. Who may submit is decided before a submission is queued
+//! (`access`). [`QuizVersions`] serves the answer keys they are scored with.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
-use quizroom_domain::Aggregate;
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, SubmitReason, Submitted};
 use quizroom_domain::quiz::{Letter, Quiz};
-use quizroom_eventstore::{Backend, EventStore, StoreError};
-use serde_json::{Value, json};
-use sqlx::Row;
+use quizroom_domain::{Aggregate, StreamId};
+use quizroom_eventstore::{EventStore, StoreError};
+use quizroom_projections::attempt::read as attempts;
+use sqlx::AnyConnection;
 use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
-use crate::catalogue::QuizVersions;
 use crate::clock::Clock;
-use crate::commands::{encode, expected, fold, metadata};
+use crate::commands::{decide_on, encode, expected, fold, load, metadata};
 
 /// Answers as sent: question id and letter (`None`: unanswered).
 pub type Answers = Vec<(i64, Option<Letter>)>;
@@ -85,14 +89,14 @@ impl Scorer {
 
     /// One submission in a transaction of its own, retrying version conflicts.
     async fn submit_one(&self, s: &Submission) -> Outcome {
-        crate::play::submit(&self.store, &self.quizzes, self.clock.as_ref(), &s.attempt_id, s.answers.clone(), s.reason).await
+        submit(&self.store, &self.quizzes, self.clock.as_ref(), &s.attempt_id, s.answers.clone(), s.reason).await
     }
 
     /// All of `submissions` (distinct attempts) in one transaction, or the store's error.
     async fn try_together(&self, submissions: &[Submission]) -> Result<Vec<Outcome>, StoreError> {
         let mut tx = self.store.begin_write().await?;
-        let streams: Vec<String> = submissions.iter().map(|s| format!("attempt-{}", s.attempt_id)).collect();
-        let ids: Vec<&str> = streams.iter().map(String::as_str).collect();
+        let streams: Vec<StreamId<Attempt>> = submissions.iter().map(|s| StreamId::new(&s.attempt_id)).collect();
+        let ids: Vec<&str> = streams.iter().map(StreamId::as_str).collect();
         let recorded = self.store.read_streams_in(&mut tx, &ids).await?;
         let now = self.clock.now_ms();
         let mut outcomes = Vec::with_capacity(submissions.len());
@@ -110,7 +114,7 @@ impl Scorer {
             match attempt.decide(command) {
                 Ok(events) => {
                     let state = events.iter().fold(attempt, |s, e| s.evolve(e));
-                    appends.push((stream.clone(), expected(version), encode(&events, &metadata(&actor, "submit"))));
+                    appends.push((stream.as_str().to_owned(), expected(version), encode(&events, &metadata(&actor, "submit"))));
                     outcomes.push(Ok(Ok((state.submitted.expect("a submitted attempt"), quiz))));
                 }
                 Err(refused) => outcomes.push(Ok(Err(refused))),
@@ -125,29 +129,21 @@ impl Scorer {
     }
 }
 
-/// Whose submission: a known attempt, or the player's open attempt on a quiz (looked up together
-/// with the rest of the group, in one query).
-pub enum Target {
-    Attempt(String),
-    Open { user_id: String, category_id: i64 },
-}
-
 /// What the queue did with a player's submission.
 pub enum Queued {
     /// Decided on this attempt: submitted, or why not.
     Decided { attempt_id: String, outcome: Result<(Submitted, Arc<Quiz>), AttemptError> },
     /// The player has no open attempt on this quiz.
     NoOpenAttempt,
-    /// The open attempt is on a hosted quiz: the caller checks the audience, then submits it by id.
-    Hosted { attempt_id: String, answers: Answers },
 }
 
+/// A player's submission on a quiz, waiting for a writer.
 struct Job {
-    target: Target,
+    user_id: String,
+    category_id: i64,
     answers: Answers,
     reply: oneshot::Sender<Result<Queued, StoreError>>,
 }
-
 /// The players' submissions, queued for the writers (cheap to clone).
 #[derive(Clone)]
 pub struct SubmitQueue {
@@ -173,64 +169,49 @@ impl SubmitQueue {
         (SubmitQueue { jobs, scorer }, writers)
     }
 
-    /// A player's submission, written in the next transaction with whatever else is waiting.
-    pub async fn submit(&self, target: Target, answers: Answers) -> Result<Queued, StoreError> {
+    /// The player's submission on their open attempt of quiz `category_id`, written in the next
+    /// transaction with whatever else is waiting. The caller has checked that they may submit.
+    pub async fn submit(&self, user_id: &str, category_id: i64, answers: Answers) -> Result<Queued, StoreError> {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.send(Job { target, answers, reply }).await {
+        let job = Job { user_id: user_id.to_owned(), category_id, answers, reply };
+        match self.jobs.send(job).await {
             Ok(()) => answer.await.unwrap_or(Err(StoreError::Database(sqlx::Error::WorkerCrashed))),
             // The writers have stopped (the server is shutting down): write it here.
-            Err(mpsc::error::SendError(job)) => self.scorer.submit_jobs(vec![(job.target, job.answers)]).await.pop().expect("one outcome"),
+            Err(mpsc::error::SendError(job)) => {
+                self.scorer.submit_jobs(vec![(job.user_id, job.category_id, job.answers)]).await.pop().expect("one outcome")
+            }
         }
     }
 }
 
 impl Scorer {
     /// Players' submissions: open attempts looked up in one query, then [`submit_all`](Self::submit_all).
-    async fn submit_jobs(&self, jobs: Vec<(Target, Answers)>) -> Vec<Result<Queued, StoreError>> {
-        let keys: Vec<(&str, i64)> = jobs
-            .iter()
-            .filter_map(|(target, _)| match target {
-                Target::Open { user_id, category_id } => Some((user_id.as_str(), *category_id)),
-                Target::Attempt(_) => None,
-            })
-            .collect();
-        let mut found = match open_attempts(&self.store, &keys).await {
+    async fn submit_jobs(&self, jobs: Vec<(String, i64, Answers)>) -> Vec<Result<Queued, StoreError>> {
+        let keys: Vec<(&str, i64)> = jobs.iter().map(|(user_id, category_id, _)| (user_id.as_str(), *category_id)).collect();
+        let found = match attempts::open_attempts(&self.store, &keys).await {
             Ok(found) => found.into_iter().map(Ok).collect::<Vec<_>>(),
             // Each on its own then, so each gets its own error.
             Err(_) => {
                 let mut found = Vec::with_capacity(keys.len());
                 for key in &keys {
-                    found.push(open_attempts(&self.store, &[*key]).await.map(|mut f| f.pop().expect("one answer")));
+                    found.push(attempts::open_attempts(&self.store, &[*key]).await.map(|mut f| f.pop().expect("one answer")));
                 }
                 found
             }
-        }
-        .into_iter();
+        };
         let mut results: Vec<Option<Result<Queued, StoreError>>> = Vec::with_capacity(jobs.len());
         let mut submissions = Vec::new();
         let mut places = Vec::new();
-        for (target, answers) in jobs {
-            let attempt_id = match target {
-                Target::Attempt(attempt_id) => attempt_id,
-                Target::Open { .. } => match found.next().expect("one lookup per open target") {
-                    Err(e) => {
-                        results.push(Some(Err(e)));
-                        continue;
-                    }
-                    Ok(None) => {
-                        results.push(Some(Ok(Queued::NoOpenAttempt)));
-                        continue;
-                    }
-                    Ok(Some((attempt_id, true))) => {
-                        results.push(Some(Ok(Queued::Hosted { attempt_id, answers })));
-                        continue;
-                    }
-                    Ok(Some((attempt_id, false))) => attempt_id,
-                },
-            };
-            places.push(results.len());
-            results.push(None);
-            submissions.push(Submission { attempt_id, answers, reason: SubmitReason::Player });
+        for ((_, _, answers), found) in jobs.into_iter().zip(found) {
+            match found {
+                Err(e) => results.push(Some(Err(e))),
+                Ok(None) => results.push(Some(Ok(Queued::NoOpenAttempt))),
+                Ok(Some(attempt_id)) => {
+                    places.push(results.len());
+                    results.push(None);
+                    submissions.push(Submission { attempt_id, answers, reason: SubmitReason::Player });
+                }
+            }
         }
         let ids: Vec<String> = submissions.iter().map(|s| s.attempt_id.clone()).collect();
         for ((place, attempt_id), outcome) in places.into_iter().zip(ids).zip(self.submit_all(submissions).await) {
@@ -238,47 +219,6 @@ impl Scorer {
         }
         results.into_iter().map(|r| r.expect("a result for every job")).collect()
     }
-}
-
-/// The open attempt of each (player, quiz), with whether the quiz is hosted; on PostgreSQL in one
-/// statement (each key an index lookup).
-async fn open_attempts(store: &EventStore, keys: &[(&str, i64)]) -> Result<Vec<Option<(String, bool)>>, StoreError> {
-    if keys.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut found = vec![None; keys.len()];
-    if store.backend() == Backend::Postgres {
-        let keys: Vec<Value> =
-            keys.iter().enumerate().map(|(ord, (user_id, category_id))| json!({ "user_id": user_id, "category_id": category_id, "ord": ord })).collect();
-        // `limit 1` keeps the lateral lookup a per-key index scan (there is at most one open attempt).
-        let rows = sqlx::query(
-            "select k.ord, a.attempt_id, c.kind from jsonb_to_recordset($1::text::jsonb) as k (user_id text, category_id bigint, ord bigint) \
-             cross join lateral (select attempt_id from attempt where user_id = k.user_id and category_id = k.category_id \
-             and status = 'open' limit 1) a join category c on c.category_id = k.category_id",
-        )
-        .bind(Value::Array(keys).to_string())
-        .fetch_all(store.pool())
-        .await?;
-        for row in rows {
-            let ord: i64 = row.try_get(0)?;
-            found[ord as usize] = Some((row.try_get(1)?, row.try_get::<String, _>(2)? == "hosted"));
-        }
-    } else {
-        for (slot, (user_id, category_id)) in found.iter_mut().zip(keys) {
-            let row = sqlx::query(
-                "select a.attempt_id, c.kind from attempt a join category c on c.category_id = a.category_id \
-                 where a.user_id = $1 and a.category_id = $2 and a.status = 'open'",
-            )
-            .bind(*user_id)
-            .bind(*category_id)
-            .fetch_optional(store.pool())
-            .await?;
-            if let Some(row) = row {
-                *slot = Some((row.try_get(0)?, row.try_get::<String, _>(1)? == "hosted"));
-            }
-        }
-    }
-    Ok(found)
 }
 
 /// A writer: takes what is waiting (at least one job), writes it in one transaction, answers.
@@ -304,10 +244,86 @@ async fn write(scorer: Scorer, receiver: Arc<Mutex<mpsc::Receiver<Job>>>, shutdo
                 }
             }
         }
-        let (work, replies): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| ((j.target, j.answers), j.reply)).unzip();
+        let (work, replies): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| ((j.user_id, j.category_id, j.answers), j.reply)).unzip();
         for (reply, result) in replies.into_iter().zip(scorer.submit_jobs(work).await) {
             // The player may have gone: the submission stands all the same.
             let _ = reply.send(result);
         }
     }
+}
+
+/// Submits attempt `attempt_id`: scores `answers` (or, late or on timeout, the saved answers)
+/// with the answer key of the version it was served, in one transaction. Returns the submission
+/// and that version of the quiz.
+pub async fn submit(
+    store: &EventStore,
+    quizzes: &QuizVersions,
+    clock: &dyn Clock,
+    attempt_id: &str,
+    answers: Answers,
+    reason: SubmitReason,
+) -> Outcome {
+    crate::retrying!(submit_once(store, quizzes, clock, attempt_id, answers.clone(), reason))
+}
+
+async fn submit_once(store: &EventStore, quizzes: &QuizVersions, clock: &dyn Clock, attempt_id: &str, answers: Answers, reason: SubmitReason) -> Outcome {
+    let stream = StreamId::<Attempt>::new(attempt_id);
+    let mut tx = store.begin_write().await?;
+    let (attempt, version) = load(store, &mut tx, &stream).await?;
+    if !attempt.started {
+        return Ok(Err(AttemptError::NotStarted));
+    }
+    let quiz = quizzes.get(store, &mut tx, attempt.quiz_id, attempt.quiz_version).await?;
+    let key: BTreeMap<i64, Letter> = quiz.questions.iter().map(|q| (q.id, q.answer)).collect();
+    let command = AttemptCommand::Submit { answers, key, reason, now: clock.now_ms() };
+    let actor = if reason == SubmitReason::Timeout { "server".to_owned() } else { attempt.user_id.clone() };
+    let decided = match decide_on(store, &mut tx, &stream, attempt, version, &metadata(&actor, "submit"), command).await? {
+        Ok(decided) => decided,
+        Err(e) => return Ok(Err(e)),
+    };
+    tx.commit().await?;
+    store.committed();
+    Ok(Ok((decided.state.submitted.expect("a submitted attempt"), quiz)))
+}
+
+/// Quizzes by (id, version). A version never changes, so it is read from the log once and then
+/// served from memory to every submission that scores against it.
+#[derive(Default)]
+pub struct QuizVersions {
+    cache: std::sync::Mutex<HashMap<(i64, i64), Arc<Quiz>>>,
+}
+
+impl QuizVersions {
+    /// Entries kept before the cache starts over (a few hundred quizzes in play at once).
+    const MOST: usize = 1024;
+
+    pub async fn get(
+        &self,
+        store: &EventStore,
+        conn: &mut AnyConnection,
+        quiz_id: i64,
+        version: i64,
+    ) -> Result<Arc<Quiz>, StoreError> {
+        if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
+            return Ok(quiz.clone());
+        }
+        let quiz = Arc::new(quiz_at(store, conn, quiz_id, version).await?);
+        let mut cache = self.cache.lock().expect("quiz cache lock");
+        if cache.len() >= Self::MOST {
+            cache.clear();
+        }
+        cache.insert((quiz_id, version), quiz.clone());
+        Ok(quiz)
+    }
+}
+
+/// The quiz `quiz_id` as it was at stream version `version` (what an attempt was served).
+pub async fn quiz_at(store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Quiz, StoreError> {
+    let events = store.read_stream_in(conn, StreamId::<Quiz>::new(quiz_id).as_str(), 1).await?;
+    let mut quiz = Quiz::default();
+    for e in events.iter().filter(|e| e.version <= version) {
+        let event = quizroom_projections::decode(e).map_err(|d| StoreError::Corrupt { position: e.position, message: d.to_string() })?;
+        quiz = quiz.evolve(&event);
+    }
+    Ok(quiz)
 }

@@ -1,0 +1,132 @@
+//! Starting or resuming an attempt (the server's clock starts), and saving answers as they are
+//! chosen, so a closed tab or a crashed server loses nothing acknowledged.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use quizroom_domain::StreamId;
+use quizroom_domain::attempt::{Attempt, AttemptCommand, GRACE_MS, SubmitReason};
+use quizroom_projections::attempt::read as attempts;
+use quizroom_projections::quiz::read as quizzes;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::{attempt_refused, id_from, letter};
+use crate::access::{ensure_attempt_left, playable};
+use crate::clock::rfc3339;
+use crate::commands::{decide_and_commit, decide_in, metadata};
+use crate::error::{ApiError, ApiJson, db};
+use crate::scoring::submit;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StartRequest {
+    #[serde(default)]
+    category_id: Value,
+}
+
+/// The attempt as the play screen needs it to resume.
+async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Result<Value, ApiError> {
+    let pool = state.store.pool();
+    let clock = attempts::clock(pool, attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
+    let (category_id, deadline, started_at) = (clock.category_id, clock.deadline, clock.started_at);
+    let answers: Vec<Value> = attempts::saved_answers(pool, attempt_id)
+        .await
+        .map_err(db)?
+        .into_iter()
+        .map(|a| json!({ "questionId": a.question_id, "answer": a.answer, "marked": a.marked }))
+        .collect();
+    let now = state.clock.now_ms();
+    Ok(json!({
+        "attemptId": attempt_id,
+        "categoryId": category_id,
+        "timeLimit": (deadline - started_at) / 60_000,
+        "startedAt": rfc3339(started_at),
+        "deadline": rfc3339(deadline),
+        "remainingMs": (deadline - now).max(0),
+        "answers": answers,
+        "resumed": resumed,
+    }))
+}
+
+pub(super) async fn start_attempt(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<StartRequest>) -> Result<Json<Value>, ApiError> {
+    let category_id = id_from(&body.category_id)?;
+    let category = playable(&state, &caller.user_id, category_id).await?;
+    for _ in 0..3 {
+        if let Some(open) = attempts::open_attempt(state.store.pool(), &caller.user_id, category_id).await.map_err(db)? {
+            let attempt_id = open.attempt_id;
+            if state.clock.now_ms() <= open.deadline + GRACE_MS {
+                return Ok(Json(attempt_view(&state, &attempt_id, true).await?));
+            }
+            // Its time is up: the server submits what was saved (unless the auto-submitter just
+            // did), then a new attempt starts.
+            let _already_submitted_is_fine =
+                submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
+        }
+        ensure_attempt_left(&state, &caller.user_id, &category).await?;
+        let question_ids = quizzes::question_ids(state.store.pool(), category_id, category.quiz_version).await.map_err(db)?;
+        let attempt_id = uuid::Uuid::new_v4().to_string();
+        let now = state.clock.now_ms();
+        // A hosted quiz's expiry cuts the time short: no attempt runs past it.
+        let time_limit_ms = (category.time_limit.max(1) * 60_000).min(category.valid_until.map_or(i64::MAX, |until| until - now));
+        let command = AttemptCommand::Start {
+            user_id: caller.user_id.clone(),
+            quiz_id: category_id,
+            quiz_version: category.quiz_version,
+            question_ids,
+            time_limit_ms,
+            now,
+        };
+        let mut tx = state.store.begin_write().await?;
+        let stream = StreamId::<Attempt>::new(&attempt_id);
+        let started = decide_in(&state.store, &mut tx, &stream, &metadata(&caller.user_id, "start"), command).await;
+        match started {
+            Ok(Ok(_)) => {
+                tx.commit().await.map_err(db)?;
+                state.store.committed();
+                return Ok(Json(attempt_view(&state, &attempt_id, false).await?));
+            }
+            Ok(Err(e)) => return Err(ApiError::internal(e)),
+            // Another tab started this quiz a moment ago: resume that one.
+            Err(e) if e.conflicting_constraint().is_some() => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::conflict("version_conflict", "Someone else changed this at the same moment. Please try again."))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AnswerRequest {
+    question_id: i64,
+    #[serde(default)]
+    answer: Option<String>,
+    #[serde(default)]
+    marked: bool,
+}
+
+/// The attempt's owner, or 404 for anyone else (no one learns which attempts exist).
+async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Result<(), ApiError> {
+    match attempts::clock(state.store.pool(), attempt_id).await.map_err(db)? {
+        Some(attempt) if attempt.user_id == user_id => Ok(()),
+        _ => Err(ApiError::not_found("No such attempt")),
+    }
+}
+
+pub(super) async fn save_answer(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(attempt_id): Path<String>,
+    ApiJson(body): ApiJson<AnswerRequest>,
+) -> Result<Json<Value>, ApiError> {
+    owned_attempt(&state, &attempt_id, &caller.user_id).await?;
+    let answer = letter(body.answer.as_deref())?;
+    let command = || AttemptCommand::RecordAnswer { question_id: body.question_id, answer, marked: body.marked, now: state.clock.now_ms() };
+    let meta = metadata(&caller.user_id, "answer");
+    let stream = StreamId::<Attempt>::new(&attempt_id);
+    let decided = crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))?
+        .map_err(attempt_refused)?;
+    Ok(Json(json!({ "saved": true, "remainingMs": decided.state.remaining_ms(state.clock.now_ms()) })))
+}
+
