@@ -13,7 +13,9 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::{audience, auth, generate, health, hosting, leaderboard, mail, play, wallet};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::{audience, auth, dev_mailbox, generate, health, hosting, leaderboard, openapi, play, wallet};
 
 #[derive(serde::Deserialize)]
 struct SocketQuery {
@@ -40,32 +42,27 @@ async fn open_socket(
     Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, claims.sub, claims.exp, permit)))
 }
 
-/// The development mailbox: only when mail does not go over SMTP.
-async fn get_mailbox(axum::extract::State(state): axum::extract::State<AppState>) -> Result<axum::Json<serde_json::Value>, ApiError> {
-    if state.mailer.smtp_enabled() {
-        return Err(ApiError::not_found("The development mailbox is off: mail goes over SMTP"));
-    }
-    Ok(axum::Json(serde_json::json!({ "messages": mail::mailbox(&state.store).await? })))
-}
-
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Every feature's routes, as they sit under `/api`, with their documentation.
+pub fn features() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(health::router())
+        .merge(auth::router())
+        .merge(wallet::router())
+        .merge(dev_mailbox::router())
+        .merge(play::router())
+        .merge(leaderboard::router())
+        .merge(hosting::router())
+        .merge(audience::router())
+        .merge(generate::router())
+        .fallback(|| async { ApiError::not_found("No such API endpoint") })
+}
 
 /// The whole application. `web_dir` is served when it holds a built app.
 pub fn app(state: AppState, web_dir: &Path) -> Router {
-    let api = Router::new()
-        .route("/health", get(health::get_health))
-        .route("/openapi.json", get(health::get_openapi))
-        .nest("/auth", auth::router())
-        .nest("/wallet", wallet::router())
-        .merge(leaderboard::router())
-        .nest("/audience", audience::router())
-        .merge(play::router())
-        .merge(hosting::router())
-        .merge(generate::router())
-        .route("/dev/mailbox", get(get_mailbox))
-        .fallback(|| async { ApiError::not_found("No such API endpoint") });
-
-    let mut router = Router::new().nest("/api", api).route("/ws", get(open_socket)).with_state(state);
+    let (api, _document) = openapi::api_router().split_for_parts();
+    let mut router = api.route("/ws", get(open_socket)).with_state(state);
     let index = web_dir.join("index.html");
     if index.is_file() {
         router = router.fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)));

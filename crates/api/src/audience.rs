@@ -4,7 +4,8 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, put};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
 use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList};
 use quizroom_domain::StreamId;
 use quizroom_projections::audience::read as audiences;
@@ -20,8 +21,8 @@ use crate::tokens::AuthUser;
 
 const MAX_NAME: usize = 100;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/", get(list).post(create)).route("/{list_id}", put(change).delete(remove))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/audience", get(list).post(create)).route("/audience/{list_id}", put(change).delete(remove))
 }
 
 /// `emails` as a comma-separated string or as an array of strings.

@@ -9,8 +9,10 @@ use std::time::Duration;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use quizroom_domain::user::{MAX_WRONG_TRIES, User, UserCommand, UserError, UserEvent};
 use quizroom_domain::wallet::{Wallet, WalletCommand};
 use quizroom_domain::StreamId;
@@ -19,6 +21,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::email::{Email, EmailError};
+use crate::input::{code_schema, email_schema, non_blank_schema};
+use crate::openapi::ErrorBody;
 use crate::error::db;
 use crate::state::AppState;
 use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
@@ -26,22 +30,23 @@ use crate::error::{ApiError, ApiJson};
 use crate::mail;
 use crate::tokens::{AuthUser, new_code};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/signup", post(sign_up))
-        .route("/signin", post(sign_in))
-        .route("/verify", post(verify_email))
-        .route("/resend-verification", post(resend_verification))
-        .route("/forgot-password", post(forgot_password))
-        .route("/reset-password", post(reset_password))
-        .route("/me", get(get_me))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_up))
+        .routes(routes!(sign_in))
+        .routes(routes!(verify_email))
+        .routes(routes!(resend_verification))
+        .routes(routes!(forgot_password))
+        .routes(routes!(reset_password))
+        .routes(routes!(get_me))
 }
 
 const VERIFICATION: &str = "verification";
 const PASSWORD_RESET: &str = "password_reset";
 
 /// A user as the API shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = User)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: String,
@@ -131,12 +136,18 @@ fn too_soon(retry_after_secs: u64) -> ApiError {
 fn code_refused(e: UserError) -> ApiError {
     match e {
         UserError::TooManyWrongTries => ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", e.to_string()),
-        UserError::CodeExpired => ApiError::bad_request("code_expired", e.to_string()),
+        UserError::CodeExpired => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "code_expired", e.to_string()),
         UserError::TooSoon { retry_after_secs } => too_soon(retry_after_secs),
         UserError::AlreadyVerified => ApiError::conflict("already_verified", e.to_string()),
         UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
-        UserError::NoCode | UserError::UnknownAccount => ApiError::bad_request("invalid_code", "Invalid verification code"),
+        UserError::NoCode | UserError::UnknownAccount => wrong_code(json!(null)),
     }
+}
+
+/// A wrong code is a rule no schema can express: 422 (DESIGN's error statuses).
+fn wrong_code(details: Value) -> ApiError {
+    let e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_code", "Invalid verification code");
+    if details.is_null() { e } else { e.with_details(details) }
 }
 
 fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
@@ -152,22 +163,48 @@ fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SignUpRequest {
+    #[schema(required, schema_with = non_blank_schema)]
     first_name: String,
+    #[schema(required, schema_with = non_blank_schema)]
     last_name: String,
+    #[schema(required, schema_with = email_schema)]
     email: String,
+    /// At least 8 characters.
+    #[schema(required, min_length = 8)]
     password: String,
     institute_name: Option<String>,
 }
 
-#[derive(Serialize)]
+/// A session: the bearer token and its user.
+#[derive(Serialize, ToSchema)]
 pub struct AuthResponse {
     token: String,
     user: UserView,
 }
 
+/// The user of a call.
+#[derive(Serialize, ToSchema)]
+pub struct UserResponse {
+    user: UserView,
+}
+
+/// What happened, for people.
+#[derive(Serialize, ToSchema)]
+pub struct MessageResponse {
+    message: &'static str,
+}
+
+/// Signs up: the account is created unverified and a 6-digit code is e-mailed.
+#[utoipa::path(post, path = "/auth/signup", tag = "auth", request_body = SignUpRequest, responses(
+    (status = 201, description = "Signed up; a verification code was e-mailed", body = AuthResponse),
+    (status = 400, description = "A field is missing or invalid (`details.field` names it)", body = ErrorBody),
+    (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
 async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpRequest>) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
     let first_name = body.first_name.trim().to_owned();
     let last_name = body.last_name.trim().to_owned();
@@ -225,10 +262,12 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
     Ok((StatusCode::CREATED, Json(AuthResponse { token: state.keys.issue(&user_id), user: account.view })))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 pub struct SignInRequest {
+    #[schema(required, schema_with = email_schema)]
     email: String,
+    #[schema(required, min_length = 1)]
     password: String,
 }
 
@@ -243,6 +282,16 @@ fn too_many_sign_ins(wait: Duration) -> ApiError {
     e
 }
 
+/// Signs in with e-mail and password; failed tries are limited per e-mail and per client address.
+#[utoipa::path(post, path = "/auth/signin", tag = "auth", request_body = SignInRequest, responses(
+    (status = 200, description = "Signed in", body = AuthResponse),
+    (status = 400, description = "A field is missing or invalid", body = ErrorBody),
+    (status = 401, description = "Invalid credentials", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+    (status = 429, description = "Too many failed sign-ins; `Retry-After` says when to try again", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
+))]
 async fn sign_in(
     State(state): State<AppState>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -271,10 +320,13 @@ async fn sign_in(
     Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id), user: account.view }))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 pub struct VerifyRequest {
+    #[schema(required, schema_with = email_schema)]
     email: String,
+    /// The 6-digit code from the mail.
+    #[schema(required, schema_with = code_schema)]
     code: String,
 }
 
@@ -305,7 +357,17 @@ async fn verify_once(state: &AppState, user_id: &str, meta: &Metadata, code_hash
     Ok(Ok(decided))
 }
 
-async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> Result<Json<Value>, ApiError> {
+/// Verifies the e-mail with the code; the welcome tokens are granted with it.
+#[utoipa::path(post, path = "/auth/verify", tag = "auth", request_body = VerifyRequest, responses(
+    (status = 200, description = "Verified (or already verified)", body = UserResponse),
+    (status = 400, description = "The code is not 6 digits", body = ErrorBody),
+    (status = 409, description = "Already verified", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+    (status = 422, description = "The code is wrong (`details.triesLeft`), expired or unknown", body = ErrorBody),
+    (status = 429, description = "Too many wrong codes; ask for a new one", body = ErrorBody),
+))]
+async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
     let Some(account) = account_by_email(&state, &body.email).await? else {
@@ -318,15 +380,16 @@ async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<Veri
     let decided = outcome.map_err(code_refused)?;
     if decided.events.iter().any(|e| matches!(e, UserEvent::VerificationCodeRejected { .. })) {
         let tries_left = MAX_WRONG_TRIES.saturating_sub(decided.state.verification.map_or(0, |c| c.wrong_tries));
-        return Err(ApiError::bad_request("invalid_code", "Invalid verification code").with_details(json!({ "triesLeft": tries_left })));
+        return Err(wrong_code(json!({ "triesLeft": tries_left })));
     }
     let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the account is missing"))?;
-    Ok(Json(json!({ "user": account.view })))
+    Ok(Json(UserResponse { user: account.view }))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(default)]
 pub struct EmailRequest {
+    #[schema(required, schema_with = email_schema)]
     email: String,
 }
 
@@ -366,23 +429,40 @@ async fn send_code(state: &AppState, account: &Account, purpose: &'static str) -
     Ok(outcome)
 }
 
-async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
+/// Sends a new verification code (the same answer whether or not the address has an account).
+#[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", request_body = EmailRequest, responses(
+    (status = 200, description = "A new code was sent, if the address has an account", body = MessageResponse),
+    (status = 400, description = "Not an e-mail address", body = ErrorBody),
+    (status = 409, description = "Already verified", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+    (status = 429, description = "Too soon after the last code; `Retry-After` says when", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
+))]
+async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<MessageResponse>, ApiError> {
     if Email::parse(&body.email).is_err() {
         return Err(invalid("email", "Please enter a valid email"));
     }
-    let sent = json!({ "message": "A new verification code has been sent to your email" });
+    let sent = MessageResponse { message: "A new verification code has been sent to your email" };
     // An unknown address gets the same answer, so this call does not tell who has an account.
     let Some(account) = account_by_email(&state, &body.email).await? else { return Ok(Json(sent)) };
     send_code(&state, &account, VERIFICATION).await?.map_err(code_refused)?;
     Ok(Json(sent))
 }
 
-async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<Value>, ApiError> {
+/// Sends a password reset code (the same answer whether or not the address has an account).
+#[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailRequest, responses(
+    (status = 200, description = "A code was sent, if the address has an account", body = MessageResponse),
+    (status = 400, description = "Not an e-mail address", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
+async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<MessageResponse>, ApiError> {
     let email = Email::parse(&body.email).map_err(|e| match e {
         EmailError::Empty => invalid("email", "Please enter your email address"),
         EmailError::Invalid => invalid("email", "Please enter a valid email address"),
     })?;
-    let answer = json!({ "message": "If an account exists for this email, a verification code has been sent to it." });
+    let answer = MessageResponse { message: "If an account exists for this email, a verification code has been sent to it." };
     let Some(account) = account_by_email(&state, email.as_str()).await? else { return Ok(Json(answer)) };
     // Too soon for a new code: the earlier one still works, and the answer must not differ.
     match send_code(&state, &account, PASSWORD_RESET).await? {
@@ -391,15 +471,29 @@ async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<E
     }
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ResetRequest {
+    #[schema(required, schema_with = email_schema)]
     email: String,
+    /// The 6-digit code from the mail.
+    #[schema(required, schema_with = code_schema)]
     code: String,
+    /// At least 8 characters.
+    #[schema(required, min_length = 8)]
     new_password: String,
 }
 
-async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetRequest>) -> Result<Json<Value>, ApiError> {
+/// Sets a new password with the code from the mail.
+#[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetRequest, responses(
+    (status = 200, description = "The password was reset", body = MessageResponse),
+    (status = 400, description = "The code is not 6 digits, or the password is too short", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+    (status = 422, description = "The code is wrong, expired or unknown", body = ErrorBody),
+    (status = 429, description = "Too many wrong codes; ask for a new one", body = ErrorBody),
+))]
+async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetRequest>) -> Result<Json<MessageResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
     if body.new_password.is_empty() {
@@ -424,15 +518,20 @@ async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<Re
     let outcome = crate::retrying!(decide_and_commit::<User>(&state.store, &stream, &meta, command()))?;
     let decided = outcome.map_err(code_refused)?;
     if decided.events.iter().any(|e| matches!(e, UserEvent::PasswordResetCodeRejected { .. })) {
-        return Err(ApiError::bad_request("invalid_code", "Invalid verification code"));
+        return Err(wrong_code(json!(null)));
     }
     state.limits.sign_in_by_email.clear(&account.view.email);
-    Ok(Json(json!({ "message": "Password reset successful. Please login with your new password." })))
+    Ok(Json(MessageResponse { message: "Password reset successful. Please login with your new password." }))
 }
 
-async fn get_me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Value>, ApiError> {
+/// The signed-in user.
+#[utoipa::path(get, path = "/auth/me", tag = "auth", security(("bearer" = [])), responses(
+    (status = 200, description = "The caller", body = UserResponse),
+    (status = 401, description = "No valid token", body = ErrorBody),
+))]
+async fn get_me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<UserResponse>, ApiError> {
     let account = account_by_id(&state, &caller.user_id)
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"))?;
-    Ok(Json(json!({ "user": account.view })))
+    Ok(Json(UserResponse { user: account.view }))
 }

@@ -3,7 +3,8 @@
 //! carries the request id), and answered with a generic message.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use quizroom_eventstore::StoreError;
@@ -98,5 +99,34 @@ pub struct ApiJson<T>(pub T);
 impl<T: serde::Serialize> IntoResponse for ApiJson<T> {
     fn into_response(self) -> Response {
         Json(self.0).into_response()
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_query", rejection.body_text())
+    }
+}
+
+/// `axum::extract::Query` whose rejection answers in the API's error format.
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub struct ApiQuery<T>(pub T);
+
+impl From<MultipartRejection> for ApiError {
+    fn from(rejection: MultipartRejection) -> Self {
+        ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_type", format!("Send the form as multipart/form-data: {}", rejection.body_text()))
+    }
+}
+
+/// `axum::extract::Multipart` whose rejection (not a multipart request) answers 415 in the API's
+/// error format.
+pub struct ApiMultipart(pub axum::extract::Multipart);
+
+impl<S: Send + Sync> axum::extract::FromRequest<S> for ApiMultipart {
+    type Rejection = ApiError;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
+        axum::extract::Multipart::from_request(request, state).await.map(ApiMultipart).map_err(ApiError::from)
     }
 }

@@ -10,10 +10,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
 use quizroom_domain::generation::{
     DroppedCount, GENERATION_COST, GeneratedItem, Generation, GenerationCommand, GenerationError, GenerationSource, PassageRef,
 };
@@ -29,7 +30,7 @@ use tokio_util::sync::CancellationToken;
 use crate::state::AppState;
 use crate::clock::Clock;
 use crate::commands::{decide_in, load, metadata};
-use crate::error::{ApiError, ApiJson, db};
+use crate::error::{ApiError, ApiJson, ApiMultipart, db};
 use crate::new_quiz::{Payment, create_quiz, payment_required};
 use crate::quiz_form::{self, EditedQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_BODY_LIMIT, UploadForm, checked_question, validation};
 use crate::tokens::AuthUser;
@@ -42,8 +43,8 @@ const GENERATION_DEADLINE: Duration = Duration::from_secs(10 * 60);
 const ABANDONED_AFTER_MS: i64 = 15 * 60 * 1000;
 const NOTHING_GIVEN: &str = "Please either enter text content or upload a file";
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/generate/keyword", post(from_keyword))
         .route("/generate/file", post(from_file).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
         .route("/generate/{generation_id}", get(read_generation))
@@ -116,7 +117,7 @@ fn unreadable(e: quizroom_extract::ExtractError) -> ApiError {
     }
 }
 
-async fn from_file(State(state): State<AppState>, caller: AuthUser, multipart: Multipart) -> Result<(StatusCode, Json<Value>), ApiError> {
+async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<(StatusCode, Json<Value>), ApiError> {
     let mut form = quiz_form::read_form(multipart).await?;
     let Some((file_name, bytes)) = form.file.take().filter(|(_, bytes)| !bytes.is_empty()) else {
         return Err(validation(NOTHING_GIVEN));

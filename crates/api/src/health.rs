@@ -3,10 +3,16 @@
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
+use axum::routing::get;
+use utoipa_axum::router::OpenApiRouter;
 use serde_json::{Value, json};
 
-use crate::state::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/health", get(get_health)).route("/openapi.json", get(get_openapi))
+}
 
 pub async fn get_health(State(state): State<AppState>) -> Result<axum::Json<Value>, ApiError> {
     let head = state.store.head().await?;
@@ -18,9 +24,7 @@ pub async fn get_health(State(state): State<AppState>) -> Result<axum::Json<Valu
     })))
 }
 
-/// The OpenAPI document of the whole API, kept beside the code in `openapi.json`.
-pub const OPENAPI: &str = include_str!("../openapi.json");
-
+/// The OpenAPI document of the whole API, made from the code (`openapi`).
 pub async fn get_openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], OPENAPI)
+    ([(header::CONTENT_TYPE, "application/json")], crate::openapi::DOCUMENT.as_str())
 }

@@ -1,24 +1,25 @@
 //! Leaderboards, from each player's best score per quiz: per category, and global (the sum of a
 //! player's bests, computed on read, so no row is updated by every submission).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
 use quizroom_projections::attempt::read::{self as attempts, Standing};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::access::parse_category_id;
-use crate::error::{ApiError, ApiJson, db};
+use crate::error::{ApiError, ApiJson, ApiQuery, db};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
 /// The most rows a leaderboard returns.
 pub const MOST_ROWS: i64 = 1000;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/leaderboard", get(get_global))
         .route("/leaderboard/category", get(get_category))
         .route("/leaderboard/updateScore", post(update_score))
@@ -49,7 +50,7 @@ struct CategoryQuery {
     category_id: Option<String>,
 }
 
-async fn get_category(State(state): State<AppState>, Query(q): Query<CategoryQuery>) -> Result<Json<Vec<Value>>, ApiError> {
+async fn get_category(State(state): State<AppState>, ApiQuery(q): ApiQuery<CategoryQuery>) -> Result<Json<Vec<Value>>, ApiError> {
     let Some(text) = q.category_id.filter(|c| !c.trim().is_empty()) else {
         return Err(ApiError::bad_request("invalid_category", "No category specified"));
     };

@@ -9,7 +9,9 @@
 //!   what every handler can reach.
 //!
 //! Shared by the features:
-//! - [`error`]: the one JSON error format of the API; [`refusals`]: domain refusals several
+//! - [`openapi`]: the API document, made from the handlers' annotations; [`input`]: reading
+//!   input as the document describes it.
+//! - [`error`]: the one JSON error format of the API (and the extractors that answer in it); [`refusals`]: domain refusals several
 //!   features meet, as API errors.
 //! - [`commands`]: load a stream, decide, append; retried on a version conflict.
 //! - [`tokens`]: JWTs, code hashes and the `AuthUser` extractor; [`email`]: addresses parsed once.
@@ -23,7 +25,7 @@
 //! - [`catalogue`]: the curated categories, published from `content/` at start.
 //!
 //! Features (each with its `router()`):
-//! - [`health`]: `/api/health` and `/api/openapi.json`.
+//! - [`health`]: `/api/health` and `/api/openapi.json`; [`dev_mailbox`]: the development mailbox.
 //! - [`auth`]: accounts (sign-up, verification, sign-in, password reset); [`wallet`]: tokens.
 //! - [`play`]: categories, attempts, submissions, feedback and the auto-submit at the deadline.
 //! - [`leaderboard`]: the leaderboards.
@@ -38,15 +40,18 @@ pub mod catalogue;
 pub mod clock;
 pub mod commands;
 pub mod config;
+pub mod dev_mailbox;
 pub mod email;
 pub mod error;
 pub mod generate;
 pub mod health;
 pub mod hosting;
+pub mod input;
 pub mod leaderboard;
 pub mod limits;
 pub mod mail;
 pub mod new_quiz;
+pub mod openapi;
 pub mod payment;
 pub mod play;
 pub mod quiz_form;

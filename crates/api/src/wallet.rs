@@ -1,9 +1,10 @@
 //! The token wallet: balance and history, and buying tokens through the payment provider.
 //! Price: $1.00 a token, at least one.
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_domain::StreamId;
 use quizroom_eventstore::Metadata;
@@ -13,7 +14,7 @@ use serde_json::Value;
 
 use crate::clock::rfc3339;
 use crate::commands::{CommandError, execute};
-use crate::error::{ApiError, ApiJson, db};
+use crate::error::{ApiError, ApiJson, ApiQuery, db};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -21,8 +22,8 @@ pub const PRICE_CENTS: i64 = 100;
 /// Far above any real order; keeps the price in range.
 const MOST_TOKENS: i64 = 1_000_000_000;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/", get(get_wallet)).route("/purchase", post(purchase_tokens))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().route("/wallet", get(get_wallet)).route("/wallet/purchase", post(purchase_tokens))
 }
 
 #[derive(Deserialize)]
@@ -47,7 +48,7 @@ pub struct WalletView {
     history: Vec<Entry>,
 }
 
-async fn get_wallet(State(state): State<AppState>, caller: AuthUser, Query(q): Query<UserQuery>) -> Result<Json<WalletView>, ApiError> {
+async fn get_wallet(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<WalletView>, ApiError> {
     caller.ensure_self(q.user_id.as_deref())?;
     let pool = state.store.pool();
     let history = wallets::history(pool, &caller.user_id, 50)

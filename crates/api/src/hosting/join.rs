@@ -1,7 +1,7 @@
 //! Joining by code: `checkQuiz` tells a player whether they may take the quiz behind a code.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -9,7 +9,7 @@ use serde_json::json;
 
 use super::{audience_json, time};
 use crate::access::{already_attempted, category_by_code, expired_error, has_used_attempt, in_audience, normalize_code, not_in_audience};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiQuery};
 use crate::quiz_form::validation;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -20,7 +20,7 @@ pub(super) struct CheckQuery {
     quiz_code: Option<String>,
 }
 
-pub(super) async fn check_quiz(State(state): State<AppState>, caller: AuthUser, Query(q): Query<CheckQuery>) -> Result<Response, ApiError> {
+pub(super) async fn check_quiz(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<CheckQuery>) -> Result<Response, ApiError> {
     let code = q.quiz_code.as_deref().map(normalize_code).unwrap_or_default();
     if code.is_empty() {
         return Err(validation("Please enter a quiz code"));

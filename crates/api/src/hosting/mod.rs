@@ -13,7 +13,7 @@ mod results;
 mod retakes;
 mod upload;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
 use quizroom_domain::quiz::Letter;
@@ -24,8 +24,8 @@ use crate::clock::rfc3339;
 use crate::quiz_form::UPLOAD_BODY_LIMIT;
 use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/hostQuiz/template.xlsx", get(upload::template_xlsx))
         .route("/hostQuiz/template.csv", get(upload::template_csv))
         .route("/hostQuiz/preview", post(upload::preview).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))

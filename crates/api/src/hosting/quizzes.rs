@@ -1,14 +1,14 @@
 //! The host's quizzes, and one quiz with its answers (for the host only).
 
 use axum::Json;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use quizroom_projections::quiz::read as quizzes;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::{question_json, time};
 use crate::access::{CategoryRow, hosted_by};
-use crate::error::{ApiError, db};
+use crate::error::{ApiError, ApiQuery, db};
 use crate::new_quiz::link;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -19,7 +19,7 @@ pub(super) struct UserQuery {
     user_id: Option<String>,
 }
 
-pub(super) async fn my_quizzes(State(state): State<AppState>, caller: AuthUser, Query(q): Query<UserQuery>) -> Result<Json<Value>, ApiError> {
+pub(super) async fn my_quizzes(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<Value>, ApiError> {
     caller.ensure_self(q.user_id.as_deref())?;
     let rows = quizzes::hosted_by(state.store.pool(), &caller.user_id).await.map_err(db)?;
     let now = state.clock.now_ms();

@@ -2,7 +2,7 @@
 //! created) and uploading it into a new quiz (1 token).
 
 use axum::Json;
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use quizroom_domain::quiz::QuizSource;
@@ -10,7 +10,7 @@ use quizroom_sheet::{Parsed, SheetError};
 use serde_json::{Value, json};
 
 use super::question_json;
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiMultipart};
 use crate::new_quiz::{HOSTING_COST, Payment, create_quiz};
 use crate::quiz_form::{DraftQuestion, MAX_TITLE, QuizDraft, QuizSettings, read_form, validation};
 use crate::state::AppState;
@@ -58,13 +58,13 @@ fn parsed_json(parsed: &Parsed) -> Value {
     json!({ "success": true, "format": parsed.format.as_str(), "questions": questions, "errors": errors })
 }
 
-pub(super) async fn preview(_caller: AuthUser, multipart: Multipart) -> Result<Json<Value>, ApiError> {
+pub(super) async fn preview(_caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<Json<Value>, ApiError> {
     let form = read_form(multipart).await?;
     let (name, bytes) = form.file.ok_or_else(|| ApiError::bad_request("validation", "Please upload a file"))?;
     Ok(Json(parsed_json(&parse_sheet(name, bytes).await?)))
 }
 
-pub(super) async fn upload(State(state): State<AppState>, caller: AuthUser, multipart: Multipart) -> Result<(StatusCode, Json<Value>), ApiError> {
+pub(super) async fn upload(State(state): State<AppState>, caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<(StatusCode, Json<Value>), ApiError> {
     let form = read_form(multipart).await?;
     let title = form.field("title").to_owned();
     let Some((name, bytes)) = form.file.clone().filter(|_| !title.is_empty()) else {

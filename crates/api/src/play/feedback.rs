@@ -2,7 +2,7 @@
 //! version the attempt was scored on. For the player, or the quiz's host.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use quizroom_domain::attempt::ScoredAnswer;
 use quizroom_domain::quiz::{Letter, Quiz};
@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::access::{is_host_of, parse_category_id};
-use crate::error::{ApiError, db};
+use crate::error::{ApiError, ApiQuery, db};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -51,7 +51,7 @@ pub(super) struct FeedbackQuery {
     category_id: Option<String>,
 }
 
-pub(super) async fn get_feedback(State(state): State<AppState>, caller: AuthUser, Query(q): Query<FeedbackQuery>) -> Result<Json<Vec<Value>>, ApiError> {
+pub(super) async fn get_feedback(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<FeedbackQuery>) -> Result<Json<Vec<Value>>, ApiError> {
     let category_id = parse_category_id(q.category_id.as_deref().unwrap_or(""))?;
     let player = q.user_id.filter(|u| !u.is_empty()).unwrap_or_else(|| caller.user_id.clone());
     // The player, or the quiz's host.

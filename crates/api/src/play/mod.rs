@@ -13,7 +13,7 @@ mod deadline;
 mod feedback;
 mod submit;
 
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
 use axum::routing::{get, post, put};
 use quizroom_domain::attempt::AttemptError;
 use quizroom_domain::quiz::Letter;
@@ -25,8 +25,8 @@ use crate::state::AppState;
 
 pub use deadline::run_auto_submit;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .route("/categories", get(categories::list_categories))
         .route("/question/{category_id}", get(categories::get_questions))
         .route("/question/score", post(submit::submit_answers))
