@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
@@ -7,6 +8,10 @@ const apiTarget = 'http://127.0.0.1:8080'
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // `@/…` is src/… (tsconfig.json "paths" says the same to the type checker); vitest reads this too.
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },

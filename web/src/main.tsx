@@ -1,7 +1,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
-import './app/styles.css'
+// The global sheet first: every other sheet (imported by the components) comes after it.
+import '@/app/styles.css'
+import { App } from '@/app/app'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

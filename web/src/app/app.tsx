@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { AuthProvider } from '../lib/auth'
+import { AppProvider } from './provider'
 import { routes } from './router'
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes))
   return (
-    <AuthProvider>
+    <AppProvider>
       <RouterProvider router={router} />
-    </AuthProvider>
+    </AppProvider>
   )
 }

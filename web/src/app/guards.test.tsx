@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeToken, makeUser, mockApi, renderApp, signInAs } from '../testing/test-utils'
+import { makeToken, makeUser, mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from './testing/render-app'
 
 describe('guest-only routes', () => {
   it.each(['/signup', '/signin', '/forgotPassword'])('send a signed-in user from %s to / with replace', async (path) => {

@@ -8,12 +8,12 @@
  * - VerifyRoute: a 50 ms loading placeholder, then: verified → /play/categories; signed out
  *   without a pending signup → /signin; otherwise the Verify Email screen.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { Loading } from '../components/ui/loading'
-import { useSession } from '../lib/auth'
-import { VERIFY_GUARD_DELAY_MS } from '../lib/constants'
-import { getSnapshot, saveRedirectAfterLogin } from '../lib/session'
+import { Loading } from '@/components/ui/loading'
+import { useSession } from '@/lib/auth'
+import { VERIFY_GUARD_DELAY_MS } from '@/lib/constants'
+import { getSnapshot, saveRedirectAfterLogin } from '@/lib/session'
 
 function GuestGate() {
   const { isAuthenticated } = useSession()
@@ -56,11 +56,12 @@ export function VerifyRoute({ children }: { children: (email: string) => ReactNo
   const [decision, setDecision] = useState<VerifyDecision | null>(null)
   const state = (location.state ?? null) as VerifyLocationState | null
 
+  const decide = useEffectEvent(() => setDecision(decideVerify(state)))
+  // Decided once per visit (a new location key): later session changes (the verify success
+  // itself) must not move the user before the screen's own redirect.
   useEffect(() => {
-    const id = window.setTimeout(() => setDecision(decideVerify(state)), VERIFY_GUARD_DELAY_MS)
+    const id = window.setTimeout(() => decide(), VERIFY_GUARD_DELAY_MS)
     return () => window.clearTimeout(id)
-    // Decided once per visit: later session changes (the verify success itself) must not
-    // move the user before the screen's own redirect.
   }, [location.key])
 
   if (!decision) return <Loading />

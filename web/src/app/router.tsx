@@ -5,7 +5,8 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
-import { AppLayout } from '../components/layout/app-layout'
+import { AppLayout } from '@/components/layout/app-layout'
+import { Loading } from '@/components/ui/loading'
 import { GuestOnlyRoute, ProtectedRoute } from './guards'
 import { ContactPage } from './routes/contact'
 import { DevMailboxPage } from './routes/dev-mailbox'
@@ -19,7 +20,6 @@ import { PricingPage } from './routes/pricing'
 import { SigninPage } from './routes/signin'
 import { SignupPage } from './routes/signup'
 import { VerifyPage } from './routes/verify'
-import { Loading } from '../components/ui/loading'
 
 function page(Page: LazyExoticComponent<ComponentType>) {
   return (

@@ -3,7 +3,7 @@
  * goes back to page 1; the page is kept inside the range when the rows shrink.
  */
 import { useMemo, useState } from 'react'
-import { TABLE_PAGE_SIZE } from '../lib/constants'
+import { TABLE_PAGE_SIZE } from '@/lib/constants'
 import {
   nextSort,
   pageCount,
@@ -13,7 +13,7 @@ import {
   sortRows,
   type SortState,
   type SortValue,
-} from '../lib/table'
+} from '@/lib/table'
 
 export type TableConfig<T, K extends string> = {
   rows: readonly T[]

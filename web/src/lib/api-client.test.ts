@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mockApi, signInAs } from '../testing/test-utils'
+import { mockApi, signInAs } from '@/testing/test-utils'
 import { apiRequest } from './api-client'
 
 describe('api client', () => {

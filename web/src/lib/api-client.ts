@@ -11,7 +11,7 @@
  *   and leaderboard-delete calls show the server's body as is).
  * - `apiDownload` — a file (Blob) and the name the server suggested.
  */
-import type { ApiError } from '../types/api'
+import type { ApiError } from '@/types/api'
 import { clearSession, getToken } from './session'
 
 export type RequestOptions = {

@@ -5,7 +5,7 @@
  * server on start. Features import this; it imports no feature.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import type { User } from '../types/api'
+import type { User } from '@/types/api'
 import { apiRequest } from './api-client'
 import { TOKEN_CHECK_INTERVAL_MS } from './constants'
 import {

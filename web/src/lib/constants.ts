@@ -1,4 +1,4 @@
-import type { Letter } from '../types/api'
+import type { Letter } from '@/types/api'
 
 /** Business constants and timings of PRODUCT.md section 9, in one place. */
 

@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeToken, makeUser, signInAs } from '../testing/test-utils'
+import { makeToken, makeUser, signInAs } from '@/testing/test-utils'
 import { AuthProvider } from './auth'
 import { getCurrentUser, isTokenExpired, normalizeUser, takeRedirectAfterLogin } from './session'
 

@@ -3,7 +3,7 @@
  * `redirectAfterLogin`, PRODUCT.md section 3), exposed as a small external store so React
  * components (through `useSession`) and plain modules (the API client) share one truth.
  */
-import type { User } from '../types/api'
+import type { User } from '@/types/api'
 
 export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'

@@ -1,11 +1,11 @@
-/** Helpers for route-level tests: a signed-in session, a fake API and the app in a memory router. */
-import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+/**
+ * Helpers for tests: a signed-in session and a fake API. Rendering the whole app is
+ * `renderApp` in app/testing/render-app.tsx (it needs the route table, which shared code may
+ * not import).
+ */
 import { vi } from 'vitest'
-import { routes } from '../app/router'
-import { AuthProvider } from '../lib/auth'
-import { resetSessionCache, TOKEN_KEY, USER_KEY } from '../lib/session'
-import type { User } from '../types/api'
+import { resetSessionCache, TOKEN_KEY, USER_KEY } from '@/lib/session'
+import type { User } from '@/types/api'
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -95,19 +95,4 @@ export function mockApi(handlers: Record<string, FakeHandler | FakeResponse>) {
   })
   vi.stubGlobal('fetch', fetchMock)
   return { calls, fetchMock }
-}
-
-export type RenderAppOptions = { state?: unknown; revalidate?: boolean }
-
-/** Renders the whole app (layout, guards, routes) at a path. */
-export function renderApp(path: string, options: RenderAppOptions = {}) {
-  const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state: options.state }],
-  })
-  const utils = render(
-    <AuthProvider revalidate={options.revalidate ?? false}>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  )
-  return { router, ...utils }
 }

@@ -19,6 +19,23 @@ export type AuthResponse = {
 /** An answer option of a multiple-choice question. */
 export type Letter = 'A' | 'B' | 'C' | 'D'
 
+/**
+ * One question of a submission with its outcome: POST /api/question/score answers these to the
+ * player, GET /api/attempt/feedback to the quiz's host (PRODUCT.md section 3).
+ */
+export type FeedbackItem = {
+  id: number
+  questionText: string
+  optionA: string
+  optionB: string
+  optionC: string
+  optionD: string
+  correctAnswer: Letter
+  userAnswer: Letter | null
+  isCorrect: boolean
+  explanation?: string | null
+}
+
 export type MessageResponse = {
   message: string
 }

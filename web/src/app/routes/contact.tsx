@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { SUPPORT_EMAIL, SUPPORT_PHONE_IN, SUPPORT_PHONE_US } from '../../lib/constants'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { SUPPORT_EMAIL, SUPPORT_PHONE_IN, SUPPORT_PHONE_US } from '@/lib/constants'
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { mockApi, renderApp } from '../../testing/test-utils'
+import { mockApi } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 describe('/dev/mailbox', () => {
   it('lists the messages newest first', async () => {

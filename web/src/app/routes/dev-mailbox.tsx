@@ -1,5 +1,5 @@
-import { Mailbox } from '../../features/mailbox/components/mailbox'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { Mailbox } from '@/features/mailbox/components/mailbox'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 export function DevMailboxPage() {
   useDocumentTitle('Development mailbox')

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mockApi, renderApp } from '../../testing/test-utils'
+import { mockApi } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 describe('/forgotPassword', () => {
   it('validates the email step', async () => {

@@ -1,5 +1,5 @@
-import { ForgotPassword } from '../../features/auth/components/forgot-password'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { ForgotPassword } from '@/features/auth/components/forgot-password'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password')

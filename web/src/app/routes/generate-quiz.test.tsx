@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { generateResponse } from '../../features/generate/testing/fixtures'
-import { mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
+import { generateResponse } from '@/features/generate/testing/fixtures'
+import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 async function setup(overrides: Record<string, FakeHandler | FakeResponse> = {}, path = '/generate/quiz') {
   const api = mockApi({

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { GenerateQuizForm } from '../../features/generate/components/generate-quiz-form'
-import type { GeneratedState } from '../../features/generate/machines/generate-form.machine'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { GenerateQuizForm } from '@/features/generate/components/generate-quiz-form'
+import type { GeneratedState } from '@/features/generate/machines/generate-form.machine'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /generate/quiz (also /generate): on success the review gets the questions and settings in router state. */
 export function GenerateQuizPage() {

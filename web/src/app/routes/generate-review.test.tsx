@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { QuizMetadata } from '../../features/generate/machines/review.machine'
-import { generated } from '../../features/generate/testing/fixtures'
-import { mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
+import type { QuizMetadata } from '@/features/generate/machines/review.machine'
+import { generated } from '@/features/generate/testing/fixtures'
+import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 const quizMetadata: QuizMetadata = {
   title: 'Plants',

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { GenerationReview } from '../../features/generate/components/generation-review'
-import type { ReviewInput } from '../../features/generate/machines/review.machine'
-import { REVIEW_TEXTS } from '../../features/generate/utils/generate-texts'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { GenerationReview } from '@/features/generate/components/generation-review'
+import type { ReviewInput } from '@/features/generate/machines/review.machine'
+import { REVIEW_TEXTS } from '@/features/generate/utils/generate-texts'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** The router state the generate form leaves, if it is there (a reload or a typed URL has none). */
 function reviewInput(state: unknown, generationId: string | null): ReviewInput {

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { mockApi, renderApp } from '../../testing/test-utils'
+import { mockApi } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 function currentSlide() {
   return screen.getByRole('article')

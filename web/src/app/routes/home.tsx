@@ -1,6 +1,7 @@
-import { EntryCards } from '../../features/home/components/entry-cards'
-import { TestimonialCarousel } from '../../features/home/components/testimonial-carousel'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { EntryCards } from '@/features/home/components/entry-cards'
+import { TestimonialCarousel } from '@/features/home/components/testimonial-carousel'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import '@/features/home/home.css'
 
 export function HomePage() {
   useDocumentTitle()

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { JoinQuiz } from '../../features/host/components/join-quiz'
-import { installFakeWebSocket } from '../../testing/fake-websocket'
-import { makeUser, mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
+import { JoinQuiz } from '@/features/host/components/join-quiz'
+import { installFakeWebSocket } from '@/testing/fake-websocket'
+import { makeUser, mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 async function setup(check: FakeHandler | FakeResponse, path = '/host/attemptQuiz?code=k7qh2m', user = makeUser()) {
   const api = mockApi({

@@ -1,7 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router'
-import { JoinQuiz } from '../../features/host/components/join-quiz'
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { useSession } from '../../lib/auth'
+import { JoinQuiz } from '@/features/host/components/join-quiz'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useSession } from '@/lib/auth'
 
 /** /host/attemptQuiz?code=…: the sharable join link. */
 export function HostAttemptQuizPage() {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
+import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 const lists = [
   { id: 'l1', name: 'Biology 7B', emails: ['ana@example.com', 'ben@example.com'], count: 2 },

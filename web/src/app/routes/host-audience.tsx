@@ -1,5 +1,5 @@
-import { AudienceLists } from '../../features/host/components/audience-lists'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { AudienceLists } from '@/features/host/components/audience-lists'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /host/audience: the caller's saved audience lists. */
 export function HostAudiencePage() {

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router'
-import { MyQuizzes } from '../../features/host/components/my-quizzes'
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { useSession } from '../../lib/auth'
+import { MyQuizzes } from '@/features/host/components/my-quizzes'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useSession } from '@/lib/auth'
 
 /**
  * /host/myQuizzes (also /host/myquizzes: routes match case-insensitively). A page that sends

@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { demoSearchText, demoSortValue } from '../../features/host/components/demo-results'
-import { generateDemoResults } from '../../features/host/utils/demo-results'
-import { sortRows, searchRows } from '../../lib/table'
-import { mockApi, renderApp, signInAs } from '../../testing/test-utils'
+import { demoSearchText, demoSortValue } from '@/features/host/components/demo-results'
+import { generateDemoResults } from '@/features/host/utils/demo-results'
+import { sortRows, searchRows } from '@/lib/table'
+import { mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 async function setup() {
   mockApi({})

@@ -1,5 +1,5 @@
-import { DemoResults } from '../../features/host/components/demo-results'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { DemoResults } from '@/features/host/components/demo-results'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /host/result: the demo results table. */
 export function HostResultPage() {

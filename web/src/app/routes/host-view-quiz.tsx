@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useNavigate, useParams } from 'react-router'
-import { ViewQuiz } from '../../features/host/components/view-quiz'
-import { parseCategoryId } from '../../features/host/utils/quiz-format'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { ViewQuiz } from '@/features/host/components/view-quiz'
+import { parseCategoryId } from '@/features/host/utils/quiz-format'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /host/viewQuiz/:categoryId: the quiz's header and question editor (host only). */
 export function HostViewQuizPage() {

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { FakeWebSocket, installFakeWebSocket } from '../../testing/fake-websocket'
-import { mockApi, renderApp, signInAs, type FakeHandler, type FakeResponse } from '../../testing/test-utils'
+import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
+import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 const names = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald']
 const rows = (count: number) =>

@@ -1,16 +1,14 @@
 import { Link, useLocation, useParams } from 'react-router'
-import { QuizResults } from '../../features/host/components/quiz-results'
-import { RESULTS_TEXTS } from '../../features/host/utils/host-texts'
-import { parseCategoryId } from '../../features/host/utils/quiz-format'
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { useSession } from '../../lib/auth'
+import { QuizResults } from '@/features/host/components/quiz-results'
+import { RESULTS_TEXTS } from '@/features/host/utils/host-texts'
+import { parseCategoryId } from '@/features/host/utils/quiz-format'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /host/viewResult/:categoryId: a quiz's results; the title may come in the navigation state. */
 export function HostViewResultPage() {
   useDocumentTitle('Quiz Results')
   const params = useParams()
   const location = useLocation()
-  const { token } = useSession()
   const categoryId = parseCategoryId(params.categoryId)
   const state = (location.state ?? null) as { title?: unknown } | null
   const title = typeof state?.title === 'string' ? state.title : undefined
@@ -28,7 +26,7 @@ export function HostViewResultPage() {
   }
   return (
     <div className="page">
-      <QuizResults key={categoryId} categoryId={categoryId} titleFromState={title} token={token} />
+      <QuizResults key={categoryId} categoryId={categoryId} titleFromState={title} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
-import { CategoryList } from '../../features/play/components/category-list'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { CategoryList } from '@/features/play/components/category-list'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 /** /play/categories: pick a category; the quiz gets its numeric id as navigation state. */
 export function PlayCategoriesPage() {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { makeUser, mockApi, renderApp, signInAs } from '../../testing/test-utils'
+import { makeUser, mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 const firstNames = ['Ada', 'Alan', 'Grace', 'Edsger', 'Barbara', 'Donald', 'Margaret', 'Ken', 'Dennis', 'Linus', 'Guido', 'Bjarne']
 // 23 players, highest points first, as the server sends them.

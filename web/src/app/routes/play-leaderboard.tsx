@@ -1,6 +1,6 @@
-import { LeaderboardRankings } from '../../features/leaderboard/components/leaderboard-rankings'
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { useSession } from '../../lib/auth'
+import { LeaderboardRankings } from '@/features/leaderboard/components/leaderboard-rankings'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useSession } from '@/lib/auth'
 
 /** /play/leaderboard: the global leaderboard, the signed-in player's row highlighted. */
 export function PlayLeaderboardPage() {

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router'
-import { QuizPlayer } from '../../features/play/components/quiz-player'
-import { useDocumentTitle } from '../../hooks/use-document-title'
-import { useSession } from '../../lib/auth'
+import { QuizPlayer } from '@/features/play/components/quiz-player'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { useSession } from '@/lib/auth'
 
 export type PlayQuizState = { category_id?: unknown; category_name?: unknown } | null
 
@@ -17,7 +17,7 @@ export function PlayQuizPage() {
   useDocumentTitle('Play Quiz')
   const location = useLocation()
   const navigate = useNavigate()
-  const { user, token } = useSession()
+  const { user } = useSession()
   const state = (location.state ?? null) as PlayQuizState
   const categoryId = categoryIdFrom(state)
   const categoryName = typeof state?.category_name === 'string' ? state.category_name : undefined
@@ -28,7 +28,6 @@ export function PlayQuizPage() {
         categoryId={categoryId}
         categoryName={categoryName}
         userId={user?.id ?? ''}
-        token={token}
         onCategories={() => navigate('/play/categories')}
         onLeaderboard={() => navigate('/play/leaderboard')}
       />

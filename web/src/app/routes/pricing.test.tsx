@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mockApi, renderApp, signInAs } from '../../testing/test-utils'
+import { mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 const wallet = {
   balance: 3,

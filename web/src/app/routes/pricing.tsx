@@ -1,6 +1,6 @@
-import { BuyTokens } from '../../features/wallet/components/buy-tokens'
-import { PricingPlans } from '../../features/wallet/components/pricing-plans'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { BuyTokens } from '@/features/wallet/components/buy-tokens'
+import { PricingPlans } from '@/features/wallet/components/pricing-plans'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 export function PricingPage() {
   useDocumentTitle('Pricing')

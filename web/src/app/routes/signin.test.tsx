@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { makeToken, makeUser, mockApi, renderApp } from '../../testing/test-utils'
+import { makeToken, makeUser, mockApi } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 async function submit(email: string, password: string) {
   const user = userEvent.setup()

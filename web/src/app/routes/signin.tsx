@@ -1,6 +1,6 @@
-import { AuthCard } from '../../components/ui/auth-card'
-import { SigninForm } from '../../features/auth/components/signin-form'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { AuthCard } from '@/components/ui/auth-card'
+import { SigninForm } from '@/features/auth/components/signin-form'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 export function SigninPage() {
   useDocumentTitle('Sign in')

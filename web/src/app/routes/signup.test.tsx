@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mockApi, renderApp, makeToken, makeUser } from '../../testing/test-utils'
+import { mockApi, makeToken, makeUser } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 async function fillForm(
   user: ReturnType<typeof userEvent.setup>,

@@ -1,6 +1,6 @@
-import { AuthCard } from '../../components/ui/auth-card'
-import { SignupForm } from '../../features/auth/components/signup-form'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { AuthCard } from '@/components/ui/auth-card'
+import { SignupForm } from '@/features/auth/components/signup-form'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 
 export function SignupPage() {
   useDocumentTitle('Sign up')

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { makeUser, mockApi, renderApp, signInAs } from '../../testing/test-utils'
+import { makeUser, mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from '../testing/render-app'
 
 describe('/verify screen', () => {
   it('asks for the complete code before calling the server', async () => {

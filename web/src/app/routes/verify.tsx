@@ -1,5 +1,5 @@
-import { VerifyEmail } from '../../features/auth/components/verify-email'
-import { useDocumentTitle } from '../../hooks/use-document-title'
+import { VerifyEmail } from '@/features/auth/components/verify-email'
+import { useDocumentTitle } from '@/hooks/use-document-title'
 import { VerifyRoute } from '../guards'
 
 export function VerifyPage() {

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { FullFooter, SimpleFooter } from './footer'
 import { Header } from './header'
+import './layout.css'
 
 /** Header, page and footer; the full footer on / only. */
 export function AppLayout() {

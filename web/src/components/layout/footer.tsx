@@ -1,6 +1,7 @@
 /** The full footer on / and the simple footer elsewhere (PRODUCT.md section 2). */
 import { Link } from 'react-router'
-import { SUPPORT_EMAIL, SUPPORT_PHONE_IN, SUPPORT_PHONE_US } from '../../lib/constants'
+import { SUPPORT_EMAIL, SUPPORT_PHONE_IN, SUPPORT_PHONE_US } from '@/lib/constants'
+import './layout.css'
 
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`

@@ -6,11 +6,12 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
-import { NAVIGATION_CANCELLED_EVENT } from '../../hooks/use-leave-warning'
-import { logout, useSession } from '../../lib/auth'
-import { DROPDOWN_CLOSE_DELAY_MS } from '../../lib/constants'
-import { initialsOf } from '../../lib/format'
-import type { User } from '../../types/api'
+import { NAVIGATION_CANCELLED_EVENT } from '@/hooks/use-leave-warning'
+import { logout, useSession } from '@/lib/auth'
+import { DROPDOWN_CLOSE_DELAY_MS } from '@/lib/constants'
+import { initialsOf } from '@/lib/format'
+import type { User } from '@/types/api'
+import './layout.css'
 
 const GUEST_PATHS = ['/signup', '/signin', '/forgotpassword']
 
@@ -30,27 +31,29 @@ export function headerLinks(pathname: string): HeaderLink[] {
 
 function useLogout() {
   const navigate = useNavigate()
-  const { pathname } = useLocation()
-  const [leaving, setLeaving] = useState(false)
+  const { pathname, key } = useLocation()
+  const leaving = useRef(false)
   // Leave the page first and clear the session only once / is on screen, so a protected page
   // being left never sees the session vanish (it would bounce to /signin and remember itself
   // as the place to return to). The router renders its updates in a transition, so the
-  // navigate() promise can settle while the old page is still mounted: wait for the commit.
+  // navigate() promise can settle while the old page is still mounted: wait for the commit of
+  // the navigation (a new location key, also when / was already on screen).
   useEffect(() => {
-    if (leaving && pathname === '/') {
-      setLeaving(false)
+    if (leaving.current && pathname === '/') {
+      leaving.current = false
       logout()
     }
-  }, [leaving, pathname])
+  }, [key, pathname])
   // A page that warns before leaving (a quiz in progress) may keep the player: then stay signed in.
   useEffect(() => {
-    if (!leaving) return
-    const stay = () => setLeaving(false)
+    const stay = () => {
+      leaving.current = false
+    }
     window.addEventListener(NAVIGATION_CANCELLED_EVENT, stay)
     return () => window.removeEventListener(NAVIGATION_CANCELLED_EVENT, stay)
-  }, [leaving])
+  }, [])
   return () => {
-    setLeaving(true)
+    leaving.current = true
     Promise.resolve(navigate('/')).catch(() => undefined)
   }
 }
@@ -93,14 +96,8 @@ function UserMenu({ user }: { user: User }) {
     window.setTimeout(() => itemRef.current?.focus(), 0)
   }
 
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      openAndFocus()
-    }
-  }
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  /** Escape closes the menu and returns to the button; Tab closes it (from the button or the item). */
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
       setOpen(false)
@@ -110,13 +107,21 @@ function UserMenu({ user }: { user: User }) {
     }
   }
 
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      openAndFocus()
+    } else {
+      onMenuKeyDown(event)
+    }
+  }
+
   return (
     <div
       className="user-menu"
       ref={wrapperRef}
       onMouseEnter={cancelClose}
       onMouseLeave={scheduleClose}
-      onKeyDown={onMenuKeyDown}
     >
       <button
         ref={buttonRef}
@@ -142,6 +147,7 @@ function UserMenu({ user }: { user: User }) {
             type="button"
             role="menuitem"
             className="dropdown-item"
+            onKeyDown={onMenuKeyDown}
             onClick={() => {
               setOpen(false)
               doLogout()
@@ -160,14 +166,17 @@ export function Header() {
   const navigate = useNavigate()
   const { user, isAuthenticated } = useSession()
   const [mobileOpen, setMobileOpen] = useState(false)
+  const [menuPath, setMenuPath] = useState(pathname)
   const doLogout = useLogout()
   const links = headerLinks(pathname)
   const onGuestPage = GUEST_PATHS.includes(pathname.toLowerCase().replace(/\/+$/, ''))
   const showSignIn = !isAuthenticated && !onGuestPage
 
-  useEffect(() => {
+  // The mobile menu closes when the page changes (adjusted while rendering, not in an effect).
+  if (menuPath !== pathname) {
+    setMenuPath(pathname)
     setMobileOpen(false)
-  }, [pathname])
+  }
 
   return (
     <header className="site-header">

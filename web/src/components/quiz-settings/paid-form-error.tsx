@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { Alert } from '../ui/alert'
+import { Alert } from '@/components/ui/alert'
 
 /** A hosting or generating form's failure; when tokens ran out, the way to buy more. */
 export function PaidFormError({ error, needsTokens }: { error: string | null; needsTokens: boolean }) {

@@ -3,12 +3,13 @@
  * by the host form and the generate form. Saved audience lists are fetched only when that
  * audience is picked.
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
-import { getAudienceLists, type AudienceList } from '../../lib/audience-api'
-import { MAX_TIME_LIMIT, MIN_TIME_LIMIT, SETTINGS_TEXTS, type QuizSettings } from '../../lib/quiz-settings'
-import { Loading } from '../ui/loading'
-import { TextField } from '../ui/text-field'
+import { Loading } from '@/components/ui/loading'
+import { TextField } from '@/components/ui/text-field'
+import { getAudienceLists, type AudienceList } from '@/lib/audience-api'
+import { MAX_TIME_LIMIT, MIN_TIME_LIMIT, SETTINGS_TEXTS, type QuizSettings } from '@/lib/quiz-settings'
+import './quiz-settings.css'
 
 const VALIDITY_CHOICES = [
   ['24h', '24 hours'],
@@ -54,21 +55,31 @@ function ChoiceGroup({
 
 type ListsState = { status: 'idle' | 'loading' | 'failed' } | { status: 'loaded'; lists: AudienceList[] }
 
+/** The saved audience lists, loaded the first time they are wanted (and again on `reload`). */
 function useAudienceLists(wanted: boolean) {
   const [state, setState] = useState<ListsState>({ status: 'idle' })
-  const load = () => {
-    setState({ status: 'loading' })
+  const inFlight = useRef(false)
+  const fetchLists = useCallback(() => {
+    inFlight.current = true
     getAudienceLists()
       .then((lists) => setState({ status: 'loaded', lists: Array.isArray(lists) ? lists : [] }))
       .catch((error: unknown) => {
         console.error('Failed to load audience lists', error)
         setState({ status: 'failed' })
       })
-  }
+      .finally(() => {
+        inFlight.current = false
+      })
+  }, [])
   useEffect(() => {
-    if (wanted && state.status === 'idle') load()
-  }, [wanted, state.status])
-  return { state, reload: load }
+    if (wanted && state.status === 'idle' && !inFlight.current) fetchLists()
+  }, [wanted, state.status, fetchLists])
+  const reload = () => {
+    setState({ status: 'loading' })
+    fetchLists()
+  }
+  // Wanted and not asked yet: the first load is on its way.
+  return { state: wanted && state.status === 'idle' ? ({ status: 'loading' } as const) : state, reload }
 }
 
 type QuizSettingsFieldsProps = {

@@ -3,7 +3,8 @@
  * result lists. Rows arrive already searched, sorted and paged (see useTableState).
  */
 import type { ReactNode } from 'react'
-import type { SortState } from '../../lib/table'
+import type { SortState } from '@/lib/table'
+import './table.css'
 
 export type Column<T, K extends string> = {
   key: K

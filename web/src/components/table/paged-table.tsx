@@ -2,7 +2,7 @@
  * A DataTable over a table state (useTableState) followed by its pagination: the wiring the
  * leaderboard and the result lists share.
  */
-import type { TableState } from '../../hooks/use-table-state'
+import type { TableState } from '@/hooks/use-table-state'
 import { DataTable, type Column } from './data-table'
 import { Pagination } from './pagination'
 

@@ -2,7 +2,8 @@
  * The pagination footer: 'Showing X to Y of Z {label}', Previous/Next and up to 5 page
  * buttons in a sliding window; below 640 px only Previous/Next show (CSS).
  */
-import { pageWindow } from '../../lib/table'
+import { pageWindow } from '@/lib/table'
+import './table.css'
 
 type PaginationProps = {
   page: number

@@ -1,4 +1,6 @@
 /** A labelled search box for lists and tables. */
+import './table.css'
+
 type SearchInputProps = {
   id: string
   label: string

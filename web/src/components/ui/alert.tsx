@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import './ui.css'
 
 type AlertProps = {
   tone: 'error' | 'success' | 'info'

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import './ui.css'
 
 /** The centred card the account screens share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {

@@ -1,4 +1,6 @@
 /** The placeholder shown while something loads. */
+import './ui.css'
+
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="loading" role="status" aria-live="polite">

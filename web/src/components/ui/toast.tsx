@@ -1,4 +1,6 @@
 /** A short message pinned to the bottom of the screen; errors are announced assertively. */
+import './ui.css'
+
 export function Toast({ tone, message, onClose }: { tone: 'success' | 'error'; message: string; onClose?: () => void }) {
   return (
     <div className={`toast toast-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>

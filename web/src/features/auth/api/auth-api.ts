@@ -3,9 +3,9 @@
  * `{ error, code }`, this call's default text when the body has none, or
  * `{ error: 'Network error' }` when no response arrived.
  */
-import { apiRequest } from '../../../lib/api-client'
-import { normalizeUser } from '../../../lib/session'
-import type { AuthResponse, MessageResponse, User } from '../../../types/api'
+import { apiRequest } from '@/lib/api-client'
+import { normalizeUser } from '@/lib/session'
+import type { AuthResponse, MessageResponse, User } from '@/types/api'
 
 export type SignupPayload = {
   firstName: string

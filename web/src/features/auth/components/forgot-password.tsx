@@ -6,14 +6,15 @@ import { useMachine } from '@xstate/react'
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { fromPromise } from 'xstate'
-import { Alert } from '../../../components/ui/alert'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { TextField } from '../../../components/ui/text-field'
+import { Alert } from '@/components/ui/alert'
+import { AuthCard } from '@/components/ui/auth-card'
+import { TextField } from '@/components/ui/text-field'
 import { forgotPassword, resetPassword } from '../api/auth-api'
 import { forgotPasswordMachine } from '../machines/forgot-password.machine'
 import { CODE_INPUT_PROPS } from '../utils/code-input'
 import { RESET_SUCCESS_MESSAGE, SCREEN_ERRORS } from '../utils/error-messages'
 import { ShowPasswordToggle } from './show-password-toggle'
+import '../auth.css'
 
 export function ForgotPassword() {
   const navigate = useNavigate()

@@ -1,4 +1,6 @@
 /** The show/hide password switch (a checkbox, so it is reachable and announced). */
+import '../auth.css'
+
 export function ShowPasswordToggle({
   id,
   checked,

@@ -4,14 +4,15 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Alert } from '../../../components/ui/alert'
-import { TextField } from '../../../components/ui/text-field'
-import { SIGNIN_REDIRECT_DELAY_MS } from '../../../lib/constants'
-import { saveSession, takeRedirectAfterLogin } from '../../../lib/session'
+import { Alert } from '@/components/ui/alert'
+import { TextField } from '@/components/ui/text-field'
+import { SIGNIN_REDIRECT_DELAY_MS } from '@/lib/constants'
+import { saveSession, takeRedirectAfterLogin } from '@/lib/session'
 import { signin } from '../api/auth-api'
 import { signinErrorText } from '../utils/error-messages'
 import { validateSignin, type FieldErrors, type SigninValues } from '../utils/validators'
 import { ShowPasswordToggle } from './show-password-toggle'
+import '../auth.css'
 
 export type SigninLocationState = { message?: string; email?: string }
 

@@ -5,13 +5,14 @@
  */
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Alert } from '../../../components/ui/alert'
-import { TextField } from '../../../components/ui/text-field'
-import { saveSession } from '../../../lib/session'
+import { Alert } from '@/components/ui/alert'
+import { TextField } from '@/components/ui/text-field'
+import { saveSession } from '@/lib/session'
 import { signup } from '../api/auth-api'
 import { signupErrorText } from '../utils/error-messages'
 import { toSignupPayload, validateSignup, type FieldErrors, type SignupValues } from '../utils/validators'
 import { ShowPasswordToggle } from './show-password-toggle'
+import '../auth.css'
 
 export type SignupReturnState = {
   error?: string

@@ -5,15 +5,16 @@
 import { useMachine } from '@xstate/react'
 import { useMemo, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Alert } from '../../../components/ui/alert'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { TextField } from '../../../components/ui/text-field'
-import { refreshSession } from '../../../lib/auth'
-import { getSnapshot, markStoredUserVerified, saveUser } from '../../../lib/session'
 import { fromPromise } from 'xstate'
+import { Alert } from '@/components/ui/alert'
+import { AuthCard } from '@/components/ui/auth-card'
+import { TextField } from '@/components/ui/text-field'
+import { refreshSession } from '@/lib/auth'
+import { getSnapshot, markStoredUserVerified, saveUser } from '@/lib/session'
 import { resendVerification, verifyEmail } from '../api/auth-api'
-import { CODE_INPUT_PROPS } from '../utils/code-input'
 import { verifyMachine, type VerifyResult } from '../machines/verify.machine'
+import { CODE_INPUT_PROPS } from '../utils/code-input'
+import '../auth.css'
 
 export function VerifyEmail({ email }: { email: string }) {
   const navigate = useNavigate()

@@ -8,8 +8,8 @@
  * The screen provides the `requestCode` / `resetPassword` actors and the `leave` action.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { ticker } from '../../../lib/ticker'
-import { RESEND_COUNTDOWN_SECONDS } from '../../../lib/constants'
+import { RESEND_COUNTDOWN_SECONDS } from '@/lib/constants'
+import { ticker } from '@/lib/ticker'
 import { resetErrorText, SCREEN_ERRORS } from '../utils/error-messages'
 import { sanitizeCode, validateForgotEmail, validateReset } from '../utils/validators'
 

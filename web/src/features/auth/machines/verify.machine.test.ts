@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { User } from '../../../types/api'
+import type { User } from '@/types/api'
 import { verifyMachine, type VerifyResult } from './verify.machine'
 
 const verifiedUser: User = {

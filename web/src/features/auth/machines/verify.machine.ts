@@ -12,9 +12,9 @@
  * actors and the `markVerified` / `leave` actions with `.provide()`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { ticker } from '../../../lib/ticker'
-import { RESEND_COUNTDOWN_SECONDS, VERIFY_SUCCESS_REDIRECT_MS } from '../../../lib/constants'
-import type { User } from '../../../types/api'
+import { RESEND_COUNTDOWN_SECONDS, VERIFY_SUCCESS_REDIRECT_MS } from '@/lib/constants'
+import { ticker } from '@/lib/ticker'
+import type { User } from '@/types/api'
 import { SCREEN_ERRORS, verifyErrorText } from '../utils/error-messages'
 import { sanitizeCode, validateCode } from '../utils/validators'
 

@@ -1,5 +1,5 @@
 /** How auth failures become screen texts (PRODUCT.md section 8). */
-import { errorMessage, isApiError } from '../../../lib/api-client'
+import { errorMessage, isApiError } from '@/lib/api-client'
 
 export const SCREEN_ERRORS = {
   signupFailed: 'Signup failed. Please try again.',

@@ -2,7 +2,7 @@
  * Form validation of PRODUCT.md section 5, with its messages kept exactly. Each validator
  * is pure: it takes the form values and returns the messages (or null when valid).
  */
-import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../../../lib/constants'
+import { PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '@/lib/constants'
 
 export const MESSAGES = {
   firstNameRequired: 'First name is required',

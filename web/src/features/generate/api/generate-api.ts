@@ -4,9 +4,9 @@
  * needs the saved token; an error status throws an ApiError with the server's `error`,
  * `code` and `details`.
  */
-import { apiRequest } from '../../../lib/api-client'
-import type { QuizSettingsFields, ValidityOption } from '../../../lib/quiz-settings'
-import type { Letter } from '../../../types/api'
+import { apiRequest } from '@/lib/api-client'
+import type { QuizSettingsFields, ValidityOption } from '@/lib/quiz-settings'
+import type { Letter } from '@/types/api'
 
 /** Where a question written from a document came from. */
 export type QuestionSource = { passage: number; page?: number | null; excerpt: string }

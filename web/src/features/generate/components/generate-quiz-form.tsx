@@ -7,10 +7,10 @@
 import { useMachine } from '@xstate/react'
 import { useEffect, useMemo, useRef } from 'react'
 import { fromPromise } from 'xstate'
-import { PaidFormError } from '../../../components/quiz-settings/paid-form-error'
-import { QuizSettingsFields } from '../../../components/quiz-settings/quiz-settings-fields'
-import { Loading } from '../../../components/ui/loading'
-import { TextField } from '../../../components/ui/text-field'
+import { PaidFormError } from '@/components/quiz-settings/paid-form-error'
+import { QuizSettingsFields } from '@/components/quiz-settings/quiz-settings-fields'
+import { Loading } from '@/components/ui/loading'
+import { TextField } from '@/components/ui/text-field'
 import { generateFromFile, generateFromKeyword } from '../api/generate-api'
 import {
   ACCEPTED_FILES,
@@ -20,6 +20,7 @@ import {
   type GenerateRequest,
 } from '../machines/generate-form.machine'
 import { GENERATE_TEXTS } from '../utils/generate-texts'
+import '../generate.css'
 
 const generate = (request: GenerateRequest) =>
   request.kind === 'file' ? generateFromFile(request.input) : generateFromKeyword(request.input)

@@ -7,13 +7,14 @@ import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
-import { TextField } from '../../../components/ui/text-field'
-import { LETTERS } from '../../../lib/constants'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { TextField } from '@/components/ui/text-field'
+import { LETTERS } from '@/lib/constants'
 import { getGeneration, publishGeneration, type PublishInput, type QuestionSource } from '../api/generate-api'
 import { reviewMachine, type Draft, type DraftField, type ReviewInput, type ReviewQuestion } from '../machines/review.machine'
 import { droppedSummary, REVIEW_TEXTS } from '../utils/generate-texts'
+import '../generate.css'
 
 const OPTION_FIELDS = { A: 'optionA', B: 'optionB', C: 'optionC', D: 'optionD' } as const
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { endOfLocalDay } from '../../../lib/quiz-settings'
+import { endOfLocalDay } from '@/lib/quiz-settings'
 import type { GenerateResponse } from '../api/generate-api'
 import { generateResponse } from '../testing/fixtures'
 import {

@@ -11,8 +11,8 @@
  * chosen file. Effects are named actors/actions stubbed with `.provide()`: `generate`, `leave`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { isApiError, NO_TOKEN_ERROR } from '../../../lib/api-client'
-import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '../../../lib/quiz-settings'
+import { isApiError, NO_TOKEN_ERROR } from '@/lib/api-client'
+import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '@/lib/quiz-settings'
 import {
   FILE_FAILED,
   KEYWORD_FAILED,

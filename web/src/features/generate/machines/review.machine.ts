@@ -14,10 +14,10 @@
  * `leave`, `leaveAfterFailure`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { errorMessage } from '../../../lib/api-client'
-import { LETTERS } from '../../../lib/constants'
-import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '../../../lib/quiz-settings'
-import type { Letter } from '../../../types/api'
+import { errorMessage } from '@/lib/api-client'
+import { LETTERS } from '@/lib/constants'
+import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '@/lib/quiz-settings'
+import type { Letter } from '@/types/api'
 import type {
   Dropped,
   GeneratedQuestion,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import '../home.css'
 
 const CARDS = [
   {

@@ -3,8 +3,9 @@
  * Pause button, sets the pause flag; the dots jump to a card.
  */
 import { useEffect, useState } from 'react'
-import { CAROUSEL_INTERVAL_MS } from '../../../lib/constants'
+import { CAROUSEL_INTERVAL_MS } from '@/lib/constants'
 import { TESTIMONIALS, type Testimonial } from './testimonials-data'
+import '../home.css'
 
 type Props = {
   items?: Testimonial[]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mockApi, signInAs } from '../../../testing/test-utils'
+import { mockApi, signInAs } from '@/testing/test-utils'
 import { checkQuiz, createQuiz, deleteLeaderboardEntry, getFeedback, getMyQuizzes, previewFile } from './host-api'
 
 const file = new File(['Question\n'], 'quiz.csv', { type: 'text/csv' })

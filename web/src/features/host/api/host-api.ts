@@ -8,12 +8,12 @@
  * build `{ success: false, error: 'Network error', details, message }` with the call's
  * message (PRODUCT.md section 7). The other calls throw an ApiError.
  */
-import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '../../../lib/api-client'
-import type { QuizSettingsFields } from '../../../lib/quiz-settings'
+import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '@/lib/api-client'
+import { LETTERS } from '@/lib/constants'
+import type { QuizSettingsFields } from '@/lib/quiz-settings'
+import type { FeedbackItem, Letter } from '@/types/api'
 
-import { LETTERS, type FeedbackItem, type Letter } from '../../play/api/play-api'
-
-/** The answer letters and a player's feedback item are the play API's own shapes. */
+/** The answer letters and a player's feedback item are shared shapes (src/types/api.ts). */
 export { LETTERS, type FeedbackItem, type Letter }
 
 export const TEMPLATE_XLSX_URL = '/api/hostQuiz/template.xlsx'

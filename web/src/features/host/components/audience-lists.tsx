@@ -4,19 +4,21 @@
  * server's validation messages are shown as they come.
  */
 import { useEffect, useState, type FormEvent } from 'react'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
-import { TextField } from '../../../components/ui/text-field'
-import { errorMessage } from '../../../lib/api-client'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { TextField } from '@/components/ui/text-field'
+import { errorMessage } from '@/lib/api-client'
 import {
   createAudienceList,
   deleteAudienceList,
   getAudienceLists,
   updateAudienceList,
   type AudienceList,
-} from '../../../lib/audience-api'
-import { SETTINGS_TEXTS, splitEmails } from '../../../lib/quiz-settings'
+} from '@/lib/audience-api'
+import { SETTINGS_TEXTS, splitEmails } from '@/lib/quiz-settings'
 import { HostSectionHead } from './host-section-head'
+import '@/components/table/table.css'
+import '../host.css'
 
 export const AUDIENCE_TEXTS = {
   noName: 'Please provide a list name',
@@ -180,9 +182,14 @@ export function AudienceLists() {
   const [notice, setNotice] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
 
+  /** Loads again after a failure (the first load starts with the screen, already 'loading'). */
+  const retry = () => {
+    setLoad({ status: 'loading' })
+    setAttempt((n) => n + 1)
+  }
+
   useEffect(() => {
     let cancelled = false
-    setLoad({ status: 'loading' })
     getAudienceLists()
       .then((items) => {
         if (cancelled) return
@@ -267,7 +274,7 @@ export function AudienceLists() {
       {load.status === 'failed' ? (
         <div className="alert alert-error leaderboard-error" role="alert">
           <p>{SETTINGS_TEXTS.audienceLoadFailed}</p>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-secondary btn-small" onClick={retry}>
             Retry
           </button>
         </div>

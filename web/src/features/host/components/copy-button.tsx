@@ -1,5 +1,6 @@
 /** A button that copies a text and says 'Copied!' for 2 seconds (PRODUCT.md section 9). */
 import { useEffect, useRef, useState } from 'react'
+import '../host.css'
 
 export const COPIED_MS = 2000
 

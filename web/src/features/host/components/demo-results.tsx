@@ -4,13 +4,14 @@
  * first by default, 10 a page, a score badge by band and a Details button that does nothing.
  */
 import { useState } from 'react'
-import type { Column } from '../../../components/table/data-table'
-import { PagedTable } from '../../../components/table/paged-table'
-import { SearchInput } from '../../../components/table/search-input'
-import { useTableState } from '../../../hooks/use-table-state'
-import { formatDateTime } from '../../../lib/format'
-import type { SortValue } from '../../../lib/table'
+import type { Column } from '@/components/table/data-table'
+import { PagedTable } from '@/components/table/paged-table'
+import { SearchInput } from '@/components/table/search-input'
+import { useTableState } from '@/hooks/use-table-state'
+import { formatDateTime } from '@/lib/format'
+import type { SortValue } from '@/lib/table'
 import { generateDemoResults, scoreBand, type DemoResult } from '../utils/demo-results'
+import '../host.css'
 
 export type DemoSortKey = 'name' | 'email' | 'score' | 'submittedAt' | 'details'
 

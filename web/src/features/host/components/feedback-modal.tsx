@@ -5,9 +5,11 @@
  * button, or Escape.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Loading } from '../../../components/ui/loading'
-import { getFeedback, LETTERS, type FeedbackItem } from '../api/host-api'
+import { FeedbackList } from '@/components/feedback/feedback-list'
+import { Loading } from '@/components/ui/loading'
+import { getFeedback, type FeedbackItem } from '../api/host-api'
 import { RESULTS_TEXTS } from '../utils/host-texts'
+import '../host.css'
 
 type FeedbackModalProps = {
   userId: string
@@ -16,8 +18,6 @@ type FeedbackModalProps = {
   onClose: () => void
   load?: (userId: string, categoryId: number) => Promise<FeedbackItem[]>
 }
-
-const optionOf = (item: FeedbackItem, letter: string) => item[`option${letter}` as 'optionA' | 'optionB' | 'optionC' | 'optionD']
 
 export function FeedbackModal({ userId, categoryId, playerName, onClose, load = getFeedback }: FeedbackModalProps) {
   const [items, setItems] = useState<FeedbackItem[] | null>(null)
@@ -54,9 +54,12 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
   const correct = items ? items.filter((item) => item.isCorrect).length : 0
 
   return (
+    // The backdrop is presentational: a click on it is a mouse shortcut for the close button
+    // (and Escape), which keyboard and screen-reader users have.
     <div
       className="modal-backdrop"
       data-testid="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose()
       }}
@@ -76,35 +79,7 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
           {items === null ? <Loading label={RESULTS_TEXTS.feedbackLoading} /> : null}
           {items !== null && items.length === 0 ? <p className="empty-state">{RESULTS_TEXTS.feedbackEmpty}</p> : null}
           {items !== null && items.length > 0 ? (
-            <ol className="feedback-list">
-              {items.map((item, index) => (
-                <li key={item.id ?? index} className={`card feedback-item ${item.isCorrect ? 'is-correct' : 'is-wrong'}`}>
-                  <div className="feedback-head">
-                    <span className="feedback-number">Question {index + 1}</span>
-                    <span className={`status-pill ${item.isCorrect ? 'status-correct' : item.userAnswer ? 'status-wrong' : 'status-notAnswered'}`}>
-                      {item.isCorrect ? 'Correct' : item.userAnswer ? 'Wrong' : 'Not answered'}
-                    </span>
-                  </div>
-                  <p className="feedback-question">{item.questionText}</p>
-                  <ul className="feedback-options">
-                    {LETTERS.map((letter) => {
-                      const isCorrect = item.correctAnswer === letter
-                      const isChosen = item.userAnswer === letter
-                      const tone = isCorrect ? 'option-correct' : isChosen ? 'option-wrong' : ''
-                      return (
-                        <li key={letter} className={`feedback-option ${tone}`}>
-                          <span className="option-letter">{letter}</span>
-                          <span>{optionOf(item, letter)}</span>
-                          {isCorrect ? <span className="option-tag">Correct answer</span> : null}
-                          {isChosen ? <span className="option-tag">Their answer</span> : null}
-                        </li>
-                      )
-                    })}
-                  </ul>
-                  {item.explanation ? <p className="feedback-explanation">{item.explanation}</p> : null}
-                </li>
-              ))}
-            </ol>
+            <FeedbackList items={items} chosenLabel="Their answer" />
           ) : null}
         </div>
       </div>

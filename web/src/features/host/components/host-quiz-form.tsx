@@ -6,12 +6,12 @@
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { fromPromise } from 'xstate'
-import { PaidFormError } from '../../../components/quiz-settings/paid-form-error'
-import { QuizSettingsFields } from '../../../components/quiz-settings/quiz-settings-fields'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
-import { TextField } from '../../../components/ui/text-field'
-import { MAX_TIME_LIMIT, MIN_TIME_LIMIT } from '../../../lib/quiz-settings'
+import { PaidFormError } from '@/components/quiz-settings/paid-form-error'
+import { QuizSettingsFields } from '@/components/quiz-settings/quiz-settings-fields'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { TextField } from '@/components/ui/text-field'
+import { MAX_TIME_LIMIT, MIN_TIME_LIMIT } from '@/lib/quiz-settings'
 import {
   createQuiz,
   previewFile,
@@ -23,6 +23,7 @@ import {
 import { hostFormMachine, type HostFormValues } from '../machines/host-form.machine'
 import { HOST_FORM_TEXTS } from '../utils/host-texts'
 import { PreviewTable } from './preview-table'
+import '../host.css'
 
 export const HOST_TIPS = [
   'Keep questions clear and concise',

@@ -3,6 +3,7 @@
  * the other list screen and the Create Quiz button.
  */
 import { Link } from 'react-router'
+import '../host.css'
 
 type HostSectionHeadProps = {
   title: string

@@ -4,11 +4,12 @@
  * with the quiz's id as category_id (the play flow is the same as for a curated category).
  */
 import { useState, type FormEvent } from 'react'
-import { AuthCard } from '../../../components/ui/auth-card'
-import { Alert } from '../../../components/ui/alert'
-import { TextField } from '../../../components/ui/text-field'
+import { Alert } from '@/components/ui/alert'
+import { AuthCard } from '@/components/ui/auth-card'
+import { TextField } from '@/components/ui/text-field'
 import { checkQuiz, type HostFailure, type QuizDetails } from '../api/host-api'
 import { JOIN_TEXTS } from '../utils/host-texts'
+import '../host.css'
 
 /** 410 `expired`, however the body says it (`expired: true`, the code, or the status). */
 function isExpired(failure: HostFailure): boolean {

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
 import { getMyQuizzes, type MyQuiz } from '../api/host-api'
 import { MY_QUIZZES_TEXTS } from '../utils/host-texts'
 import { HostSectionHead } from './host-section-head'

@@ -1,5 +1,7 @@
 /** The questions parsed from an uploaded sheet, and the rows that could not be read. */
 import { LETTERS, type PreviewQuestion, type RowError } from '../api/host-api'
+import '@/components/table/table.css'
+import '../host.css'
 
 const optionOf = (question: PreviewQuestion, letter: string) =>
   question[`option${letter}` as 'optionA' | 'optionB' | 'optionC' | 'optionD']

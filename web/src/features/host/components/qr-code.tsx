@@ -4,6 +4,7 @@
  * loaded on first use (its own small chunk of the app), so pages without a QR code skip it.
  */
 import { useEffect, useState } from 'react'
+import '../host.css'
 
 async function qrToSvg(value: string): Promise<string> {
   const { toString } = await import('qrcode')

@@ -1,6 +1,7 @@
 /** One question in the view-quiz editor: text, four options, the correct letter, explanation. */
 import { LETTERS, type Letter } from '../api/host-api'
 import { OPTION_FIELDS, type EditableQuestion, type EditorAction } from '../utils/question-editor'
+import '../host.css'
 
 type QuestionEditorProps = {
   question: EditableQuestion

@@ -9,6 +9,7 @@ import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { formatDuration, formatValidity, joinLink, quizStatus } from '../utils/quiz-format'
 import { CopyButton } from './copy-button'
 import { QrCode } from './qr-code'
+import '../host.css'
 
 const STATUS_LABEL = { active: 'Active', completed: 'Completed', draft: 'Draft' } as const
 

@@ -7,13 +7,13 @@
  * saves GET …/export.csv.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { Column } from '../../../components/table/data-table'
-import { PagedTable } from '../../../components/table/paged-table'
-import { SearchInput } from '../../../components/table/search-input'
-import { Loading } from '../../../components/ui/loading'
-import { useTableState } from '../../../hooks/use-table-state'
-import { errorMessage } from '../../../lib/api-client'
-import type { SortValue } from '../../../lib/table'
+import type { Column } from '@/components/table/data-table'
+import { PagedTable } from '@/components/table/paged-table'
+import { SearchInput } from '@/components/table/search-input'
+import { Loading } from '@/components/ui/loading'
+import { useTableState } from '@/hooks/use-table-state'
+import { errorMessage } from '@/lib/api-client'
+import type { SortValue } from '@/lib/table'
 import {
   deleteLeaderboardEntry,
   downloadResultsCsv,
@@ -21,10 +21,11 @@ import {
   type QuizResultsResponse,
   type ResultRow,
 } from '../api/host-api'
-import { useQuizSocket } from '../hooks/use-quiz-socket'
+import { useLiveResults } from '../hooks/use-live-results'
 import { RESULTS_TEXTS } from '../utils/host-texts'
 import { saveBlob } from '../utils/save-file'
 import { FeedbackModal } from './feedback-modal'
+import '../host.css'
 
 export type RankedResult = ResultRow & { name: string }
 type SortKey = 'rank' | 'name' | 'score' | 'actions'
@@ -52,10 +53,9 @@ const NO_ROWS: RankedResult[] = []
 type QuizResultsProps = {
   categoryId: number
   titleFromState?: string
-  token: string | null
 }
 
-export function QuizResults({ categoryId, titleFromState, token }: QuizResultsProps) {
+export function QuizResults({ categoryId, titleFromState }: QuizResultsProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' })
   const [busyUser, setBusyUser] = useState<string | null>(null)
   const [actionError, setActionError] = useState<string | null>(null)
@@ -75,29 +75,32 @@ export function QuizResults({ categoryId, titleFromState, token }: QuizResultsPr
   /** Loads the rows; `quiet` keeps the table on screen (live updates, after a retake). */
   const load = useCallback(
     (quiet: boolean): Promise<void> => {
-      if (inFlight.current) {
-        // One reload at a time; a change during a reload asks for one more after it.
-        again.current = true
-        return inFlight.current
+      const start = (quietly: boolean): Promise<void> => {
+        if (inFlight.current) {
+          // One reload at a time; a change during a reload asks for one more after it.
+          again.current = true
+          return inFlight.current
+        }
+        if (!quietly) setState({ status: 'loading' })
+        const run = getQuizResults(categoryId)
+          .then((data) => {
+            if (alive.current) setState({ status: 'loaded', data: { ...data, data: Array.isArray(data?.data) ? data.data : [] } })
+          })
+          .catch((error: unknown) => {
+            console.error('Failed to load results', error)
+            if (alive.current) setState({ status: 'failed', message: errorMessage(error, 'Failed to load results') })
+          })
+          .finally(() => {
+            inFlight.current = null
+            if (again.current && alive.current) {
+              again.current = false
+              void start(true)
+            }
+          })
+        inFlight.current = run
+        return run
       }
-      if (!quiet) setState({ status: 'loading' })
-      const run = getQuizResults(categoryId)
-        .then((data) => {
-          if (alive.current) setState({ status: 'loaded', data: { ...data, data: Array.isArray(data?.data) ? data.data : [] } })
-        })
-        .catch((error: unknown) => {
-          console.error('Failed to load results', error)
-          if (alive.current) setState({ status: 'failed', message: errorMessage(error, 'Failed to load results') })
-        })
-        .finally(() => {
-          inFlight.current = null
-          if (again.current && alive.current) {
-            again.current = false
-            void load(true)
-          }
-        })
-      inFlight.current = run
-      return run
+      return start(quiet)
     },
     [categoryId],
   )
@@ -108,7 +111,7 @@ export function QuizResults({ categoryId, titleFromState, token }: QuizResultsPr
 
   const onLive = useCallback(() => void load(true), [load])
   const closeViewing = useCallback(() => setViewing(null), [])
-  useQuizSocket({ token, categoryId, onChange: onLive })
+  useLiveResults(categoryId, onLive)
 
   const rows = useMemo(() => (state.status === 'loaded' ? rankResults(state.data.data) : NO_ROWS), [state])
   const table = useTableState<RankedResult, SortKey>({

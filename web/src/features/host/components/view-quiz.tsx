@@ -6,14 +6,15 @@
  */
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { Loading } from '../../../components/ui/loading'
-import { Toast } from '../../../components/ui/toast'
-import { isApiError } from '../../../lib/api-client'
+import { Loading } from '@/components/ui/loading'
+import { Toast } from '@/components/ui/toast'
+import { isApiError } from '@/lib/api-client'
 import { getHostQuiz, updateCategoryQuestions, type HostQuizDetails } from '../api/host-api'
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { editorReducer, toUpdate } from '../utils/question-editor'
 import { formatValidity } from '../utils/quiz-format'
 import { QuestionEditor } from './question-editor'
+import '../host.css'
 
 export const SAVE_REDIRECT_MS = 1500
 export const TOAST_MS = 2000

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { endOfLocalDay } from '@/lib/quiz-settings'
 import type { CreateQuizInput, CreateQuizResponse, HostFailure, PreviewResult } from '../api/host-api'
 import { quizCreated } from '../testing/fixtures'
-import { endOfLocalDay } from '../../../lib/quiz-settings'
 import {
   hostFormMachine,
   toCreateInput,

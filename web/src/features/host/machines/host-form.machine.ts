@@ -12,8 +12,8 @@
  * actors/actions stubbed with `.provide()`: `previewFile`, `createQuiz`, `leave`.
  */
 import { assign, fromPromise, setup, stateIn } from 'xstate'
-import { errorMessage } from '../../../lib/api-client'
-import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '../../../lib/quiz-settings'
+import { errorMessage } from '@/lib/api-client'
+import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '@/lib/quiz-settings'
 import type { CreateQuizInput, CreateQuizResponse, HostedQuiz, HostFailure, PreviewResult } from '../api/host-api'
 import { createFailed, fileError, HOST_FORM_TEXTS } from '../utils/host-texts'
 

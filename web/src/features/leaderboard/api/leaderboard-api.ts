@@ -1,6 +1,6 @@
 /** Leaderboard reads. Points are recorded by the server on submission; nothing is posted here. */
-import { apiRequest } from '../../../lib/api-client'
-import type { LeaderboardEntry } from '../../../types/api'
+import { apiRequest } from '@/lib/api-client'
+import type { LeaderboardEntry } from '@/types/api'
 
 export function getGlobalLeaderboard(): Promise<LeaderboardEntry[]> {
   return apiRequest<LeaderboardEntry[]>('/api/leaderboard', { defaultError: 'Failed to fetch leaderboard data' })

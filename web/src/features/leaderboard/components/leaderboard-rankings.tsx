@@ -5,14 +5,15 @@
  * the table is searched or re-sorted.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { Column } from '../../../components/table/data-table'
-import { PagedTable } from '../../../components/table/paged-table'
-import { SearchInput } from '../../../components/table/search-input'
-import { Loading } from '../../../components/ui/loading'
-import { useTableState } from '../../../hooks/use-table-state'
-import type { SortValue } from '../../../lib/table'
-import type { LeaderboardEntry, User } from '../../../types/api'
+import type { Column } from '@/components/table/data-table'
+import { PagedTable } from '@/components/table/paged-table'
+import { SearchInput } from '@/components/table/search-input'
+import { Loading } from '@/components/ui/loading'
+import { useTableState } from '@/hooks/use-table-state'
+import type { SortValue } from '@/lib/table'
+import type { LeaderboardEntry, User } from '@/types/api'
 import { getGlobalLeaderboard } from '../api/leaderboard-api'
+import '../leaderboard.css'
 
 export type RankedEntry = LeaderboardEntry & { rank: number; name: string }
 type SortKey = 'rank' | 'name' | 'score'

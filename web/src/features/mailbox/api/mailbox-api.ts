@@ -2,8 +2,8 @@
  * The development mailbox: GET /api/dev/mailbox answers 200 with the mails the server
  * would have sent when no SMTP server is configured, and 404 when mail goes over SMTP.
  */
-import { apiRequest, isApiError } from '../../../lib/api-client'
-import type { MailboxMessage } from '../../../types/api'
+import { apiRequest, isApiError } from '@/lib/api-client'
+import type { MailboxMessage } from '@/types/api'
 
 export type MailboxResult = { enabled: true; messages: MailboxMessage[] } | { enabled: false }
 

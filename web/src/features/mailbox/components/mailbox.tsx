@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
-import { errorMessage } from '../../../lib/api-client'
-import { formatDateTime } from '../../../lib/format'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { errorMessage } from '@/lib/api-client'
+import { formatDateTime } from '@/lib/format'
 import { getMailbox, type MailboxResult } from '../api/mailbox-api'
+import '../mailbox.css'
 
 /** Lists the development mailbox, newest first. */
 export function Mailbox() {
@@ -11,27 +12,31 @@ export function Mailbox() {
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(true)
 
-  const load = useCallback(async () => {
+  const fetchMailbox = useCallback(
+    () =>
+      getMailbox()
+        .then(setResult)
+        .catch((e: unknown) => setError(errorMessage(e, 'Failed to load the mailbox')))
+        .finally(() => setLoading(false)),
+    [],
+  )
+
+  // The screen starts loading; Refresh shows it loading again.
+  useEffect(() => {
+    void fetchMailbox()
+  }, [fetchMailbox])
+
+  const refresh = () => {
     setLoading(true)
     setError(null)
-    try {
-      setResult(await getMailbox())
-    } catch (e) {
-      setError(errorMessage(e, 'Failed to load the mailbox'))
-    } finally {
-      setLoading(false)
-    }
-  }, [])
-
-  useEffect(() => {
-    void load()
-  }, [load])
+    void fetchMailbox()
+  }
 
   return (
     <section className="mailbox">
       <div className="mailbox-head">
         <h1>Development mailbox</h1>
-        <button type="button" className="btn btn-secondary" onClick={() => void load()} disabled={loading}>
+        <button type="button" className="btn btn-secondary" onClick={refresh} disabled={loading}>
           {loading ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>

@@ -2,11 +2,11 @@
  * The play calls: categories, questions, the attempt (start or resume, save one answer) and
  * the submission. Shapes follow the server's API; `remainingMs` is the server's clock.
  */
-import { apiRequest } from '../../../lib/api-client'
-import { LETTERS } from '../../../lib/constants'
-import type { Letter } from '../../../types/api'
+import { apiRequest } from '@/lib/api-client'
+import { LETTERS } from '@/lib/constants'
+import type { FeedbackItem, Letter } from '@/types/api'
 
-export { LETTERS, type Letter }
+export { LETTERS, type FeedbackItem, type Letter }
 
 export type Category = {
   id: number
@@ -44,19 +44,6 @@ export type Attempt = {
 export type SaveAnswerResponse = { saved: boolean; remainingMs: number }
 
 export type SubmittedAnswer = { questionId: number; status: Letter | 'incomplete' }
-
-export type FeedbackItem = {
-  id: number
-  questionText: string
-  optionA: string
-  optionB: string
-  optionC: string
-  optionD: string
-  correctAnswer: Letter
-  userAnswer: Letter | null
-  isCorrect: boolean
-  explanation?: string | null
-}
 
 export type ScoreResult = {
   attemptId?: string

@@ -4,11 +4,12 @@
  * A fetch failure is only logged; the list stays empty.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { SearchInput } from '../../../components/table/search-input'
-import { Loading } from '../../../components/ui/loading'
-import { CATEGORIES_INITIAL_COUNT, CATEGORIES_TOGGLE_THRESHOLD } from '../../../lib/constants'
-import { searchRows } from '../../../lib/table'
+import { SearchInput } from '@/components/table/search-input'
+import { Loading } from '@/components/ui/loading'
+import { CATEGORIES_INITIAL_COUNT, CATEGORIES_TOGGLE_THRESHOLD } from '@/lib/constants'
+import { searchRows } from '@/lib/table'
 import { getCategories, type Category } from '../api/play-api'
+import '../play.css'
 
 type CategoryListProps = {
   onPick: (category: Category) => void

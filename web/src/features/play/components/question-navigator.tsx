@@ -1,6 +1,7 @@
 /** The question grid (5, 8 or 10 columns by screen width) with each question's status. */
 import type { Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
+import '../play.css'
 
 export const STATUS_LABELS: Record<QuestionStatus, string> = {
   notAnswered: 'Not answered',

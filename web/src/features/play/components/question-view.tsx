@@ -1,5 +1,6 @@
 /** One question with options A to D; the chosen option is pressed, and pressing it again clears it. */
 import { LETTERS, type Letter, type Question } from '../api/play-api'
+import '../play.css'
 
 type QuestionViewProps = {
   question: Question

@@ -7,9 +7,9 @@ import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
-import { Alert } from '../../../components/ui/alert'
-import { Loading } from '../../../components/ui/loading'
-import { useLeaveWarning } from '../../../hooks/use-leave-warning'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import {
   getQuestions,
   saveAnswer,
@@ -20,7 +20,7 @@ import {
   type QuestionsResponse,
   type ScoreResult,
 } from '../api/play-api'
-import { useAttemptSocket, type AttemptSocketEvent } from '../hooks/use-attempt-socket'
+import { useAttemptHub, type AttemptHubEvent } from '../hooks/use-attempt-hub'
 import { answerSaverFrom, playMachine, questionStatus, type SubmitInput } from '../machines/play.machine'
 import { LEAVE_WARNING } from '../utils/play-texts'
 import { QuestionNavigator } from './question-navigator'
@@ -28,12 +28,12 @@ import { QuestionView } from './question-view'
 import { QuizResults } from './quiz-results'
 import { QuizTimer } from './quiz-timer'
 import { ReviewSummary } from './review-summary'
+import '../play.css'
 
 type QuizPlayerProps = {
   categoryId: number | null
   categoryName?: string
   userId: string
-  token: string | null
   onCategories: () => void
   onLeaderboard: () => void
 }
@@ -57,7 +57,7 @@ const playActors = {
   ),
 }
 
-export function QuizPlayer({ categoryId, categoryName, userId, token, onCategories, onLeaderboard }: QuizPlayerProps) {
+export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onLeaderboard }: QuizPlayerProps) {
   const machine = useMemo(() => playMachine.provide({ actors: playActors }), [])
   const [state, send] = useMachine(machine, { input: { categoryId, userId } })
   const { context } = state
@@ -66,9 +66,8 @@ export function QuizPlayer({ categoryId, categoryName, userId, token, onCategori
 
   useLeaveWarning(inProgress, LEAVE_WARNING)
 
-  const forward = useCallback((event: AttemptSocketEvent) => send(event), [send])
-  const { leaderboard } = useAttemptSocket({
-    token,
+  const forward = useCallback((event: AttemptHubEvent) => send(event), [send])
+  const { leaderboard } = useAttemptHub({
     attemptId: context.attemptId,
     categoryId: context.categoryId,
     onEvent: forward,

@@ -2,11 +2,12 @@
  * The result (PRODUCT.md screen 8): score, points (10 per correct answer), the message for
  * the percentage, per-question feedback, and 'Go to Categories' / 'View Leaderboard'.
  */
-import { POINTS_PER_CORRECT_ANSWER } from '../../../lib/constants'
-import { LETTERS, type ScoreResult } from '../api/play-api'
-import type { LiveLeaderboard } from '../hooks/use-attempt-socket'
-import { optionText } from './question-view'
+import { FeedbackList } from '@/components/feedback/feedback-list'
+import { POINTS_PER_CORRECT_ANSWER } from '@/lib/constants'
+import type { ScoreResult } from '../api/play-api'
+import type { LiveLeaderboard } from '../hooks/use-attempt-hub'
 import { resultMessage } from '../utils/play-texts'
+import '../play.css'
 
 type QuizResultsProps = {
   result: ScoreResult
@@ -77,37 +78,7 @@ export function QuizResults({ result, timedOut, leaderboard, onCategories, onLea
 
       <section className="feedback" aria-labelledby="feedback-title">
         <h2 id="feedback-title">Feedback</h2>
-        <ol className="feedback-list">
-          {feedback.map((item, index) => (
-            <li key={item.id} className={`card feedback-item ${item.isCorrect ? 'is-correct' : 'is-wrong'}`}>
-              <p className="feedback-head">
-                <span className="feedback-number">Question {index + 1}</span>
-                <span className={`status-pill ${item.isCorrect ? 'status-correct' : item.userAnswer ? 'status-wrong' : 'status-notAnswered'}`}>
-                  {item.isCorrect ? 'Correct' : item.userAnswer ? 'Incorrect' : 'Not answered'}
-                </span>
-              </p>
-              <p className="feedback-question">{item.questionText}</p>
-              <ul className="feedback-options">
-                {LETTERS.map((letter) => {
-                  const correct = item.correctAnswer === letter
-                  const mine = item.userAnswer === letter
-                  return (
-                    <li
-                      key={letter}
-                      className={`feedback-option${correct ? ' option-correct' : ''}${mine && !correct ? ' option-wrong' : ''}`}
-                    >
-                      <span className="option-letter">{letter}</span>
-                      <span className="option-text">{optionText(item, letter)}</span>
-                      {correct ? <span className="option-tag">Correct answer</span> : null}
-                      {mine ? <span className="option-tag">Your answer</span> : null}
-                    </li>
-                  )
-                })}
-              </ul>
-              {item.explanation ? <p className="feedback-explanation">{item.explanation}</p> : null}
-            </li>
-          ))}
-        </ol>
+        <FeedbackList items={feedback} chosenLabel="Your answer" />
       </section>
     </div>
   )

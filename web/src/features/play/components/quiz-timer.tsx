@@ -1,6 +1,7 @@
 /** The countdown as hh:mm:ss; red and pulsing at 5% of the time limit or less; stops at 00:00:00. */
-import { TIMER_WARNING_FRACTION } from '../../../lib/constants'
+import { TIMER_WARNING_FRACTION } from '@/lib/constants'
 import { formatClock } from '../utils/play-texts'
+import '../play.css'
 
 export function isTimerWarning(remainingMs: number, timeLimitMs: number): boolean {
   return timeLimitMs > 0 && remainingMs <= timeLimitMs * TIMER_WARNING_FRACTION

@@ -2,6 +2,7 @@
 import type { Letter, Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
 import { STATUS_LABELS } from './question-navigator'
+import '../play.css'
 
 type ReviewSummaryProps = {
   questions: Question[]

@@ -18,8 +18,9 @@
  * another tab did) fetches the result. Effects are named actors, stubbed with `.provide()`.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
-import { ticker } from '../../../lib/ticker'
-import { DEFAULT_QUIZ_TIME_LIMIT_MINUTES } from '../../../lib/constants'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { DEFAULT_QUIZ_TIME_LIMIT_MINUTES } from '@/lib/constants'
+import { ticker } from '@/lib/ticker'
 import type {
   Attempt,
   Letter,
@@ -30,7 +31,6 @@ import type {
   SubmittedAnswer,
 } from '../api/play-api'
 import { isTimeUp, loadErrorText, PLAY_ERRORS } from '../utils/play-texts'
-import { errorMessage, isApiError } from '../../../lib/api-client'
 
 export const CLOCK_TICK_MS = 250
 

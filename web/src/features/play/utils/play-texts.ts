@@ -1,5 +1,5 @@
 /** The play screens' fixed texts (PRODUCT.md sections 4, 8 and 9) and the helpers around them. */
-import { isApiError } from '../../../lib/api-client'
+import { isApiError } from '@/lib/api-client'
 
 export const PLAY_ERRORS = {
   noCategory: 'No category selected. Please select a category.',

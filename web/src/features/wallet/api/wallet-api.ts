@@ -1,6 +1,6 @@
 /** The token wallet calls: the balance with its history, and a purchase. */
-import { apiRequest } from '../../../lib/api-client'
-import type { PurchaseResponse, Wallet } from '../../../types/api'
+import { apiRequest } from '@/lib/api-client'
+import type { PurchaseResponse, Wallet } from '@/types/api'
 
 export function getWallet(): Promise<Wallet> {
   return apiRequest<Wallet>('/api/wallet', { defaultError: 'Failed to load your token balance' })

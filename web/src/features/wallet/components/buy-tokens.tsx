@@ -5,14 +5,15 @@
  */
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { Alert } from '../../../components/ui/alert'
-import { errorMessage } from '../../../lib/api-client'
-import { useSession } from '../../../lib/auth'
-import { MIN_TOKEN_QUANTITY, TOKEN_PRICE_CENTS } from '../../../lib/constants'
-import { formatDateTime, formatDollars } from '../../../lib/format'
-import { saveRedirectAfterLogin } from '../../../lib/session'
-import type { PurchaseResponse, Wallet } from '../../../types/api'
+import { Alert } from '@/components/ui/alert'
+import { errorMessage } from '@/lib/api-client'
+import { useSession } from '@/lib/auth'
+import { MIN_TOKEN_QUANTITY, TOKEN_PRICE_CENTS } from '@/lib/constants'
+import { formatDateTime, formatDollars } from '@/lib/format'
+import { saveRedirectAfterLogin } from '@/lib/session'
+import type { PurchaseResponse, Wallet } from '@/types/api'
 import { getWallet, purchaseTokens } from '../api/wallet-api'
+import '../wallet.css'
 
 export function clampQuantity(value: number): number {
   if (!Number.isFinite(value)) return MIN_TOKEN_QUANTITY
@@ -42,11 +43,11 @@ export function BuyTokens() {
   const [error, setError] = useState<string | null>(null)
   const [reloadKey, setReloadKey] = useState(0)
 
+  // Signed out, the balance goes (adjusted while rendering, not in an effect).
+  if (!isAuthenticated && wallet !== null) setWallet(null)
+
   useEffect(() => {
-    if (!isAuthenticated) {
-      setWallet(null)
-      return
-    }
+    if (!isAuthenticated) return
     let cancelled = false
     getWallet()
       .then((data) => {

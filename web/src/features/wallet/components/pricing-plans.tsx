@@ -1,5 +1,6 @@
 /** The three plans of PRODUCT.md section 9. */
 import { Link } from 'react-router'
+import '../wallet.css'
 
 type Plan = {
   name: string

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { makeUser, mockApi, renderApp, signInAs } from '../testing/test-utils'
+import { makeUser, mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from './testing/render-app'
 
 describe('session start', () => {
   it('logs out when the server refuses the saved token', async () => {

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeUser, mockApi, renderApp, signInAs } from '../../testing/test-utils'
+import { makeUser, mockApi, signInAs } from '@/testing/test-utils'
+import { renderApp } from './testing/render-app'
 
 function header() {
   return within(screen.getByRole('banner'))
@@ -119,6 +120,32 @@ describe('header', () => {
     expect(header().getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
   })
 
+  it('logs out from / too', async () => {
+    mockApi({})
+    signInAs()
+    const { router } = renderApp('/')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
+    expect(router.state.location.pathname).toBe('/')
+    expect(header().getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it('closes the open menu on Escape while the account button has focus', async () => {
+    mockApi({})
+    signInAs()
+    renderApp('/')
+    const user = userEvent.setup()
+    const avatar = header().getByRole('button', { name: /Account menu/ })
+    await user.click(avatar)
+    expect(screen.getByRole('menu')).toBeInTheDocument()
+    avatar.focus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+    expect(avatar).toHaveFocus()
+  })
+
   it('logging out from a protected page does not remember it for the next sign-in', async () => {
     mockApi({})
     signInAs()
@@ -142,6 +169,19 @@ describe('header', () => {
     const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
     expect(mobile.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/play/leaderboard')
     expect(mobile.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+  })
+
+  it('closes the mobile menu when the page changes', async () => {
+    mockApi({ 'GET /api/leaderboard': { body: [] } })
+    signInAs()
+    const { router } = renderApp('/play/categories')
+    const user = userEvent.setup()
+    const toggle = header().getByRole('button', { name: 'Menu' })
+    await user.click(toggle)
+    await user.click(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Leaderboard' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/play/leaderboard'))
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument()
   })
 
   it('mobile menu offers Sign In when signed out', async () => {

@@ -1,0 +1,62 @@
+/**
+ * The per-question feedback of one submission, written once for the player's results
+ * (PRODUCT.md screen 8) and the host's Feedback Summary (screen 15): each question's number,
+ * 'Correct', 'Incorrect' or 'Not answered', its text, the four options with the correct one
+ * and the chosen one marked, and the explanation. Only the label of the chosen option depends
+ * on who reads it ('Your answer' for the player, 'Their answer' for the host).
+ */
+import { LETTERS } from '@/lib/constants'
+import type { FeedbackItem, Letter } from '@/types/api'
+import './feedback-list.css'
+
+export const FEEDBACK_STATUS = {
+  correct: 'Correct',
+  incorrect: 'Incorrect',
+  notAnswered: 'Not answered',
+} as const
+
+const optionText = (item: FeedbackItem, letter: Letter) => item[`option${letter}`]
+
+type FeedbackListProps = {
+  items: FeedbackItem[]
+  /** The tag of the option the player chose: 'Your answer' or 'Their answer'. */
+  chosenLabel: string
+}
+
+export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
+  return (
+    <ol className="feedback-list">
+      {items.map((item, index) => {
+        const status = item.isCorrect ? 'correct' : item.userAnswer ? 'incorrect' : 'notAnswered'
+        const pill = status === 'correct' ? 'status-correct' : status === 'incorrect' ? 'status-wrong' : 'status-notAnswered'
+        return (
+          <li key={item.id ?? index} className={`card feedback-item ${item.isCorrect ? 'is-correct' : 'is-wrong'}`}>
+            <p className="feedback-head">
+              <span className="feedback-number">Question {index + 1}</span>
+              <span className={`status-pill ${pill}`}>{FEEDBACK_STATUS[status]}</span>
+            </p>
+            <p className="feedback-question">{item.questionText}</p>
+            <ul className="feedback-options">
+              {LETTERS.map((letter) => {
+                const correct = item.correctAnswer === letter
+                const chosen = item.userAnswer === letter
+                return (
+                  <li
+                    key={letter}
+                    className={`feedback-option${correct ? ' option-correct' : ''}${chosen && !correct ? ' option-wrong' : ''}`}
+                  >
+                    <span className="option-letter">{letter}</span>
+                    <span className="option-text">{optionText(item, letter)}</span>
+                    {correct ? <span className="option-tag">Correct answer</span> : null}
+                    {chosen ? <span className="option-tag">{chosenLabel}</span> : null}
+                  </li>
+                )
+              })}
+            </ul>
+            {item.explanation ? <p className="feedback-explanation">{item.explanation}</p> : null}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

@@ -1,0 +1,149 @@
+/**
+ * The messages of the WebSocket hub (docs/websocket.md), as TypeScript types: what the client
+ * sends, what the server sends, and the channels. `parseServerMessage` turns one frame into a
+ * typed message, or null when it is not one the client can use.
+ *
+ * The parser checks what the screens rely on (the type, the channel a message belongs to, the
+ * clock of a tick, the rows of a leaderboard) and takes the other fields as the server sent
+ * them, as the screens did before there was one shared connection.
+ */
+
+/** The clock and submission of one of the player's attempts. */
+export type AttemptChannel = `attempt:${string}`
+/** The live leaderboard of one quiz (category). */
+export type QuizChannel = `quiz:${number}`
+export type HubChannel = AttemptChannel | QuizChannel
+
+export const attemptChannel = (attemptId: string): AttemptChannel => `attempt:${attemptId}`
+export const quizChannel = (categoryId: number): QuizChannel => `quiz:${categoryId}`
+
+// ---------------------------------------------------------------------------------------------
+// Client to server
+
+export type SubscribeMessage = { type: 'subscribe'; channel: HubChannel }
+export type UnsubscribeMessage = { type: 'unsubscribe'; channel: HubChannel }
+export type PingMessage = { type: 'ping' }
+
+export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage
+
+// ---------------------------------------------------------------------------------------------
+// Server to client
+
+/** A subscription took effect; the channel's current state follows at once. */
+export type SubscribedMessage = { type: 'subscribed'; channel: HubChannel }
+
+/** On subscribing, then every second while the attempt is open. Times are RFC 3339 UTC. */
+export type TickMessage = {
+  type: 'tick'
+  channel: AttemptChannel
+  remainingMs: number
+  deadline: string
+  serverTime: string
+}
+
+export type SubmitReason = 'player' | 'timeout'
+
+/** The attempt was submitted (by the player, or by the server when its time was up). */
+export type SubmittedMessage = {
+  type: 'submitted'
+  channel: AttemptChannel
+  reason: SubmitReason
+  score: number
+  points: number
+  total: number
+}
+
+export type LeaderboardRow = {
+  rank: number
+  userId: string
+  firstName: string
+  lastName: string
+  points: number
+}
+
+/** On subscribing, then after changes (at most twice a second): the top 10 and your own rank. */
+export type LeaderboardMessage = {
+  type: 'leaderboard'
+  channel: QuizChannel
+  top: LeaderboardRow[]
+  /** Null until you have a score. */
+  me: { rank: number; points: number } | null
+  participants: number
+}
+
+export type HubErrorCode = 'bad_message' | 'unknown_channel' | 'forbidden' | 'not_found' | 'too_many_subscriptions'
+
+/** A message the server could not act on; the connection stays open. */
+export type HubErrorMessage = {
+  type: 'error'
+  channel?: string
+  code: HubErrorCode
+  error: string
+}
+
+export type PongMessage = { type: 'pong' }
+
+export type ServerMessage =
+  | SubscribedMessage
+  | TickMessage
+  | SubmittedMessage
+  | LeaderboardMessage
+  | HubErrorMessage
+  | PongMessage
+
+/** What a subscriber of a channel can receive. */
+export type AttemptChannelMessage = SubscribedMessage | TickMessage | SubmittedMessage | HubErrorMessage
+export type QuizChannelMessage = SubscribedMessage | LeaderboardMessage | HubErrorMessage
+export type ChannelMessage<C extends HubChannel> = C extends AttemptChannel ? AttemptChannelMessage : QuizChannelMessage
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+const isAttemptChannel = (value: unknown): value is AttemptChannel =>
+  typeof value === 'string' && value.startsWith('attempt:')
+const isQuizChannel = (value: unknown): value is QuizChannel => typeof value === 'string' && value.startsWith('quiz:')
+
+/** One frame of the hub as a typed message, or null (not JSON, no known type, wrong channel). */
+export function parseServerMessage(data: unknown): ServerMessage | null {
+  if (typeof data !== 'string') return null
+  let raw: unknown
+  try {
+    raw = JSON.parse(data)
+  } catch {
+    return null
+  }
+  if (!raw || typeof raw !== 'object') return null
+  const message = raw as Record<string, unknown>
+  const channel = message.channel
+  switch (message.type) {
+    case 'subscribed':
+      return isAttemptChannel(channel) || isQuizChannel(channel) ? ({ ...message, channel } as SubscribedMessage) : null
+    case 'tick':
+      return isAttemptChannel(channel) && typeof message.remainingMs === 'number' ? (message as TickMessage) : null
+    case 'submitted':
+      if (!isAttemptChannel(channel)) return null
+      // A notice without a known reason counts as the server's own (at the deadline).
+      return {
+        ...(message as SubmittedMessage),
+        reason: message.reason === 'player' ? 'player' : 'timeout',
+      }
+    case 'leaderboard':
+      if (!isQuizChannel(channel) || !Array.isArray(message.top)) return null
+      return {
+        ...(message as LeaderboardMessage),
+        me: (message.me as LeaderboardMessage['me'] | undefined) ?? null,
+        participants: typeof message.participants === 'number' ? message.participants : 0,
+      }
+    case 'error':
+      return message as HubErrorMessage
+    case 'pong':
+      return { type: 'pong' }
+    default:
+      return null
+  }
+}
+
+/** A client message as the frame to send. */
+export function encodeClientMessage(message: ClientMessage): string {
+  return JSON.stringify(message)
+}

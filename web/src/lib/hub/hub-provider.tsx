@@ -1,0 +1,109 @@
+/**
+ * One WebSocket hub connection for the signed-in session (docs/websocket.md), shared by every
+ * screen. `HubProvider` (in the app shell) owns the socket; a screen calls
+ * `useHubChannel(channel, onMessage)` and forwards what arrives into its machine as events.
+ * The machines never see the socket (CONVENTIONS.md).
+ *
+ * - The connection opens while someone is subscribed and a session token exists, and closes
+ *   when the last subscriber leaves or the session ends — as each screen's own socket did.
+ * - Subscriptions are counted by channel (`HubChannels`): two screens on one channel share one
+ *   server subscription.
+ * - Reconnects: exponential backoff (1 s … 30 s), at most 10 tries, never after close code
+ *   4401 (the token expired). Every new connection subscribes again to every held channel, in
+ *   the order they were first subscribed; the server answers each with the channel's whole
+ *   current state, so nothing that happened while away is missed.
+ */
+import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react'
+// The package's default export breaks under Vite 8 (STACK.md): import the hook directly.
+import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
+import { useSession } from '@/lib/auth'
+import { HubChannels, type HubListener } from './hub-channels'
+import {
+  encodeClientMessage,
+  parseServerMessage,
+  type ChannelMessage,
+  type ClientMessage,
+  type HubChannel,
+} from './hub-messages'
+
+export const TOKEN_EXPIRED_CLOSE = 4401
+export const MAX_RECONNECTS = 10
+
+/** The hub's URL with the session token in the query (browsers cannot set its headers). */
+export function socketUrl(token: string): string {
+  const { protocol, host } = window.location
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws?token=${encodeURIComponent(token)}`
+}
+
+export const reconnectOptions = {
+  shouldReconnect: (event: CloseEvent) => event.code !== TOKEN_EXPIRED_CLOSE,
+  reconnectAttempts: MAX_RECONNECTS,
+  reconnectInterval: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
+}
+
+type Hub = {
+  /** Starts listening to a channel; the returned function stops. */
+  subscribe: (channel: HubChannel, listener: HubListener) => () => void
+}
+
+const HubContext = createContext<Hub | null>(null)
+
+export function HubProvider({ children }: { children: ReactNode }) {
+  const { token } = useSession()
+  const [channels] = useState(() => new HubChannels())
+  const [subscribed, setSubscribed] = useState(false)
+  const url = token && subscribed ? socketUrl(token) : null
+
+  const { getWebSocket } = useWebSocket(url, {
+    onOpen: (event) => {
+      // A new connection holds no subscription yet (first open, or after a reconnect).
+      const socket = event.target as WebSocket
+      for (const channel of channels.channels()) socket.send(encodeClientMessage({ type: 'subscribe', channel }))
+    },
+    onMessage: (event) => {
+      const message = parseServerMessage(event.data)
+      if (message) channels.dispatch(message)
+    },
+    // Messages reach the channels' listeners; the provider does not re-render for each one.
+    filter: () => false,
+    ...reconnectOptions,
+  })
+
+  const hub = useMemo<Hub>(() => {
+    /** Sends now if the socket is open; otherwise the next open subscribes what is held. */
+    const send = (message: ClientMessage) => {
+      const socket = getWebSocket() as WebSocket | null
+      if (socket && socket.readyState === WebSocket.OPEN) socket.send(encodeClientMessage(message))
+    }
+    return {
+      subscribe(channel, listener) {
+        if (channels.add(channel, listener)) {
+          send({ type: 'subscribe', channel })
+          setSubscribed(true)
+        }
+        return () => {
+          if (channels.remove(channel, listener)) {
+            send({ type: 'unsubscribe', channel })
+            setSubscribed(channels.size > 0)
+          }
+        }
+      },
+    }
+  }, [channels, getWebSocket])
+
+  return <HubContext value={hub}>{children}</HubContext>
+}
+
+/**
+ * Listens to one hub channel while `channel` is not null; `onMessage` gets that channel's
+ * messages (a subscriber joining a channel already held gets its last state at once).
+ */
+export function useHubChannel<C extends HubChannel>(channel: C | null, onMessage: (message: ChannelMessage<C>) => void): void {
+  const hub = useContext(HubContext)
+  if (!hub) throw new Error('useHubChannel needs a <HubProvider> above it')
+  const handle = useEffectEvent((message: ChannelMessage<C>) => onMessage(message))
+  useEffect(() => {
+    if (channel === null) return
+    return hub.subscribe(channel, (message) => handle(message as ChannelMessage<C>))
+  }, [hub, channel])
+}
