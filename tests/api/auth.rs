@@ -122,7 +122,7 @@ async fn five_wrong_codes_lock_the_code_until_a_new_one_is_sent() {
         let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "wrong@example.com", "code": wrong })).await;
         assert_eq!(
             (status, answer),
-            (400, json!({ "error": "Invalid verification code", "code": "invalid_code", "details": { "triesLeft": tries_left } }))
+            (422, json!({ "error": "Invalid verification code", "code": "invalid_code", "details": { "triesLeft": tries_left } }))
         );
     }
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "wrong@example.com", "code": code })).await;
@@ -158,7 +158,7 @@ async fn an_expired_code_is_refused_and_a_new_one_comes_at_most_once_a_minute() 
 
     clock.advance(15 * 60 * 1000 + 1000);
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "late@example.com", "code": code })).await;
-    assert_eq!((status, answer), (400, json!({ "error": "Verification code expired. Please request a new code.", "code": "code_expired" })));
+    assert_eq!((status, answer), (422, json!({ "error": "Verification code expired. Please request a new code.", "code": "code_expired" })));
 
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "late@example.com", "code": "12345" })).await;
     assert_eq!(
@@ -218,7 +218,7 @@ async fn a_forgotten_password_is_reset_with_the_mailed_code_and_unknown_emails_l
     let reset = |code: &str, password: &str| json!({ "email": "forgot@example.com", "code": code, "newPassword": password });
     assert_eq!(
         app.post("/api/auth/reset-password", None, reset(wrong, "brand new pass")).await,
-        (400, json!({ "error": "Invalid verification code", "code": "invalid_code" }))
+        (422, json!({ "error": "Invalid verification code", "code": "invalid_code" }))
     );
     assert_eq!(
         app.post("/api/auth/reset-password", None, reset(&code, "short")).await,
@@ -227,7 +227,7 @@ async fn a_forgotten_password_is_reset_with_the_mailed_code_and_unknown_emails_l
     let (status, answer) = app.post("/api/auth/reset-password", None, reset(&code, "brand new pass")).await;
     assert_eq!((status, answer), (200, json!({ "message": "Password reset successful. Please login with your new password." })));
     // A code works once.
-    assert_eq!(app.post("/api/auth/reset-password", None, reset(&code, "another pass")).await.0, 400);
+    assert_eq!(app.post("/api/auth/reset-password", None, reset(&code, "another pass")).await.0, 422);
     assert_eq!(app.post("/api/auth/signin", None, json!({ "email": "forgot@example.com", "password": "correct horse" })).await.0, 401);
     assert_eq!(app.post("/api/auth/signin", None, json!({ "email": "forgot@example.com", "password": "brand new pass" })).await.0, 200);
     app.stop().await.unwrap();

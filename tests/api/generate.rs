@@ -83,17 +83,19 @@ async fn a_host_generates_from_a_document_reviews_and_publishes_it_once(db: &Tes
     reviewed[0]["question"] = json!("Which pigment absorbs the light?");
     reviewed[0]["answer"] = json!(reviewed[0]["optionC"].as_str().unwrap().to_uppercase());
     let publish = format!("/api/generate/{id}/publish");
+    // Invalid input is 400; a rule no schema can express (an answer that is none of the options,
+    // an expiry date in the past) is 422.
     let refusals = [
-        (json!({ "questions": reviewed.clone() }), "Please enter a quiz title"),
-        (settings("Photosynthesis", vec![]), "Please keep at least one question to publish the quiz"),
-        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "", "answer": "A" })]), "Question 1 is missing one or more required fields"),
-        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "E" })]), "Question 1: the answer must be A, B, C or D, or the text of an option"),
-        (json!({ "title": "T", "questions": reviewed.clone(), "validityOption": "custom", "customDate": "2000-01-01" }), "Please select a valid date for quiz expiry"),
-        (json!({ "title": "T", "questions": reviewed.clone(), "audienceType": "emails" }), "Please provide email addresses for quiz participants"),
+        (json!({ "questions": reviewed.clone() }), 400, "Please enter a quiz title"),
+        (settings("Photosynthesis", vec![]), 400, "Please keep at least one question to publish the quiz"),
+        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "", "answer": "A" })]), 400, "Question 1 is missing one or more required fields"),
+        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "E" })]), 422, "Question 1: the answer must be A, B, C or D, or the text of an option"),
+        (json!({ "title": "T", "questions": reviewed.clone(), "validityOption": "custom", "customDate": "2000-01-01" }), 422, "Please select a valid date for quiz expiry"),
+        (json!({ "title": "T", "questions": reviewed.clone(), "audienceType": "emails" }), 400, "Please provide email addresses for quiz participants"),
     ];
-    for (body, message) in refusals {
+    for (body, expected, message) in refusals {
         let (status, refused) = app.post(&publish, Some(&host), body).await;
-        assert_eq!((status, &refused), (400, &json!({ "error": message, "code": "validation" })));
+        assert_eq!((status, &refused), (expected, &json!({ "error": message, "code": "validation" })));
     }
     let (status, refused) = app.post(&publish, Some(&player), settings("Mine now", reviewed.clone())).await;
     assert_eq!((status, refused["code"].as_str()), (404, Some("not_found")));
@@ -185,7 +187,7 @@ async fn unreadable_files_and_bad_forms_are_refused_before_any_token_is_spent(db
     assert_eq!((status, body), (400, validation("Please either enter text content or upload a file")));
     let past = [("validityOption", "custom"), ("customDate", "2001-02-03")];
     let (status, body) = app.multipart("/api/generate/file", &host, &past, Some(("notes.pdf", fixture("photosynthesis.pdf")))).await;
-    assert_eq!((status, body), (400, validation("Please select a valid date for quiz expiry")));
+    assert_eq!((status, body), (422, validation("Please select a valid date for quiz expiry")));
 
     let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
     let (status, body) = app.multipart("/api/generate/file", &host, &[], Some(("slides.png", png))).await;

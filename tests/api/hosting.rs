@@ -261,8 +261,9 @@ async fn uploads_are_checked_and_explained() {
     assert_eq!((status, body["error"].as_str()), (400, Some("Please provide a quiz title and upload a file")));
     let (status, body) = upload(vec![("title", "T")], None).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("Please provide a quiz title and upload a file")));
+    // A date in the past breaks a rule no schema can express: 422; no date at all is invalid input.
     let (status, body) = upload(vec![("title", "T"), ("validityOption", "custom"), ("customDate", "2001-01-01")], csv()).await;
-    assert_eq!((status, body["error"].as_str()), (400, Some("Please select a valid date for quiz expiry")));
+    assert_eq!((status, body["error"].as_str()), (422, Some("Please select a valid date for quiz expiry")));
     let (status, body) = upload(vec![("title", "T"), ("validityOption", "custom")], csv()).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("Please select a valid date for quiz expiry")));
     let (status, body) = upload(vec![("title", "T"), ("audienceType", "emails"), ("emails", " , ")], csv()).await;

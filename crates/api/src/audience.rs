@@ -3,18 +3,22 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{get, put};
 use axum::Json;
-use utoipa_axum::router::OpenApiRouter;
-use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList};
+use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList, MAX_EMAILS};
 use quizroom_domain::StreamId;
 use quizroom_projections::audience::read as audiences;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::commands::{CommandError, execute, metadata};
 use crate::email::{Email, parse_list};
 use crate::error::{ApiError, ApiJson, db};
+use crate::input::{ObjectBody, email_list_schema, email_schema, trimmed_pattern};
+use crate::openapi::ErrorBody;
 use crate::refusals::audience_refused;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -22,10 +26,11 @@ use crate::tokens::AuthUser;
 const MAX_NAME: usize = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/audience", get(list).post(create)).route("/audience/{list_id}", put(change).delete(remove))
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(change, remove))
 }
 
-/// `emails` as a comma-separated string or as an array of strings.
+/// `emails` as one text (addresses separated by commas, semicolons or new lines) or as an array
+/// of addresses.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Emails {
@@ -33,19 +38,69 @@ enum Emails {
     List(Vec<String>),
 }
 
+fn invalid_email(text: &str) -> ApiError {
+    ApiError::bad_request("validation", format!("Invalid email address: {text}")).with_details(json!({ "email": text }))
+}
+
 impl Emails {
     fn parse(&self) -> Result<Vec<String>, ApiError> {
         let emails = match self {
             Emails::Text(text) => parse_list(text)?,
-            Emails::List(list) => parse_list(&list.join(","))?,
+            // Each item is one address, as the document's array says.
+            Emails::List(list) => {
+                if list.len() > MAX_EMAILS {
+                    return Err(audience_refused(AudienceError::TooMany));
+                }
+                list.iter().map(|e| Email::parse(e).map_err(|_| invalid_email(e.trim()))).collect::<Result<_, _>>()?
+            }
         };
         Ok(emails.into_iter().map(Email::into_string).collect())
     }
 }
 
-#[derive(Deserialize)]
-struct ListRequest {
+/// The schema of `emails` (`schema_with`): one text, or an array of 1 to 2,000 addresses.
+fn emails_schema() -> Schema {
+    emails_one_of().build().into()
+}
+
+/// [`emails_schema`], or `null` (which keeps the list's e-mails).
+fn emails_or_null_schema() -> Schema {
+    emails_one_of().item(ObjectBuilder::new().schema_type(Type::Null)).build().into()
+}
+
+fn emails_one_of() -> OneOfBuilder {
+    OneOfBuilder::new()
+        .item(email_list_schema())
+        .item(ArrayBuilder::new().items(email_schema()).min_items(Some(1)).max_items(Some(MAX_EMAILS)))
+        .description(Some("The addresses (at most 2,000 different ones): one text, separated by commas, semicolons or new lines, or an array"))
+}
+
+fn name_schema() -> Schema {
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, MAX_NAME))).build().into()
+}
+
+fn name_or_null_schema() -> Schema {
+    let name = ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null])).pattern(Some(trimmed_pattern(true, MAX_NAME)));
+    name.description(Some("`null` keeps the name")).build().into()
+}
+
+/// A new audience list.
+#[derive(Deserialize, ToSchema)]
+pub struct NewAudienceList {
+    /// Not blank, at most 100 characters once trimmed.
+    #[schema(required, schema_with = name_schema)]
     name: Option<String>,
+    #[schema(required, schema_with = emails_schema)]
+    emails: Option<Emails>,
+}
+
+/// A list's new name, new e-mails, or both.
+#[derive(Deserialize, ToSchema)]
+pub struct AudienceListChange {
+    /// Not blank, at most 100 characters once trimmed.
+    #[schema(schema_with = name_or_null_schema)]
+    name: Option<String>,
+    #[schema(schema_with = emails_or_null_schema)]
     emails: Option<Emails>,
 }
 
@@ -56,18 +111,35 @@ fn checked_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
     }
 }
 
-fn list_json(list: audiences::ListRow) -> Value {
-    json!({ "id": list.list_id, "name": list.name, "count": list.emails.len(), "emails": list.emails })
+/// An audience list.
+#[derive(Serialize, ToSchema)]
+#[schema(as = AudienceList)]
+pub struct AudienceListView {
+    id: String,
+    name: String,
+    /// How many addresses the list has.
+    count: usize,
+    /// Normalised (trimmed, lower case), by address.
+    emails: Vec<String>,
 }
 
-async fn view(state: &AppState, list_id: &str) -> Result<Value, ApiError> {
+fn view_of(list: audiences::ListRow) -> AudienceListView {
+    AudienceListView { id: list.list_id, name: list.name, count: list.emails.len(), emails: list.emails }
+}
+
+async fn view(state: &AppState, list_id: &str) -> Result<AudienceListView, ApiError> {
     let list = audiences::list(state.store.pool(), list_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such audience list"))?;
-    Ok(list_json(list))
+    Ok(view_of(list))
 }
 
-async fn list(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Value>, ApiError> {
+/// The caller's audience lists.
+#[utoipa::path(get, path = "/audience", operation_id = "listAudiences", tag = "audience", security(("bearer" = [])), responses(
+    (status = 200, description = "The caller's lists", body = Vec<AudienceListView>),
+    (status = 401, description = "No valid token", body = ErrorBody),
+))]
+async fn list(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Vec<AudienceListView>>, ApiError> {
     let lists = audiences::lists_of(state.store.pool(), &caller.user_id).await.map_err(db)?;
-    Ok(Json(Value::Array(lists.into_iter().map(list_json).collect())))
+    Ok(Json(lists.into_iter().map(view_of).collect()))
 }
 
 fn refused(e: CommandError<AudienceError>) -> ApiError {
@@ -77,7 +149,16 @@ fn refused(e: CommandError<AudienceError>) -> ApiError {
     }
 }
 
-async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<ListRequest>) -> Result<(StatusCode, Json<Value>), ApiError> {
+/// Creates an audience list.
+#[utoipa::path(post, path = "/audience", operation_id = "createAudience", tag = "audience", request_body = NewAudienceList, security(("bearer" = [])), responses(
+    (status = 201, description = "The new list", body = AudienceListView),
+    (status = 400, description = "No name (`Please provide a list name`), a name over 100 characters, no addresses (`Please provide email addresses for quiz participants`), an invalid address (`Invalid email address: {email}`) or more than 2,000", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
+async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<NewAudienceList>>) -> Result<(StatusCode, Json<AudienceListView>), ApiError> {
     let name = checked_name(body.name.as_deref())?.unwrap_or_default();
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?.unwrap_or_default();
     let list_id = uuid::Uuid::new_v4().to_string();
@@ -86,12 +167,25 @@ async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(body): 
     Ok((StatusCode::CREATED, Json(view(&state, &list_id).await?)))
 }
 
+/// Renames a list or replaces its e-mails.
+#[utoipa::path(put, path = "/audience/{listId}", operation_id = "changeAudience", tag = "audience", request_body = AudienceListChange, security(("bearer" = [])),
+    params(("listId" = String, Path, description = "The list")),
+    responses(
+        (status = 200, description = "The list as it is now", body = AudienceListView),
+        (status = 400, description = "A blank name or one over 100 characters, no addresses, an invalid address or more than 2,000", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "No such list of the caller's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
 async fn change(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(list_id): Path<String>,
-    ApiJson(body): ApiJson<ListRequest>,
-) -> Result<Json<Value>, ApiError> {
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<AudienceListChange>>,
+) -> Result<Json<AudienceListView>, ApiError> {
     let name = checked_name(body.name.as_deref())?;
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?;
     let command = || AudienceCommand::Change { by: caller.user_id.clone(), name: name.clone(), emails: emails.clone() };
@@ -99,8 +193,24 @@ async fn change(
     Ok(Json(view(&state, &list_id).await?))
 }
 
-async fn remove(State(state): State<AppState>, caller: AuthUser, Path(list_id): Path<String>) -> Result<Json<Value>, ApiError> {
+/// The list was deleted.
+#[derive(Serialize, ToSchema)]
+pub struct AudienceListDeleted {
+    success: bool,
+}
+
+/// Deletes a list; quizzes that used it keep admitting its members.
+#[utoipa::path(delete, path = "/audience/{listId}", operation_id = "deleteAudience", tag = "audience", security(("bearer" = [])),
+    params(("listId" = String, Path, description = "The list")),
+    responses(
+        (status = 200, description = "Deleted", body = AudienceListDeleted),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "No such list of the caller's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
+    ),
+)]
+async fn remove(State(state): State<AppState>, caller: AuthUser, Path(list_id): Path<String>) -> Result<Json<AudienceListDeleted>, ApiError> {
     let command = || AudienceCommand::Delete { by: caller.user_id.clone() };
     execute(&state.store, &StreamId::<AudienceList>::new(&list_id), &metadata(&caller.user_id, "delete_audience"), command).await.map_err(refused)?;
-    Ok(Json(json!({ "success": true })))
+    Ok(Json(AudienceListDeleted { success: true }))
 }

@@ -8,7 +8,8 @@ use serde_json::json;
 
 use crate::error::ApiError;
 
-/// The longest address accepted (RFC 5321's path limit).
+/// The longest address accepted, in characters (RFC 5321's path limit; characters, as the API
+/// document's `maxLength` counts).
 pub const MAX_EMAIL: usize = 254;
 
 /// A well-formed, normalised e-mail address.
@@ -31,7 +32,7 @@ impl Email {
         }
         let Some((local, domain)) = email.split_once('@') else { return Err(EmailError::Invalid) };
         let well_formed = !local.is_empty()
-            && email.len() <= MAX_EMAIL
+            && text.trim().chars().count() <= MAX_EMAIL
             && !email.chars().any(char::is_whitespace)
             && !domain.contains('@')
             && domain.split('.').count() >= 2

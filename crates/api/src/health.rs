@@ -1,30 +1,50 @@
 //! `GET /api/health` (backend, log head, version) and `GET /api/openapi.json`.
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
-use axum::routing::get;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
-use serde_json::{Value, json};
+use utoipa_axum::routes;
 
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/health", get(get_health)).route("/openapi.json", get(get_openapi))
+    OpenApiRouter::new().routes(routes!(get_health)).routes(routes!(get_openapi))
 }
 
-pub async fn get_health(State(state): State<AppState>) -> Result<axum::Json<Value>, ApiError> {
+/// The server is up and its store answers.
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    #[schema(value_type = String, example = "ok")]
+    status: &'static str,
+    /// `sqlite` or `postgres`.
+    #[schema(value_type = String)]
+    backend: &'static str,
+    /// The highest position in the event log (0 when empty).
+    head: i64,
+    #[schema(value_type = String)]
+    version: &'static str,
+}
+
+/// Whether the server and its store answer.
+#[utoipa::path(get, path = "/health", tag = "health", responses(
+    (status = 200, description = "Up", body = Health),
+    (status = 500, description = "The store does not answer", body = ErrorBody),
+))]
+pub async fn get_health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     let head = state.store.head().await?;
-    Ok(axum::Json(json!({
-        "status": "ok",
-        "backend": state.store.backend().name(),
-        "head": head,
-        "version": env!("CARGO_PKG_VERSION"),
-    })))
+    Ok(Json(Health { status: "ok", backend: state.store.backend().name(), head, version: env!("CARGO_PKG_VERSION") }))
 }
 
 /// The OpenAPI document of the whole API, made from the code (`openapi`).
+#[utoipa::path(get, path = "/openapi.json", tag = "health", responses(
+    (status = 200, description = "This document", content_type = "application/json", body = Object),
+))]
 pub async fn get_openapi() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "application/json")], crate::openapi::DOCUMENT.as_str())
 }

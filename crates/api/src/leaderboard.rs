@@ -3,15 +3,18 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
 use axum::Json;
-use utoipa_axum::router::OpenApiRouter;
 use quizroom_projections::attempt::read::{self as attempts, Standing};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::access::parse_category_id;
 use crate::error::{ApiError, ApiJson, ApiQuery, db};
+use crate::input::whole;
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -19,68 +22,99 @@ use crate::tokens::AuthUser;
 pub const MOST_ROWS: i64 = 1000;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .route("/leaderboard", get(get_global))
-        .route("/leaderboard/category", get(get_category))
-        .route("/leaderboard/updateScore", post(update_score))
+    OpenApiRouter::new().routes(routes!(get_global)).routes(routes!(get_category)).routes(routes!(update_score))
 }
 
-fn standings_json(rows: Vec<Standing>) -> Vec<Value> {
-    rows.into_iter()
-        .map(|r| json!({ "userId": r.user_id, "firstName": r.first_name, "lastName": r.last_name, "points": r.points }))
+/// A player on a leaderboard, in rank order.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeaderboardRow {
+    user_id: String,
+    first_name: String,
+    last_name: String,
+    points: i64,
+}
+
+fn rows(standings: Vec<Standing>) -> Vec<LeaderboardRow> {
+    standings
+        .into_iter()
+        .map(|r| LeaderboardRow { user_id: r.user_id, first_name: r.first_name, last_name: r.last_name, points: r.points })
         .collect()
 }
 
-/// Every player's total of best scores, highest first; ties by name.
-pub async fn global(state: &AppState) -> Result<Vec<Value>, ApiError> {
-    Ok(standings_json(attempts::global_ranking(state.store.pool(), MOST_ROWS).await.map_err(db)?))
+/// Every player's total of best scores, highest first; ties by name (at most 1,000 rows).
+#[utoipa::path(get, path = "/leaderboard", tag = "leaderboard", responses(
+    (status = 200, description = "The global leaderboard", body = Vec<LeaderboardRow>),
+))]
+async fn get_global(State(state): State<AppState>) -> Result<Json<Vec<LeaderboardRow>>, ApiError> {
+    Ok(Json(rows(attempts::global_ranking(state.store.pool(), MOST_ROWS).await.map_err(db)?)))
 }
 
-/// The ranking of one quiz (`attempts::ranking`, the one definition of rank).
-pub async fn for_category(state: &AppState, category_id: i64) -> Result<Vec<Value>, ApiError> {
-    Ok(standings_json(attempts::ranking(state.store.pool(), category_id, MOST_ROWS).await.map_err(db)?))
-}
-
-async fn get_global(State(state): State<AppState>) -> Result<Json<Vec<Value>>, ApiError> {
-    Ok(Json(global(&state).await?))
-}
-
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct CategoryQuery {
+    /// The quiz.
+    #[param(value_type = i64, format = Int64, minimum = 1)]
     category_id: Option<String>,
 }
 
-async fn get_category(State(state): State<AppState>, ApiQuery(q): ApiQuery<CategoryQuery>) -> Result<Json<Vec<Value>>, ApiError> {
+/// The best scores on one quiz (`attempts::ranking`, the one definition of rank; at most 1,000).
+#[utoipa::path(get, path = "/leaderboard/category", tag = "leaderboard", params(CategoryQuery), responses(
+    (status = 200, description = "The quiz's leaderboard", body = Vec<LeaderboardRow>),
+    (status = 400, description = "No category, or not a category id", body = ErrorBody),
+))]
+async fn get_category(State(state): State<AppState>, ApiQuery(q): ApiQuery<CategoryQuery>) -> Result<Json<Vec<LeaderboardRow>>, ApiError> {
     let Some(text) = q.category_id.filter(|c| !c.trim().is_empty()) else {
         return Err(ApiError::bad_request("invalid_category", "No category specified"));
     };
     let category_id = parse_category_id(&text)?;
-    Ok(Json(for_category(&state, category_id).await?))
+    Ok(Json(rows(attempts::ranking(state.store.pool(), category_id, MOST_ROWS).await.map_err(db)?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateScore {
+    /// Must be the caller's own id when given.
     user_id: Option<String>,
     #[serde(default)]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1)]
     category_id: Value,
+    /// The points the client believes were earned.
     #[serde(default)]
+    #[schema(required, value_type = i64, format = Int64)]
     points: Value,
+}
+
+/// The points the server recorded.
+#[derive(Serialize, ToSchema)]
+struct ScoreConfirmed {
+    success: bool,
+    points: i64,
 }
 
 /// Kept for clients of the first version: the server already recorded the points when the
 /// attempt was submitted, so this only confirms them. Points no submission earned are refused.
-async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<UpdateScore>) -> Result<Json<Value>, ApiError> {
+#[utoipa::path(post, path = "/leaderboard/updateScore", tag = "leaderboard", request_body = UpdateScore, security(("bearer" = [])), responses(
+    (status = 200, description = "The recorded points", body = ScoreConfirmed),
+    (status = 400, description = "Not a category id, or points not a whole number", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 403, description = "`userId` is someone else's", body = ErrorBody),
+    (status = 404, description = "No submitted attempt on this quiz", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+    (status = 422, description = "More points than any submission earned (`details.points`)", body = ErrorBody),
+))]
+async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<UpdateScore>) -> Result<Json<ScoreConfirmed>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
     let category_id = match &body.category_id {
-        Value::Number(n) => n.as_i64().unwrap_or(0),
+        Value::Number(_) => whole(&body.category_id).unwrap_or(0),
         Value::String(s) => s.trim().parse().unwrap_or(0),
         _ => 0,
     };
     if category_id <= 0 {
         return Err(ApiError::bad_request("invalid_category", "Invalid category ID format."));
     }
-    let claimed = body.points.as_i64().ok_or_else(|| ApiError::bad_request("invalid_input", "points must be a whole number"))?;
+    let claimed = whole(&body.points).ok_or_else(|| ApiError::bad_request("invalid_input", "points must be a whole number"))?;
     let best = attempts::best_points(state.store.pool(), category_id, &caller.user_id).await.map_err(db)?;
     let Some(best) = best else {
         return Err(ApiError::not_found("No submitted attempt for this quiz"));
@@ -93,5 +127,5 @@ async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(b
         )
         .with_details(json!({ "points": best })));
     }
-    Ok(Json(json!({ "success": true, "points": best })))
+    Ok(Json(ScoreConfirmed { success: true, points: best }))
 }

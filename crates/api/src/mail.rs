@@ -169,12 +169,15 @@ pub async fn run_mailer(store: EventStore, mailer: Mailer, clock: Arc<dyn Clock>
     }
 }
 
-#[derive(Serialize)]
+/// A mail as the development mailbox shows it.
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MailboxMessage {
     pub to: String,
     pub subject: String,
     pub body: String,
+    /// When it was sent (or queued).
+    #[schema(format = DateTime)]
     pub sent_at: String,
 }
 

@@ -9,7 +9,9 @@ use quizroom_domain::generation::{Generation, GenerationCommand};
 use quizroom_domain::quiz::{Audience, HostedQuiz, Quiz, QuizCommand};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_eventstore::StoreError;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::clock::rfc3339;
 use crate::commands::{allocate_ids, decide_in, load, metadata};
@@ -18,6 +20,69 @@ use crate::quiz_form::{AudienceChoice, QuizDraft};
 use crate::refusals::{audience_refused, generation_refused};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
+
+/// Who may take a quiz: everyone (`open`, named "Open to all"), or the members of an audience
+/// list (`list`, with the list's id and name).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct QuizAudience {
+    kind: AudienceKind,
+    /// The list's id (`list` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    id: Option<String>,
+    name: String,
+}
+
+/// Whether a quiz is open to all or to an audience list.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AudienceKind {
+    Open,
+    List,
+}
+
+impl QuizAudience {
+    pub fn open() -> QuizAudience {
+        QuizAudience { kind: AudienceKind::Open, id: None, name: "Open to all".into() }
+    }
+
+    pub fn list(id: String, name: String) -> QuizAudience {
+        QuizAudience { kind: AudienceKind::List, id: Some(id), name }
+    }
+}
+
+/// A quiz just hosted: its id, join code and link, and its settings.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = HostedQuiz)]
+#[serde(rename_all = "camelCase")]
+pub struct NewHostedQuiz {
+    id: i64,
+    title: String,
+    /// Six characters; players type it to join.
+    quiz_code: String,
+    /// The web app's join link.
+    link: String,
+    question_count: usize,
+    /// Minutes per attempt.
+    time_limit: i64,
+    /// When the quiz closes (RFC 3339).
+    valid_until: String,
+    audience: QuizAudience,
+}
+
+/// The answer to hosting a quiz (an upload, or a generation published).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuizCreated {
+    success: bool,
+    message: &'static str,
+    quiz: NewHostedQuiz,
+}
+
+impl QuizCreated {
+    pub fn new(quiz: NewHostedQuiz) -> QuizCreated {
+        QuizCreated { success: true, message: "Quiz created successfully", quiz }
+    }
+}
 
 /// Tokens a hosted quiz costs.
 pub const HOSTING_COST: i64 = 1;
@@ -128,25 +193,25 @@ async fn create_once(
 }
 
 /// Creates a hosted quiz, drawing a new code when one is taken and retrying on a concurrent change.
-pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft, audience: &AudienceChoice, payment: &Payment) -> Result<Value, ApiError> {
+pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft, audience: &AudienceChoice, payment: &Payment) -> Result<NewHostedQuiz, ApiError> {
     let mut tries = 0u32;
     loop {
         match create_once(state, caller, draft, audience, payment).await {
             Ok(Ok((id, code, audience))) => {
                 let audience = match audience {
-                    Audience::Open => json!({ "kind": "open", "name": "Open to all" }),
-                    Audience::List { list_id, name } => json!({ "kind": "list", "id": list_id, "name": name }),
+                    Audience::Open => QuizAudience::open(),
+                    Audience::List { list_id, name } => QuizAudience::list(list_id, name),
                 };
-                return Ok(json!({
-                    "id": id,
-                    "title": draft.title,
-                    "quizCode": code,
-                    "link": link(&code),
-                    "questionCount": draft.questions.len(),
-                    "timeLimit": draft.time_limit,
-                    "validUntil": rfc3339(draft.valid_until),
-                    "audience": audience,
-                }));
+                return Ok(NewHostedQuiz {
+                    id,
+                    title: draft.title.clone(),
+                    link: link(&code),
+                    quiz_code: code,
+                    question_count: draft.questions.len(),
+                    time_limit: draft.time_limit,
+                    valid_until: rfc3339(draft.valid_until),
+                    audience,
+                });
             }
             Ok(Err(refused)) => return Err(refused),
             // The code was drawn before: draw again.

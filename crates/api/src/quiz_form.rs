@@ -1,6 +1,12 @@
 //! The quiz-settings form that hosting an upload and publishing a generation share: the form's
 //! fields (multipart or JSON), read once into typed [`QuizSettings`] (expiry, time limit,
-//! audience), and the checks of a question as a host typed or edited it.
+//! audience), their schema for the API document, and the checks of a question as a host typed
+//! or edited it.
+//!
+//! What the document's schema can say is answered 400 when broken (a missing or blank field, a
+//! value out of range, a field the form does not have); the rules no schema can express (an
+//! expiry date in the past, two options that are the same, an answer that is none of them)
+//! answer 422 (DESIGN's error statuses).
 
 use std::collections::HashMap;
 
@@ -8,18 +14,26 @@ use axum::extract::Multipart;
 use axum::http::StatusCode;
 use quizroom_domain::quiz::{Letter, Question, QuizSource};
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+use utoipa::openapi::extensions::Extensions;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::email::{Email, parse_list};
 use crate::error::ApiError;
+use crate::input::{NON_BLANK, email_list_pattern, opt_int, trimmed_pattern};
 
-/// Time limit bounds in minutes, and what anything else becomes.
+/// Time limit bounds in minutes, and the limit when the form gives none.
 pub const TIME_LIMIT_RANGE: std::ops::RangeInclusive<i64> = 1..=180;
 pub const DEFAULT_TIME_LIMIT: i64 = 30;
 pub const MAX_TITLE: usize = 200;
 /// The file plus the form's other fields.
 pub const UPLOAD_BODY_LIMIT: usize = quizroom_sheet::MAX_FILE_BYTES + 256 * 1024;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
+/// The fields of the hosting upload form (`POST /api/hostQuiz/upload`).
+pub const UPLOAD_FIELDS: &[&str] =
+    &["file", "title", "validityOption", "customDate", "timeLimit", "audienceType", "emails", "audienceName", "audienceListId"];
+const INVALID_DATE: &str = "Please select a valid date for quiz expiry";
 
 pub fn validation(message: impl Into<String>) -> ApiError {
     ApiError::bad_request("validation", message)
@@ -37,8 +51,15 @@ pub struct UploadForm {
 }
 
 impl UploadForm {
+    /// A text field, trimmed; empty when the form does not have it.
     pub fn field(&self, name: &str) -> &str {
         self.fields.get(name).map_or("", |v| v.trim())
+    }
+
+    /// A field exactly as sent, for the fields the document gives as a fixed set of values, a
+    /// number or a date (where spaces around the value are not part of it).
+    pub fn raw(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(String::as_str)
     }
 
     /// The settings of a JSON body (strings and numbers) as form fields.
@@ -56,7 +77,9 @@ pub fn scalar_text(value: &Value) -> Option<String> {
     }
 }
 
-pub async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError> {
+/// Reads a multipart form whose fields are all among `fields`: another field is refused (400),
+/// as the document's `additionalProperties: false` says.
+pub async fn read_form_of(mut multipart: Multipart, fields: &[&str]) -> Result<UploadForm, ApiError> {
     let mut form = UploadForm::default();
     let read_error = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
@@ -67,6 +90,9 @@ pub async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError>
     };
     while let Some(field) = multipart.next_field().await.map_err(read_error)? {
         let name = field.name().unwrap_or_default().to_owned();
+        if !fields.contains(&name.as_str()) {
+            return Err(ApiError::bad_request("bad_form", format!("The form has no field named \"{name}\"")).with_details(json!({ "field": name })));
+        }
         if name == "file" {
             let file_name = field.file_name().unwrap_or_default().to_owned();
             let bytes = field.bytes().await.map_err(read_error)?;
@@ -83,27 +109,37 @@ pub async fn read_form(mut multipart: Multipart) -> Result<UploadForm, ApiError>
 }
 
 /// The expiry the form asks for: 24 or 48 hours from now, or a custom date (the end of that day,
-/// UTC) or time, not in the past.
+/// UTC) or time. A custom date that is missing or not a date is invalid input (400); one in the
+/// past breaks a rule (422).
 pub fn valid_until(form: &UploadForm, now: i64) -> Result<i64, ApiError> {
-    match form.field("validityOption") {
-        "" | "24h" => Ok(now + DAY_MS),
-        "48h" => Ok(now + 2 * DAY_MS),
-        "custom" => {
-            let text = form.field("customDate");
+    match form.raw("validityOption") {
+        None | Some("24h") => Ok(now + DAY_MS),
+        Some("48h") => Ok(now + 2 * DAY_MS),
+        Some("custom") => {
+            let text = form.raw("customDate").unwrap_or_default();
             let until = if let Ok(date) = chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d") {
                 date.and_hms_milli_opt(23, 59, 59, 999).map(|t| t.and_utc().timestamp_millis())
             } else {
                 chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| t.timestamp_millis())
             };
-            until.filter(|until| *until >= now).ok_or_else(|| validation("Please select a valid date for quiz expiry"))
+            let until = until.ok_or_else(|| validation(INVALID_DATE))?;
+            if until < now {
+                return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", INVALID_DATE));
+            }
+            Ok(until)
         }
-        other => Err(validation(format!("Unknown validity option: {other}"))),
+        Some(other) => Err(validation(format!("Unknown validity option: {other}"))),
     }
 }
 
-/// Minutes from 1 to 180; anything else is the default 30.
-fn time_limit(text: &str) -> i64 {
-    text.trim().parse::<i64>().ok().filter(|m| TIME_LIMIT_RANGE.contains(m)).unwrap_or(DEFAULT_TIME_LIMIT)
+/// Minutes from 1 to 180 (a whole number, also spelled `15.0`); 30 when the form gives none.
+fn time_limit(form: &UploadForm) -> Result<i64, ApiError> {
+    let Some(text) = form.raw("timeLimit") else { return Ok(DEFAULT_TIME_LIMIT) };
+    let whole = |m: f64| (m.fract() == 0.0 && m.abs() <= 1e15).then_some(m as i64);
+    let minutes = text.parse::<i64>().ok().or_else(|| text.parse::<f64>().ok().and_then(whole));
+    minutes.filter(|m| TIME_LIMIT_RANGE.contains(m)).ok_or_else(|| {
+        validation("The time limit is a whole number of minutes from 1 to 180").with_details(json!({ "field": "timeLimit" }))
+    })
 }
 
 /// Who the quiz is for, before it is recorded.
@@ -116,9 +152,9 @@ pub enum AudienceChoice {
 }
 
 fn audience_choice(form: &UploadForm, now: i64) -> Result<AudienceChoice, ApiError> {
-    match form.field("audienceType") {
-        "" | "open" => Ok(AudienceChoice::Open),
-        "emails" => {
+    match form.raw("audienceType") {
+        None | Some("open") => Ok(AudienceChoice::Open),
+        Some("emails") => {
             let emails = parse_list(form.field("emails"))?;
             if emails.is_empty() {
                 return Err(validation("Please provide email addresses for quiz participants"));
@@ -129,11 +165,11 @@ fn audience_choice(form: &UploadForm, now: i64) -> Result<AudienceChoice, ApiErr
             };
             Ok(AudienceChoice::NewList { name, emails })
         }
-        "list" => match form.field("audienceListId") {
+        Some("list") => match form.field("audienceListId") {
             "" => Err(validation("Please select an audience list")),
             id => Ok(AudienceChoice::Saved { list_id: id.to_owned() }),
         },
-        other => Err(validation(format!("Unknown audience type: {other}"))),
+        Some(other) => Err(validation(format!("Unknown audience type: {other}"))),
     }
 }
 
@@ -147,13 +183,66 @@ pub struct QuizSettings {
 }
 
 impl QuizSettings {
-    /// Reads the settings, checking the expiry first, then the audience; a time limit out of
-    /// range becomes the default.
+    /// Reads the settings, checking the expiry first, then the time limit, then the audience.
     pub fn read(form: &UploadForm, now: i64) -> Result<QuizSettings, ApiError> {
         let valid_until = valid_until(form, now)?;
+        let time_limit = time_limit(form)?;
         let audience = audience_choice(form, now)?;
-        Ok(QuizSettings { valid_until, time_limit: time_limit(form.field("timeLimit")), audience })
+        Ok(QuizSettings { valid_until, time_limit, audience })
     }
+}
+
+/// `form` with the settings' fields (`validityOption`, `customDate`, `timeLimit`, `audienceType`,
+/// `emails`, `audienceName`, `audienceListId`) and the conditions between them: a `custom`
+/// validity needs a `customDate`, an `emails` audience its `emails`, a `list` audience its
+/// `audienceListId` (`if`/`then`, which utoipa's model lacks, so they go in as they are written).
+pub fn with_settings_schema(form: ObjectBuilder) -> ObjectBuilder {
+    let text = || ObjectBuilder::new().schema_type(Type::String);
+    let conditions = json!([
+        {
+            "if": { "required": ["validityOption"], "properties": { "validityOption": { "const": "custom" } } },
+            "then": {
+                "required": ["customDate"],
+                "properties": { "customDate": { "anyOf": [{ "format": "date" }, { "format": "date-time" }] } },
+            },
+        },
+        {
+            "if": { "required": ["audienceType"], "properties": { "audienceType": { "const": "emails" } } },
+            "then": { "required": ["emails"], "properties": { "emails": { "pattern": email_list_pattern() } } },
+        },
+        {
+            "if": { "required": ["audienceType"], "properties": { "audienceType": { "const": "list" } } },
+            "then": { "required": ["audienceListId"], "properties": { "audienceListId": { "pattern": NON_BLANK } } },
+        },
+    ]);
+    form.property(
+        "validityOption",
+        text().enum_values(Some(["24h", "48h", "custom"])).description(Some("How long the quiz stays open (default `24h`)")),
+    )
+    .property(
+        "customDate",
+        text().description(Some(
+            "For `custom`: the last day (`YYYY-MM-DD`, open to its end in UTC) or an RFC 3339 time; not in the past (422)",
+        )),
+    )
+    .property(
+        "timeLimit",
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(*TIME_LIMIT_RANGE.start()))
+            .maximum(Some(*TIME_LIMIT_RANGE.end()))
+            .description(Some("Minutes per attempt (default 30)")),
+    )
+    .property("audienceType", text().enum_values(Some(["open", "emails", "list"])).description(Some("Who may take the quiz (default `open`)")))
+    .property("emails", text().description(Some("For `emails`: the addresses, separated by commas, semicolons or new lines")))
+    .property("audienceName", text().description(Some("For `emails`: the name the new list is saved under (default `Quiz participants {date}`)")))
+    .property("audienceListId", text().description(Some("For `list`: one of the caller's saved lists")))
+    .extensions(Some(Extensions::from_iter([("allOf", conditions)])))
+}
+
+/// The schema of a file field of a multipart form (OpenAPI 3.1 spells a file's bytes this way).
+pub fn file_schema() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).content_media_type("application/octet-stream").build()
 }
 
 /// A question before its id is drawn.
@@ -187,24 +276,49 @@ pub struct QuizDraft {
     pub source: QuizSource,
 }
 
-/// A question as the host edited it; a generated one names its text `question`.
-#[derive(Deserialize)]
+/// The most characters of a question's text and of an option, once trimmed, and of an explanation.
+const MAX_TEXT: usize = 1000;
+const MAX_OPTION: usize = 300;
+const MAX_EXPLANATION: usize = 2000;
+
+fn question_text_schema() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, MAX_TEXT))).build()
+}
+
+fn option_schema() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, MAX_OPTION))).build()
+}
+
+/// A question as the host edited it: its text (not blank, at most 1,000 characters once trimmed;
+/// a generated question names it `question`), four different options (each at most 300), the
+/// answer and an explanation.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EditedQuestion {
+    /// The question's id, to keep it (an id that is not the quiz's gets a new one).
+    #[serde(default, deserialize_with = "opt_int")]
     pub id: Option<i64>,
     #[serde(default, alias = "question")]
+    #[schema(required, schema_with = question_text_schema)]
     text: String,
     #[serde(default)]
+    #[schema(required, schema_with = option_schema)]
     option_a: String,
     #[serde(default)]
+    #[schema(required, schema_with = option_schema)]
     option_b: String,
     #[serde(default)]
+    #[schema(required, schema_with = option_schema)]
     option_c: String,
     #[serde(default)]
+    #[schema(required, schema_with = option_schema)]
     option_d: String,
+    /// A letter from A to D (any case), or the text of one of the options (422 otherwise).
     #[serde(default)]
+    #[schema(required)]
     answer: String,
     #[serde(default)]
+    #[schema(max_length = 2000)]
     explanation: String,
 }
 
@@ -216,23 +330,103 @@ pub fn answer_letter(answer: &str, options: &[String; 4]) -> Option<Letter> {
     })
 }
 
-/// Checks an edited question; the message names it by its place (from 1).
-pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, String> {
+/// Why an edited question is refused; the message names it by its place (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum QuestionProblem {
+    /// A field the document's schema rules out (missing, blank or too long): 400.
+    Invalid(String),
+    /// A rule no schema can express (two options the same, an answer that is none of them): 422.
+    Rule(String),
+}
+
+impl From<QuestionProblem> for String {
+    fn from(problem: QuestionProblem) -> String {
+        match problem {
+            QuestionProblem::Invalid(message) | QuestionProblem::Rule(message) => message,
+        }
+    }
+}
+
+/// The answer to refused questions: every message in `details.errors`, the first as the error;
+/// 400 when a field is invalid, else 422.
+pub fn questions_refused(problems: Vec<QuestionProblem>) -> ApiError {
+    let invalid = problems.iter().any(|p| matches!(p, QuestionProblem::Invalid(_)));
+    let messages: Vec<String> = problems.into_iter().map(String::from).collect();
+    let status = if invalid { StatusCode::BAD_REQUEST } else { StatusCode::UNPROCESSABLE_ENTITY };
+    let first = messages.first().cloned().unwrap_or_default();
+    ApiError::new(status, "validation", first).with_details(json!({ "errors": messages }))
+}
+
+/// Checks an edited question: its fields first (what the schema says), then the rules.
+pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, QuestionProblem> {
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
     let text = q.text.trim().to_owned();
     if text.is_empty() || options.iter().any(String::is_empty) {
-        return Err(format!("Question {n} is missing one or more required fields"));
+        return Err(QuestionProblem::Invalid(format!("Question {n} is missing one or more required fields")));
+    }
+    if text.chars().count() > MAX_TEXT
+        || options.iter().any(|o| o.chars().count() > MAX_OPTION)
+        || q.explanation.chars().count() > MAX_EXPLANATION
+    {
+        return Err(QuestionProblem::Invalid(format!("Question {n} is too long")));
     }
     let mut distinct: Vec<String> = options.iter().map(|o| o.to_lowercase()).collect();
     distinct.sort();
     distinct.dedup();
     if distinct.len() != 4 {
-        return Err(format!("Question {n} has two options that are the same"));
+        return Err(QuestionProblem::Rule(format!("Question {n} has two options that are the same")));
     }
-    let answer = answer_letter(&q.answer, &options).ok_or_else(|| format!("Question {n}: the answer must be A, B, C or D, or the text of an option"))?;
-    if text.chars().count() > 1000 || options.iter().any(|o| o.chars().count() > 300) || q.explanation.chars().count() > 2000 {
-        return Err(format!("Question {n} is too long"));
-    }
+    let answer = answer_letter(&q.answer, &options)
+        .ok_or_else(|| QuestionProblem::Rule(format!("Question {n}: the answer must be A, B, C or D, or the text of an option")))?;
     Ok(DraftQuestion { text, options, answer, explanation: q.explanation.trim().to_owned() })
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(fields: &[(&str, &str)]) -> UploadForm {
+        UploadForm { fields: fields.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), file: None }
+    }
+
+    const NOW: i64 = 1_700_000_000_000;
+
+    #[test]
+    fn the_expiry_is_invalid_input_when_unreadable_and_a_broken_rule_when_past() {
+        assert_eq!(valid_until(&form(&[]), NOW).unwrap(), NOW + DAY_MS);
+        assert_eq!(valid_until(&form(&[("validityOption", "48h")]), NOW).unwrap(), NOW + 2 * DAY_MS);
+        assert!(valid_until(&form(&[("validityOption", "custom"), ("customDate", "2100-01-01T00:00:00Z")]), NOW).is_ok());
+        for bad in [&[("validityOption", "")][..], &[("validityOption", " 24h")], &[("validityOption", "custom")], &[("validityOption", "custom"), ("customDate", "2100-13-01")]] {
+            assert_eq!(valid_until(&form(bad), NOW).unwrap_err().status, StatusCode::BAD_REQUEST, "{bad:?}");
+        }
+        let past = valid_until(&form(&[("validityOption", "custom"), ("customDate", "2001-01-01")]), NOW).unwrap_err();
+        assert_eq!((past.status, past.message.as_str()), (StatusCode::UNPROCESSABLE_ENTITY, INVALID_DATE));
+    }
+
+    #[test]
+    fn the_time_limit_is_a_whole_number_of_minutes_from_1_to_180() {
+        assert_eq!(time_limit(&form(&[])).unwrap(), DEFAULT_TIME_LIMIT);
+        for (text, minutes) in [("1", 1), ("15", 15), ("15.0", 15), ("180", 180)] {
+            assert_eq!(time_limit(&form(&[("timeLimit", text)])).unwrap(), minutes);
+        }
+        for text in ["", "0", "181", "1.5", "abc", "NaN", " 15"] {
+            assert!(time_limit(&form(&[("timeLimit", text)])).is_err(), "{text}");
+        }
+    }
+
+    fn question(options: [&str; 4], answer: &str) -> EditedQuestion {
+        let [a, b, c, d] = options.map(String::from);
+        EditedQuestion { id: None, text: "Q?".into(), option_a: a, option_b: b, option_c: c, option_d: d, answer: answer.into(), explanation: String::new() }
+    }
+
+    #[test]
+    fn a_missing_field_is_invalid_input_and_a_broken_rule_is_told_apart() {
+        assert!(checked_question(1, &question(["a", "b", "c", "d"], "b")).is_ok());
+        assert!(matches!(checked_question(1, &question(["a", " ", "c", "d"], "A")), Err(QuestionProblem::Invalid(_))));
+        assert!(matches!(checked_question(1, &question(["a", "A ", "c", "d"], "A")), Err(QuestionProblem::Rule(_))));
+        assert!(matches!(checked_question(1, &question(["a", "b", "c", "d"], "e")), Err(QuestionProblem::Rule(_))));
+        let refused = questions_refused(vec![QuestionProblem::Rule("r".into()), QuestionProblem::Invalid("i".into())]);
+        assert_eq!((refused.status, refused.message.as_str()), (StatusCode::BAD_REQUEST, "r"));
+        assert_eq!(questions_refused(vec![QuestionProblem::Rule("r".into())]).status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+}

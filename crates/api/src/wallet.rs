@@ -2,9 +2,10 @@
 //! Price: $1.00 a token, at least one.
 
 use axum::extract::State;
-use axum::routing::{get, post};
 use axum::Json;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_domain::StreamId;
 use quizroom_eventstore::Metadata;
@@ -15,6 +16,8 @@ use serde_json::Value;
 use crate::clock::rfc3339;
 use crate::commands::{CommandError, execute};
 use crate::error::{ApiError, ApiJson, ApiQuery, db};
+use crate::input::whole;
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -23,18 +26,22 @@ pub const PRICE_CENTS: i64 = 100;
 const MOST_TOKENS: i64 = 1_000_000_000;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().route("/wallet", get(get_wallet)).route("/wallet/purchase", post(purchase_tokens))
+    OpenApiRouter::new().routes(routes!(get_wallet)).routes(routes!(purchase_tokens))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct UserQuery {
+    /// Must be the caller's own id when given.
     user_id: Option<String>,
 }
 
-#[derive(Serialize)]
+/// One line of the wallet's history.
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Entry {
+    /// `granted`, `purchased`, `spent` or `refunded`.
     kind: String,
     amount: i64,
     balance_after: i64,
@@ -42,12 +49,21 @@ pub struct Entry {
     at: String,
 }
 
-#[derive(Serialize)]
+/// The balance and the latest 50 lines of history, newest first.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Wallet)]
 pub struct WalletView {
     balance: i64,
     history: Vec<Entry>,
 }
 
+/// The caller's wallet.
+#[utoipa::path(get, path = "/wallet", tag = "wallet", params(UserQuery), security(("bearer" = [])), responses(
+    (status = 200, description = "The balance and history", body = WalletView),
+    (status = 400, description = "The query could not be read", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 403, description = "`userId` is someone else's", body = ErrorBody),
+))]
 async fn get_wallet(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<WalletView>, ApiError> {
     caller.ensure_self(q.user_id.as_deref())?;
     let pool = state.store.pool();
@@ -60,15 +76,19 @@ async fn get_wallet(State(state): State<AppState>, caller: AuthUser, ApiQuery(q)
     Ok(Json(WalletView { balance: wallets::balance(pool, &caller.user_id).await.map_err(db)?, history }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseRequest {
+    /// Tokens to buy, at $1.00 each.
     #[serde(default)]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1, maximum = 1_000_000_000)]
     quantity: Value,
+    /// Must be the caller's own id when given.
     user_id: Option<String>,
 }
 
-#[derive(Serialize)]
+/// What a purchase did (payments run in a clearly labelled test mode until a provider is plugged in).
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PurchaseResponse {
     balance: i64,
@@ -77,13 +97,23 @@ pub struct PurchaseResponse {
     test_mode: bool,
 }
 
+/// Buys tokens.
+#[utoipa::path(post, path = "/wallet/purchase", tag = "wallet", request_body = PurchaseRequest, security(("bearer" = [])), responses(
+    (status = 200, description = "Bought", body = PurchaseResponse),
+    (status = 400, description = "The quantity is not a whole number from 1 to 1,000,000,000", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 402, description = "The payment failed", body = ErrorBody),
+    (status = 403, description = "`userId` is someone else's", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
 async fn purchase_tokens(
     State(state): State<AppState>,
     caller: AuthUser,
     ApiJson(body): ApiJson<PurchaseRequest>,
 ) -> Result<Json<PurchaseResponse>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
-    let quantity = body.quantity.as_i64().filter(|q| (1..=MOST_TOKENS).contains(q)).ok_or_else(|| {
+    let quantity = whole(&body.quantity).filter(|q| (1..=MOST_TOKENS).contains(q)).ok_or_else(|| {
         ApiError::bad_request("invalid_input", "Quantity must be a whole number of at least 1")
             .with_details(serde_json::json!({ "field": "quantity" }))
     })?;

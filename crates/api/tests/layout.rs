@@ -1,9 +1,10 @@
-//! The api crate's layout rules (decision 0018): features import no other feature.
+//! The api crate's layout rules (decision 0018): features import no other feature, and every API
+//! route is registered through `routes!`, so it is documented (decision 0020).
 
 use std::path::{Path, PathBuf};
 
 /// The features: modules (or folders) with their own routes.
-const FEATURES: &[&str] = &["auth", "wallet", "play", "leaderboard", "hosting", "audience", "generate", "health"];
+const FEATURES: &[&str] = &["auth", "wallet", "play", "leaderboard", "hosting", "audience", "generate", "health", "dev_mailbox"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -46,4 +47,19 @@ fn no_feature_imports_another_feature() {
         }
     }
     assert!(offences.is_empty(), "features import other features:\n{}", offences.join("\n"));
+}
+
+#[test]
+fn every_api_route_is_registered_with_its_documentation() {
+    let (src, files) = all_sources();
+    let mut offences = Vec::new();
+    for file in &files {
+        if feature_of(&src, file).is_none() {
+            continue;
+        }
+        if std::fs::read_to_string(file).unwrap().contains(".route(") {
+            offences.push(file.display().to_string());
+        }
+    }
+    assert!(offences.is_empty(), "routes registered with .route() instead of .routes(routes!(…)), so undocumented:\n{}", offences.join("\n"));
 }

@@ -6,23 +6,39 @@ use axum::extract::State;
 use quizroom_domain::StreamId;
 use quizroom_domain::quiz::{Question, Quiz, QuizCommand, QuizError};
 use quizroom_eventstore::StoreError;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::access::{hosted_by, not_host};
 use crate::commands::{allocate_ids, decide_on, load, metadata};
 use crate::error::{ApiError, ApiJson};
-use crate::quiz_form::{DraftQuestion, EditedQuestion, checked_question, validation};
+use crate::input::{ObjectBody, objects, opt_int};
+use crate::openapi::ErrorBody;
+use crate::quiz_form::{DraftQuestion, EditedQuestion, QuestionProblem, checked_question, questions_refused, validation};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-#[derive(Deserialize)]
+/// A hosted quiz's new questions.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct UpdateRequest {
-    #[serde(default)]
-    category_id: Value,
-    #[serde(default)]
+    /// The quiz.
+    #[serde(default, deserialize_with = "opt_int")]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1)]
+    category_id: Option<i64>,
+    /// The questions, in order; questions sent with their `id` keep it.
+    #[serde(default, deserialize_with = "objects")]
+    #[schema(required, min_items = 1)]
     questions: Vec<EditedQuestion>,
+}
+
+/// The questions were saved as a new version.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct QuestionsUpdated {
+    success: bool,
+    message: &'static str,
+    question_count: usize,
 }
 
 async fn update_once(state: &AppState, caller: &AuthUser, category_id: i64, edited: &[(Option<i64>, DraftQuestion)]) -> Result<Result<usize, QuizError>, StoreError> {
@@ -56,31 +72,40 @@ async fn update_once(state: &AppState, caller: &AuthUser, category_id: i64, edit
     }
 }
 
-pub(super) async fn update_questions(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<UpdateRequest>) -> Result<Json<Value>, ApiError> {
-    let category_id = match &body.category_id {
-        Value::Number(n) => n.as_i64().map(|id| id.to_string()).unwrap_or_default(),
-        Value::String(s) => s.clone(),
-        _ => String::new(),
-    };
+/// Replaces a hosted quiz's questions: a new version (attempts already started keep theirs).
+#[utoipa::path(post, path = "/question/update-category-questions", operation_id = "updateQuestions", tag = "hosting", request_body = UpdateRequest, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Saved", body = QuestionsUpdated),
+        (status = 400, description = "Not a category id, no questions, or a question with a field missing, blank or too long (`details.errors`, `Question {n} …`)", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+        (status = 409, description = "The quiz changed at the same moment; try again", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 422, description = "A question whose options are not all different, or whose answer is none of them (`details.errors`)", body = ErrorBody),
+    ),
+)]
+pub(super) async fn update_questions(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<UpdateRequest>>) -> Result<Json<QuestionsUpdated>, ApiError> {
+    let category_id = body.category_id.map(|id| id.to_string()).unwrap_or_default();
     let category = hosted_by(&state, &caller.user_id, &category_id).await?;
-    let mut errors = Vec::new();
+    let mut problems = Vec::new();
     let mut edited = Vec::new();
     for (i, q) in body.questions.iter().enumerate() {
         match checked_question(i + 1, q) {
             Ok(checked) => edited.push((q.id, checked)),
-            Err(message) => errors.push(message),
+            Err(problem) => problems.push(problem),
         }
     }
     if body.questions.is_empty() {
-        errors.push("A quiz needs at least one question".to_owned());
+        problems.push(QuestionProblem::Invalid("A quiz needs at least one question".to_owned()));
     }
-    if let Some(first) = errors.first() {
-        return Err(validation(first.clone()).with_details(json!({ "errors": errors })));
+    if !problems.is_empty() {
+        return Err(questions_refused(problems));
     }
     let count = crate::retrying!(update_once(&state, &caller, category.id, &edited))?.map_err(|e| match e {
         QuizError::NotHost | QuizError::NotFound => not_host(),
         other => validation(other.to_string()),
     })?;
-    Ok(Json(json!({ "success": true, "message": "Successfully updated questions!", "questionCount": count })))
+    Ok(Json(QuestionsUpdated { success: true, message: "Successfully updated questions!", question_count: count }))
 }
-

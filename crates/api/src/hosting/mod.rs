@@ -13,57 +13,92 @@ mod results;
 mod retakes;
 mod upload;
 
-use utoipa_axum::router::OpenApiRouter;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{delete, get, post};
 use quizroom_domain::quiz::Letter;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 use crate::access::CategoryRow;
 use crate::clock::rfc3339;
+use crate::new_quiz::QuizAudience;
 use crate::quiz_form::UPLOAD_BODY_LIMIT;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/hostQuiz/template.xlsx", get(upload::template_xlsx))
-        .route("/hostQuiz/template.csv", get(upload::template_csv))
-        .route("/hostQuiz/preview", post(upload::preview).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
-        .route("/hostQuiz/upload", post(upload::upload).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
-        .route("/hostQuiz/checkQuiz", get(join::check_quiz))
-        .route("/hostQuiz/myQuizzes", get(quizzes::my_quizzes))
-        .route("/hostQuiz/quiz/{category_id}", get(quizzes::quiz_for_host))
-        .route("/hostQuiz/results/{category_id}", get(results::results))
-        .route("/hostQuiz/results/{category_id}/export.csv", get(results::export_results))
-        .route("/question/{category_id}/with-answers", get(quizzes::with_answers))
-        .route("/question/update-category-questions", post(editor::update_questions))
-        .route("/leaderboard/deleteEntry", delete(retakes::grant_retake))
+        .routes(routes!(upload::template_xlsx))
+        .routes(routes!(upload::template_csv))
+        .routes(routes!(upload::preview).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
+        .routes(routes!(upload::upload).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
+        .routes(routes!(join::check_quiz))
+        .routes(routes!(quizzes::my_quizzes))
+        .routes(routes!(quizzes::quiz_for_host))
+        .routes(routes!(results::results))
+        .routes(routes!(results::export_results))
+        .routes(routes!(quizzes::with_answers))
+        .routes(routes!(editor::update_questions))
+        .routes(routes!(retakes::grant_retake))
 }
 
-fn audience_json(category: &CategoryRow) -> Value {
-    match (&category.audience_list_id, &category.audience_name) {
-        (Some(id), name) => json!({ "kind": "list", "id": id, "name": name.clone().unwrap_or_default() }),
-        (None, _) => json!({ "kind": "open", "name": "Open to all" }),
+/// Who a hosted quiz is for, as the read model has it.
+fn audience_of(category: &CategoryRow) -> QuizAudience {
+    match &category.audience_list_id {
+        Some(id) => QuizAudience::list(id.clone(), category.audience_name.clone().unwrap_or_default()),
+        None => QuizAudience::open(),
     }
 }
 
-fn time(ms: Option<i64>) -> Value {
-    ms.map_or(Value::Null, |ms| Value::String(rfc3339(ms)))
+fn time(ms: Option<i64>) -> Option<String> {
+    ms.map(rfc3339)
 }
 
-/// A question with its answer; `place` names it: `("row", n)` in a preview, `("id", id)` when saved.
-fn question_json(place: (&str, i64), text: &str, options: &[String; 4], answer: Letter, explanation: &str) -> Value {
-    let mut question = json!({
-        "text": text,
-        "optionA": options[0],
-        "optionB": options[1],
-        "optionC": options[2],
-        "optionD": options[3],
-        "answer": options[answer.index()],
-        "correctLetter": answer.as_str(),
-        "explanation": explanation,
-    });
-    question[place.0] = json!(place.1);
-    question
+/// The schema of an option letter (`schema_with`).
+fn letter_schema() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["A", "B", "C", "D"])).build()
 }
 
+/// A question with its answer, as its host sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AnsweredQuestion {
+    text: String,
+    option_a: String,
+    option_b: String,
+    option_c: String,
+    option_d: String,
+    /// The text of the right option.
+    answer: String,
+    /// The right option's letter.
+    #[schema(schema_with = letter_schema)]
+    correct_letter: &'static str,
+    /// Empty when there is none.
+    explanation: String,
+}
+
+impl AnsweredQuestion {
+    fn new(text: &str, options: &[String; 4], answer: Letter, explanation: &str) -> AnsweredQuestion {
+        let [option_a, option_b, option_c, option_d] = options.clone();
+        AnsweredQuestion {
+            text: text.to_owned(),
+            answer: options[answer.index()].clone(),
+            option_a,
+            option_b,
+            option_c,
+            option_d,
+            correct_letter: answer.as_str(),
+            explanation: explanation.to_owned(),
+        }
+    }
+}
+
+/// A saved question with its answer.
+#[derive(Serialize, ToSchema)]
+struct SavedQuestion {
+    /// The question's id (kept when the host edits the question).
+    id: i64,
+    #[serde(flatten)]
+    question: AnsweredQuestion,
+}

@@ -6,11 +6,14 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use quizroom_projections::attempt::read as attempts;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::access::hosted_by;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -19,29 +22,76 @@ async fn result_rows(state: &AppState, category_id: i64) -> Result<Vec<attempts:
     attempts::results(state.store.pool(), category_id).await.map_err(db)
 }
 
-pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<Value>, ApiError> {
+fn reason_schema() -> Object {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["player", "timeout"])).build()
+}
+
+/// A player's current entry in a hosted quiz's results.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ResultEntry {
+    /// From 1, best points first.
+    rank: usize,
+    user_id: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    /// Right answers.
+    score: i64,
+    /// Questions.
+    total: i64,
+    points: i64,
+    /// RFC 3339.
+    submitted_at: String,
+    /// Who submitted: the player, or the server when the time was up.
+    #[schema(schema_with = reason_schema)]
+    reason: String,
+    /// The player's submitted attempts (retakes included).
+    attempts: i64,
+}
+
+/// A hosted quiz's results.
+#[derive(Serialize, ToSchema)]
+pub(super) struct QuizResults {
+    success: bool,
+    title: String,
+    /// How many entries there are.
+    participants: usize,
+    data: Vec<ResultEntry>,
+}
+
+/// Each participant's current result, for the host; live through the hub's `quiz:{id}` channel.
+#[utoipa::path(get, path = "/hostQuiz/results/{categoryId}", operation_id = "quizResults", tag = "hosting", security(("bearer" = [])),
+    params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")),
+    responses(
+        (status = 200, description = "The results, best points first", body = QuizResults),
+        (status = 400, description = "Not a category id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+    ),
+)]
+pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<QuizResults>, ApiError> {
     let category = hosted_by(&state, &caller.user_id, &category_id).await?;
     let rows = result_rows(&state, category.id).await?;
-    let data: Vec<Value> = rows
-        .iter()
+    let data: Vec<ResultEntry> = rows
+        .into_iter()
         .enumerate()
-        .map(|(i, r)| {
-            json!({
-                "rank": i + 1,
-                "userId": r.user_id,
-                "firstName": r.first_name,
-                "lastName": r.last_name,
-                "email": r.email,
-                "score": r.score,
-                "total": r.total,
-                "points": r.points,
-                "submittedAt": rfc3339(r.submitted_at),
-                "reason": r.reason,
-                "attempts": r.attempts,
-            })
+        .map(|(i, r)| ResultEntry {
+            rank: i + 1,
+            user_id: r.user_id,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            email: r.email,
+            score: r.score,
+            total: r.total,
+            points: r.points,
+            submitted_at: rfc3339(r.submitted_at),
+            reason: r.reason,
+            attempts: r.attempts,
         })
         .collect();
-    Ok(Json(json!({ "success": true, "title": category.name, "participants": data.len(), "data": data })))
+    Ok(Json(QuizResults { success: true, title: category.name, participants: data.len(), data }))
 }
 
 /// A cell that a spreadsheet would run as a formula gets a leading apostrophe.
@@ -49,6 +99,19 @@ fn csv_cell(text: &str) -> String {
     if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
 }
 
+/// The results as CSV, for the host.
+#[utoipa::path(get, path = "/hostQuiz/results/{categoryId}/export.csv", operation_id = "exportResults", tag = "hosting", security(("bearer" = [])),
+    params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")),
+    responses(
+        (status = 200, description = "`Rank,First name,Last name,Email,Score,Total,Points,Submitted at,Submitted by,Attempts`, a row per participant",
+            content_type = "text/csv", body = String,
+            headers(("Content-Disposition" = String, description = "`attachment`, named after the quiz"))),
+        (status = 400, description = "Not a category id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+    ),
+)]
 pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Response, ApiError> {
     let category = hosted_by(&state, &caller.user_id, &category_id).await?;
     let rows = result_rows(&state, category.id).await?;

@@ -6,34 +6,57 @@ use axum::extract::State;
 use quizroom_domain::StreamId;
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError};
 use quizroom_projections::attempt::read as attempts;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::access::hosted_by;
 use crate::commands::{CommandError, execute, metadata};
 use crate::error::{ApiError, ApiJson, db};
+use crate::input::{ObjectBody, non_blank_schema, opt_int};
+use crate::openapi::ErrorBody;
 use crate::quiz_form::validation;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-#[derive(Deserialize)]
+/// Whose submission to free, on which quiz.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct RetakeRequest {
+    /// The player.
+    #[schema(required, schema_with = non_blank_schema)]
     user_id: Option<String>,
-    #[serde(default)]
-    category_id: Value,
+    /// The quiz.
+    #[serde(default, deserialize_with = "opt_int")]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1)]
+    category_id: Option<i64>,
 }
 
-/// `DELETE /api/leaderboard/deleteEntry`: the host grants a player a retake.
-pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<RetakeRequest>) -> Result<Json<Value>, ApiError> {
+/// The retake was granted.
+#[derive(Serialize, ToSchema)]
+pub(super) struct RetakeGranted {
+    success: bool,
+    message: &'static str,
+}
+
+/// The host grants a player a retake: the player's entry leaves the results and leaderboard until
+/// they play again.
+#[utoipa::path(delete, path = "/leaderboard/deleteEntry", operation_id = "deleteEntry", tag = "hosting", request_body = RetakeRequest, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Granted", body = RetakeGranted),
+        (status = 400, description = "No player or quiz (`Cannot perform action: Missing required user or category information.`), or not a category id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
+        (status = 404, description = "No such quiz, or the player has no submission to retake", body = ErrorBody),
+        (status = 409, description = "The attempt changed at the same moment; try again", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
+pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<RetakeRequest>>) -> Result<Json<RetakeGranted>, ApiError> {
     let missing = || validation("Cannot perform action: Missing required user or category information.");
     let player = body.user_id.filter(|u| !u.trim().is_empty()).ok_or_else(missing)?;
-    let category_id = match &body.category_id {
-        Value::Number(n) => n.to_string(),
-        Value::String(s) if !s.trim().is_empty() => s.clone(),
-        _ => return Err(missing()),
-    };
-    let category = hosted_by(&state, &caller.user_id, &category_id).await?;
+    let category_id = body.category_id.ok_or_else(missing)?;
+    let category = hosted_by(&state, &caller.user_id, &category_id.to_string()).await?;
     let attempt_id = attempts::retakeable(state.store.pool(), &player, category.id)
         .await
         .map_err(db)?
@@ -47,5 +70,5 @@ pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser
             CommandError::Store(e) => e.into(),
         }
     })?;
-    Ok(Json(json!({ "success": true, "message": "Retake granted" })))
+    Ok(Json(RetakeGranted { success: true, message: "Retake granted" }))
 }

@@ -7,50 +7,106 @@ use quizroom_domain::StreamId;
 use quizroom_domain::attempt::{Attempt, AttemptCommand, GRACE_MS, SubmitReason};
 use quizroom_projections::attempt::read as attempts;
 use quizroom_projections::quiz::read as quizzes;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
 
-use super::{attempt_refused, id_from, letter};
+use super::{answer_schema, attempt_refused, id_from, letter};
 use crate::access::{ensure_attempt_left, playable};
 use crate::clock::rfc3339;
 use crate::commands::{decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson, db};
+use crate::input::{category_id_body_schema, whole_int};
+use crate::openapi::ErrorBody;
 use crate::scoring::submit;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-#[derive(Deserialize)]
+/// The quiz to start.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct StartRequest {
     #[serde(default)]
+    #[schema(required, schema_with = category_id_body_schema)]
     category_id: Value,
 }
 
+/// An answer saved in an attempt.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SavedAnswer {
+    question_id: i64,
+    /// The letter, or null when the answer was cleared.
+    #[schema(required)]
+    answer: Option<String>,
+    /// Marked for review.
+    marked: bool,
+}
+
+/// An attempt as the play screen needs it to resume: the server's clock and the saved answers.
+#[derive(Serialize, ToSchema)]
+#[schema(as = Attempt)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AttemptView {
+    attempt_id: String,
+    category_id: i64,
+    /// Minutes.
+    time_limit: i64,
+    #[schema(format = DateTime)]
+    started_at: String,
+    /// When the time is up.
+    #[schema(format = DateTime)]
+    deadline: String,
+    /// Milliseconds left now (0 when the time is up).
+    remaining_ms: i64,
+    answers: Vec<SavedAnswer>,
+    /// Whether this is the attempt already in progress.
+    resumed: bool,
+}
+
 /// The attempt as the play screen needs it to resume.
-async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Result<Value, ApiError> {
+async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Result<AttemptView, ApiError> {
     let pool = state.store.pool();
     let clock = attempts::clock(pool, attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
     let (category_id, deadline, started_at) = (clock.category_id, clock.deadline, clock.started_at);
-    let answers: Vec<Value> = attempts::saved_answers(pool, attempt_id)
+    let answers = attempts::saved_answers(pool, attempt_id)
         .await
         .map_err(db)?
         .into_iter()
-        .map(|a| json!({ "questionId": a.question_id, "answer": a.answer, "marked": a.marked }))
+        .map(|a| SavedAnswer { question_id: a.question_id, answer: a.answer, marked: a.marked })
         .collect();
     let now = state.clock.now_ms();
-    Ok(json!({
-        "attemptId": attempt_id,
-        "categoryId": category_id,
-        "timeLimit": (deadline - started_at) / 60_000,
-        "startedAt": rfc3339(started_at),
-        "deadline": rfc3339(deadline),
-        "remainingMs": (deadline - now).max(0),
-        "answers": answers,
-        "resumed": resumed,
-    }))
+    Ok(AttemptView {
+        attempt_id: attempt_id.to_owned(),
+        category_id,
+        time_limit: (deadline - started_at) / 60_000,
+        started_at: rfc3339(started_at),
+        deadline: rfc3339(deadline),
+        remaining_ms: (deadline - now).max(0),
+        answers,
+        resumed,
+    })
 }
 
-pub(super) async fn start_attempt(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<StartRequest>) -> Result<Json<Value>, ApiError> {
+/// Starts an attempt, or resumes the one in progress.
+///
+/// The server fixes the new attempt's deadline from its own clock.
+#[utoipa::path(post, path = "/attempt/start", operation_id = "startAttempt", tag = "play", request_body = StartRequest, security(("bearer" = [])), responses(
+    (status = 200, description = "The attempt, new or resumed", body = AttemptView),
+    (status = 400, description = "No category, or not a category id", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 403, description = "A hosted quiz whose audience does not include the caller", body = ErrorBody),
+    (status = 404, description = "No such quiz", body = ErrorBody),
+    (status = 409, description = "A hosted quiz the caller already took (until the host grants a retake), or a concurrent change", body = ErrorBody),
+    (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
+pub(super) async fn start_attempt(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<StartRequest>,
+) -> Result<Json<AttemptView>, ApiError> {
     let category_id = id_from(&body.category_id)?;
     let category = playable(&state, &caller.user_id, category_id).await?;
     for _ in 0..3 {
@@ -96,14 +152,29 @@ pub(super) async fn start_attempt(State(state): State<AppState>, caller: AuthUse
     Err(ApiError::conflict("version_conflict", "Someone else changed this at the same moment. Please try again."))
 }
 
-#[derive(Deserialize)]
+/// An answer as it is chosen.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct AnswerRequest {
+    /// A question of the attempt's quiz.
+    #[serde(deserialize_with = "whole_int")]
+    #[schema(format = Int64)]
     question_id: i64,
     #[serde(default)]
+    #[schema(schema_with = answer_schema)]
     answer: Option<String>,
+    /// Marked for review (a marked answer counts as no answer when submitted).
     #[serde(default)]
     marked: bool,
+}
+
+/// What the server kept.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct AnswerSaved {
+    saved: bool,
+    /// Milliseconds left on the attempt's clock.
+    remaining_ms: i64,
 }
 
 /// The attempt's owner, or 404 for anyone else (no one learns which attempts exist).
@@ -114,12 +185,26 @@ async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Res
     }
 }
 
+/// Saves an answer as it is chosen (idempotent per question).
+#[utoipa::path(put, path = "/attempt/{attemptId}/answer", operation_id = "saveAnswer", tag = "play", request_body = AnswerRequest, security(("bearer" = [])),
+    params(("attemptId" = String, Path, description = "The caller's attempt (from `POST /api/attempt/start`)")),
+    responses(
+        (status = 200, description = "Saved", body = AnswerSaved),
+        (status = 400, description = "The body could not be read, or the answer is not a letter from A to D", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "No such attempt of the caller's", body = ErrorBody),
+        (status = 409, description = "The time is up, or the attempt was submitted", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 422, description = "The question is not part of the attempt's quiz", body = ErrorBody),
+    ),
+)]
 pub(super) async fn save_answer(
     State(state): State<AppState>,
     caller: AuthUser,
     Path(attempt_id): Path<String>,
     ApiJson(body): ApiJson<AnswerRequest>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<AnswerSaved>, ApiError> {
     owned_attempt(&state, &attempt_id, &caller.user_id).await?;
     let answer = letter(body.answer.as_deref())?;
     let command = || AttemptCommand::RecordAnswer { question_id: body.question_id, answer, marked: body.marked, now: state.clock.now_ms() };
@@ -127,6 +212,5 @@ pub(super) async fn save_answer(
     let stream = StreamId::<Attempt>::new(&attempt_id);
     let decided = crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))?
         .map_err(attempt_refused)?;
-    Ok(Json(json!({ "saved": true, "remainingMs": decided.state.remaining_ms(state.clock.now_ms()) })))
+    Ok(Json(AnswerSaved { saved: true, remaining_ms: decided.state.remaining_ms(state.clock.now_ms()) }))
 }
-

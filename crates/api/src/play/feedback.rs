@@ -7,52 +7,94 @@ use axum::http::StatusCode;
 use quizroom_domain::attempt::ScoredAnswer;
 use quizroom_domain::quiz::{Letter, Quiz};
 use quizroom_projections::attempt::read as attempts;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
-use crate::access::{is_host_of, parse_category_id};
+use super::category_id_text;
+use crate::access::is_host_of;
 use crate::error::{ApiError, ApiQuery, db};
+use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
+/// A scored answer with its question, the right answer and the explanation.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct FeedbackItem {
+    /// The question's id.
+    id: i64,
+    question_text: String,
+    option_a: String,
+    option_b: String,
+    option_c: String,
+    option_d: String,
+    /// The right letter.
+    #[schema(value_type = String, pattern = "^[ABCD]$")]
+    correct_answer: &'static str,
+    /// The player's letter, or null when unanswered.
+    #[schema(required, value_type = Option<String>, pattern = "^[ABCD]$")]
+    user_answer: Option<&'static str>,
+    is_correct: bool,
+    explanation: String,
+}
+
 /// Feedback items: the scored answers with the questions of the quiz version they were scored on.
-pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<Value> {
+pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<FeedbackItem> {
     answers
         .iter()
         .filter_map(|a| {
             let q = quiz.question(a.question_id)?;
-            Some(json!({
-                "id": q.id,
-                "questionText": q.text,
-                "optionA": q.options[0],
-                "optionB": q.options[1],
-                "optionC": q.options[2],
-                "optionD": q.options[3],
-                "correctAnswer": q.answer.as_str(),
-                "userAnswer": a.answer.map(Letter::as_str),
-                "isCorrect": a.correct,
-                "explanation": q.explanation,
-            }))
+            let [option_a, option_b, option_c, option_d] = q.options.clone();
+            Some(FeedbackItem {
+                id: q.id,
+                question_text: q.text.clone(),
+                option_a,
+                option_b,
+                option_c,
+                option_d,
+                correct_answer: q.answer.as_str(),
+                user_answer: a.answer.map(Letter::as_str),
+                is_correct: a.correct,
+                explanation: q.explanation.clone(),
+            })
         })
         .collect()
 }
 
 /// The feedback of a submitted attempt, from its scored answers and the version it was served.
-pub(super) async fn scored_feedback(state: &AppState, scored: &attempts::Scored) -> Result<Vec<Value>, ApiError> {
+pub(super) async fn scored_feedback(state: &AppState, scored: &attempts::Scored) -> Result<Vec<FeedbackItem>, ApiError> {
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let quiz = state.quizzes.get(&state.store, &mut conn, scored.category_id, scored.quiz_version).await?;
     Ok(feedback_from(&scored.answers, &quiz))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub(super) struct FeedbackQuery {
+    /// The player (the caller when absent or empty); someone else's only for the quiz's host.
     user_id: Option<String>,
+    /// The quiz.
+    #[param(value_type = i64, minimum = 1)]
     category_id: Option<String>,
 }
 
-pub(super) async fn get_feedback(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<FeedbackQuery>) -> Result<Json<Vec<Value>>, ApiError> {
-    let category_id = parse_category_id(q.category_id.as_deref().unwrap_or(""))?;
+/// Per-question feedback on a player's latest submission of a quiz.
+///
+/// The caller's own, or a participant's for the quiz's host.
+#[utoipa::path(get, path = "/attempt/feedback", operation_id = "getFeedback", tag = "play", params(FeedbackQuery), security(("bearer" = [])), responses(
+    (status = 200, description = "The feedback items, in the quiz's order", body = Vec<FeedbackItem>),
+    (status = 400, description = "No category, not a category id, or the query could not be read", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 403, description = "Someone else's submission, and the caller is not the quiz's host", body = ErrorBody),
+    (status = 404, description = "No submission of this quiz", body = ErrorBody),
+))]
+pub(super) async fn get_feedback(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiQuery(q): ApiQuery<FeedbackQuery>,
+) -> Result<Json<Vec<FeedbackItem>>, ApiError> {
+    let category_id = category_id_text(q.category_id.as_deref().unwrap_or(""))?;
     let player = q.user_id.filter(|u| !u.is_empty()).unwrap_or_else(|| caller.user_id.clone());
     // The player, or the quiz's host.
     if player != caller.user_id && !is_host_of(&state, &caller.user_id, category_id).await? {
@@ -63,4 +105,3 @@ pub(super) async fn get_feedback(State(state): State<AppState>, caller: AuthUser
     let scored = attempts::scored(state.store.pool(), &attempt_id).await.map_err(db)?.ok_or_else(none)?;
     Ok(Json(scored_feedback(&state, &scored).await?))
 }
-

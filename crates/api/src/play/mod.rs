@@ -13,32 +13,42 @@ mod deadline;
 mod feedback;
 mod submit;
 
-use utoipa_axum::router::OpenApiRouter;
-use axum::routing::{get, post, put};
 use quizroom_domain::attempt::AttemptError;
 use quizroom_domain::quiz::Letter;
 use serde_json::{Value, json};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::access::parse_category_id;
 use crate::error::ApiError;
+use crate::input::{WHITE_SPACE, whole_text, whole_value};
 use crate::state::AppState;
 
 pub use deadline::run_auto_submit;
 
 pub fn router() -> OpenApiRouter<AppState> {
+    // `/question/score` and `/question/{categoryId}` both match `POST`/`GET` on their own
+    // method, and axum prefers the static segment, so the two never shadow each other.
     OpenApiRouter::new()
-        .route("/categories", get(categories::list_categories))
-        .route("/question/{category_id}", get(categories::get_questions))
-        .route("/question/score", post(submit::submit_answers))
-        .route("/attempt/start", post(attempts::start_attempt))
-        .route("/attempt/{attempt_id}/answer", put(attempts::save_answer))
-        .route("/attempt/feedback", get(feedback::get_feedback))
+        .routes(routes!(categories::list_categories))
+        .routes(routes!(categories::get_questions))
+        .routes(routes!(submit::submit_answers))
+        .routes(routes!(attempts::start_attempt))
+        .routes(routes!(attempts::save_answer))
+        .routes(routes!(feedback::get_feedback))
 }
 
-/// A category id from a JSON body: a number or a numeric string.
+/// A category id from a path or a query: its digits as `access` reads them, or a whole number
+/// spelled as a float (`2.0`), as the document's integer allows.
+fn category_id_text(text: &str) -> Result<i64, ApiError> {
+    parse_category_id(text).or_else(|refused| whole_text(text).filter(|id| *id > 0).ok_or(refused))
+}
+
+/// A category id from a JSON body: a whole number (also spelled `2.0`) or its digits as text.
 fn id_from(value: &Value) -> Result<i64, ApiError> {
     match value {
-        Value::Number(n) => n.as_i64().filter(|id| *id > 0).ok_or_else(|| parse_category_id("x").unwrap_err()),
+        Value::Number(_) => whole_value(value).filter(|id| *id > 0).ok_or_else(|| parse_category_id("x").unwrap_err()),
         Value::String(s) => parse_category_id(s),
         _ => Err(ApiError::bad_request("invalid_category", "No category selected. Please select a category.")),
     }
@@ -54,15 +64,30 @@ fn letter(answer: Option<&str>) -> Result<Option<Letter>, ApiError> {
     }
 }
 
+/// The schema of an answer as [`letter`] reads it (`schema_with`): a letter A–D in any case, or
+/// blank, `incomplete` (any case) or null for no answer; spaces around it are ignored.
+fn answer_schema() -> Schema {
+    let pattern = format!("^{WHITE_SPACE}*([AaBbCcDd]|[Ii][Nn][Cc][Oo][Mm][Pp][Ll][Ee][Tt][Ee])?{WHITE_SPACE}*$");
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null]))
+        .pattern(Some(pattern))
+        .description(Some("A, B, C or D (any case); blank, `incomplete` or null for no answer"))
+        .examples(["B"])
+        .build()
+        .into()
+}
+
 /// How a refused attempt command reads to the player.
 fn attempt_refused(e: AttemptError) -> ApiError {
     match e {
         AttemptError::TimeUp => ApiError::conflict("time_up", "The time for this quiz is up"),
         AttemptError::AlreadySubmitted => ApiError::conflict("already_submitted", "This quiz was already submitted"),
-        AttemptError::UnknownQuestion(_) => ApiError::bad_request("unknown_question", e.to_string()),
+        // Whether a question belongs to the attempt's quiz is a rule no schema can express.
+        AttemptError::UnknownQuestion(_) => {
+            ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "unknown_question", e.to_string())
+        }
         AttemptError::NotStarted => ApiError::not_found("No such attempt"),
         AttemptError::AlreadyStarted => ApiError::conflict("already_started", e.to_string()),
         AttemptError::NotSubmitted => ApiError::conflict("not_submitted", e.to_string()),
     }
 }
-

@@ -6,32 +6,62 @@ use axum::Json;
 use axum::extract::State;
 use quizroom_domain::attempt::AttemptError;
 use quizroom_projections::attempt::read as attempts;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
 
-use super::feedback::{feedback_from, scored_feedback};
-use super::{attempt_refused, id_from, letter};
+use super::feedback::{FeedbackItem, feedback_from, scored_feedback};
+use super::{answer_schema, attempt_refused, id_from, letter};
 use crate::access::{may_submit, playable};
 use crate::error::{ApiError, ApiJson, db};
+use crate::input::{category_id_body_schema, whole_int};
+use crate::openapi::ErrorBody;
 use crate::scoring::Queued;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-#[derive(Deserialize)]
+/// The answers of the attempt in progress.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ScoreRequest {
+    /// Must be the caller's own id when given (null or empty count as not given).
     user_id: Option<String>,
     #[serde(default)]
+    #[schema(required, schema_with = category_id_body_schema)]
     category_id: Value,
+    /// The answers; a question left out counts as unanswered.
     #[serde(default)]
     answers: Vec<ScoreAnswer>,
 }
 
-#[derive(Deserialize)]
+/// One answer as submitted.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct ScoreAnswer {
+    /// A question of the quiz (others are left out of the score).
+    #[serde(deserialize_with = "whole_int")]
+    #[schema(format = Int64)]
     question_id: i64,
+    #[serde(default)]
+    #[schema(schema_with = answer_schema)]
     status: Option<String>,
+}
+
+/// The result of a submission.
+#[derive(Serialize, ToSchema)]
+#[schema(as = QuizResult)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ScoreView {
+    attempt_id: String,
+    /// Correct answers.
+    score: i64,
+    /// 10 per correct answer.
+    points: i64,
+    /// Questions in the quiz.
+    total: i64,
+    #[schema(value_type = String)]
+    message: &'static str,
+    feedback: Vec<FeedbackItem>,
 }
 
 /// The result message of PRODUCT.md section 9.
@@ -44,7 +74,25 @@ fn result_message(score: i64, total: i64) -> &'static str {
     }
 }
 
-pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<ScoreRequest>) -> Result<Json<Value>, ApiError> {
+/// Submits the attempt in progress; the server scores it.
+///
+/// 10 points per correct answer. Submitting again answers with the first result.
+#[utoipa::path(post, path = "/question/score", operation_id = "submitAnswers", tag = "play", request_body = ScoreRequest, security(("bearer" = [])), responses(
+    (status = 200, description = "The result", body = ScoreView),
+    (status = 400, description = "No category, not a category id, an answer that is not a letter from A to D, or a body that could not be read", body = ErrorBody),
+    (status = 401, description = "No valid token", body = ErrorBody),
+    (status = 403, description = "`userId` is someone else's, or a hosted quiz whose audience does not include the caller", body = ErrorBody),
+    (status = 404, description = "No such quiz", body = ErrorBody),
+    (status = 409, description = "No attempt was started, its time is up, or a concurrent change", body = ErrorBody),
+    (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 415, description = "The body is not JSON", body = ErrorBody),
+))]
+pub(super) async fn submit_answers(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(body): ApiJson<ScoreRequest>,
+) -> Result<Json<ScoreView>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
     let category_id = id_from(&body.category_id)?;
     let answers =
@@ -55,14 +103,14 @@ pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUs
     if let Queued::Decided { attempt_id, outcome } = queued {
         match outcome {
             Ok((submitted, quiz)) => {
-                return Ok(Json(json!({
-                    "attemptId": attempt_id,
-                    "score": submitted.score,
-                    "points": submitted.points,
-                    "total": submitted.total,
-                    "message": result_message(submitted.score, submitted.total),
-                    "feedback": feedback_from(&submitted.answers, &quiz),
-                })));
+                return Ok(Json(ScoreView {
+                    attempt_id,
+                    score: submitted.score,
+                    points: submitted.points,
+                    total: submitted.total,
+                    message: result_message(submitted.score, submitted.total),
+                    feedback: feedback_from(&submitted.answers, &quiz),
+                }));
             }
             // The server submitted at the deadline a moment ago: that submission counts.
             Err(AttemptError::AlreadySubmitted) => {}
@@ -77,12 +125,12 @@ pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUs
     };
     let scored = attempts::scored(state.store.pool(), &attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
     let (score, points, total) = (scored.score, scored.points, scored.total);
-    Ok(Json(json!({
-        "attemptId": attempt_id,
-        "score": score,
-        "points": points,
-        "total": total,
-        "message": result_message(score, total),
-        "feedback": scored_feedback(&state, &scored).await?,
-    })))
+    Ok(Json(ScoreView {
+        attempt_id,
+        score,
+        points,
+        total,
+        message: result_message(score, total),
+        feedback: scored_feedback(&state, &scored).await?,
+    }))
 }

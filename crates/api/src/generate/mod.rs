@@ -6,33 +6,44 @@
 //! the host stops waiting: the questions, or the failure together with the refund. A sweeper
 //! refunds generations a crash left without an outcome. Publishing records the quiz and the
 //! generation's publication in one transaction, so a generation becomes at most one quiz.
+//!
+//! The requests' schemas say what is refused with 400 (a blank or too long text, a field of the
+//! wrong type, a value outside a fixed set); what no schema can say (a date in the past, two
+//! options the same, topics that yield no question) answers 422.
+
+mod forms;
+mod review;
+mod views;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::StatusCode;
-use axum::routing::{get, post};
 use axum::Json;
-use utoipa_axum::router::OpenApiRouter;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
 use quizroom_domain::generation::{
     DroppedCount, GENERATION_COST, GeneratedItem, Generation, GenerationCommand, GenerationError, GenerationSource, PassageRef,
 };
-use quizroom_domain::quiz::QuizSource;
-use quizroom_domain::{Aggregate, StreamId};
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
+use quizroom_domain::{Aggregate, StreamId};
 use quizroom_eventstore::{EventStore, StoreError};
 use quizroom_generate::{GenerateError, GenerateRequest, Generator, PassageInput, question_count};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use tokio_util::sync::CancellationToken;
+use utoipa::ToSchema;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-use crate::state::AppState;
+use self::forms::{FileForm, question_count_schema, title_schema, topics_schema};
+use self::views::{DocumentSummary, Generated, dropped, generated_question};
 use crate::clock::Clock;
 use crate::commands::{decide_in, load, metadata};
-use crate::error::{ApiError, ApiJson, ApiMultipart, db};
-use crate::new_quiz::{Payment, create_quiz, payment_required};
-use crate::quiz_form::{self, EditedQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_BODY_LIMIT, UploadForm, checked_question, validation};
+use crate::error::{ApiError, ApiJson, ApiMultipart};
+use crate::new_quiz::payment_required;
+use crate::openapi::ErrorBody;
+use crate::quiz_form::{self, MAX_TITLE, UPLOAD_BODY_LIMIT, validation};
+use crate::state::AppState;
 use crate::tokens::AuthUser;
 
 /// The longest topics text accepted, in characters.
@@ -42,13 +53,15 @@ const GENERATION_DEADLINE: Duration = Duration::from_secs(10 * 60);
 /// A generation requested this long ago with no outcome was cut off by a crash: refund it.
 const ABANDONED_AFTER_MS: i64 = 15 * 60 * 1000;
 const NOTHING_GIVEN: &str = "Please either enter text content or upload a file";
+/// The fields of the file form (any other is refused, as the document's `additionalProperties`).
+const FILE_FIELDS: &[&str] = &["file", "title", "prompt", "numberOfQuestions", "validityOption", "customDate"];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .route("/generate/keyword", post(from_keyword))
-        .route("/generate/file", post(from_file).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
-        .route("/generate/{generation_id}", get(read_generation))
-        .route("/generate/{generation_id}/publish", post(publish))
+        .routes(routes!(from_keyword))
+        .routes(routes!(from_file).layer(DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)))
+        .routes(routes!(review::read_generation))
+        .routes(routes!(review::publish))
 }
 
 /// The generator the configuration names: a chat-completions endpoint, or the offline one.
@@ -78,19 +91,44 @@ fn checked_title(title: &str) -> Result<String, ApiError> {
 
 // ----- generating -----
 
-#[derive(Deserialize)]
+/// What to generate from: topics or free text.
+#[derive(Deserialize, ToSchema)]
+#[schema(as = KeywordRequest)]
 #[serde(rename_all = "camelCase")]
 struct KeywordBody {
     #[serde(default)]
+    #[schema(required, schema_with = topics_schema)]
     keyword: String,
+    /// Extra instructions.
     #[serde(default)]
     prompt: String,
     #[serde(default)]
+    #[schema(schema_with = title_schema)]
     title: String,
+    #[schema(schema_with = question_count_schema)]
     number_of_questions: Option<Value>,
 }
 
-async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<KeywordBody>) -> Result<(StatusCode, Json<Value>), ApiError> {
+/// Generates questions from topics or free text (5 tokens, refunded if it fails).
+///
+/// Topics pick questions from the curated catalogue; two or more sentences of text are also
+/// written into questions of their own (shapes in `docs/generation-api.md`).
+#[utoipa::path(post, path = "/generate/keyword", operation_id = "generateFromKeywords", tag = "generate", request_body = KeywordBody,
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Generated", body = Generated),
+        (status = 400, description = "No topics, a text too long, or a body that could not be read", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 402, description = "Not enough tokens (`details: { balance, needed, pricing }`)", body = ErrorBody),
+        (status = 409, description = "A concurrent change", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 422, description = "No questions could be generated (refunded: `details: { generationId, refunded, balance }`)", body = ErrorBody),
+        (status = 502, description = "The question generator failed (refunded)", body = ErrorBody),
+        (status = 504, description = "The question generator took too long (refunded)", body = ErrorBody),
+    ),
+)]
+async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<KeywordBody>) -> Result<(StatusCode, Json<Generated>), ApiError> {
     let topics = body.keyword.trim();
     if topics.is_empty() {
         return Err(validation(NOTHING_GIVEN));
@@ -106,7 +144,7 @@ async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(b
         passages: vec![],
         count,
     };
-    generate(state, caller, GenerationSource::Topics { text: topics.to_owned() }, prompt, request, Value::Null).await
+    generate(state, caller, GenerationSource::Topics { text: topics.to_owned() }, prompt, request, None).await
 }
 
 fn unreadable(e: quizroom_extract::ExtractError) -> ApiError {
@@ -117,19 +155,44 @@ fn unreadable(e: quizroom_extract::ExtractError) -> ApiError {
     }
 }
 
-async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let mut form = quiz_form::read_form(multipart).await?;
+/// Generates questions from a document (5 tokens, refunded if it fails).
+///
+/// A PDF, Word, text or Markdown file of at most 10 MB (shapes in `docs/generation-api.md`).
+#[utoipa::path(post, path = "/generate/file", operation_id = "generateFromFile", tag = "generate",
+    request_body(content = FileForm, content_type = "multipart/form-data"),
+    security(("bearer" = [])),
+    responses(
+        (status = 201, description = "Generated", body = Generated),
+        (status = 400, description = "No file, a title too long, a validity option that is not one, a field the form does not have, or a form that cannot be read", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 402, description = "Not enough tokens (`details: { balance, needed, pricing }`)", body = ErrorBody),
+        (status = 409, description = "A concurrent change", body = ErrorBody),
+        (status = 413, description = "The file is over 10 MB", body = ErrorBody),
+        (status = 415, description = "Not a multipart form, or not a PDF, Word or text file", body = ErrorBody),
+        (status = 422, description = "A `custom` validity whose date is missing, not a date or in the past; a file with no text that can be read (scanned, encrypted, damaged); or no questions could be generated (refunded)", body = ErrorBody),
+        (status = 502, description = "The question generator failed (refunded)", body = ErrorBody),
+        (status = 504, description = "The question generator took too long (refunded)", body = ErrorBody),
+    ),
+)]
+async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<(StatusCode, Json<Generated>), ApiError> {
+    let mut form = quiz_form::read_form_of(multipart, FILE_FIELDS).await?;
     let Some((file_name, bytes)) = form.file.take().filter(|(_, bytes)| !bytes.is_empty()) else {
         return Err(validation(NOTHING_GIVEN));
     };
     let title = checked_title(form.field("title"))?;
-    if !form.field("validityOption").is_empty() {
-        quiz_form::valid_until(&form, state.clock.now_ms())?;
-    }
+    // Checked now, with the hosting upload's rules, so a bad date is refused before any token is
+    // spent. The form's schema has no condition tying a date to `custom` (see `forms`), so a
+    // missing or unreadable date is a rule broken, like a past one: 422.
+    quiz_form::valid_until(&form, state.clock.now_ms()).map_err(|mut e| {
+        if e.status == StatusCode::BAD_REQUEST && form.raw("validityOption") == Some("custom") {
+            e.status = StatusCode::UNPROCESSABLE_ENTITY;
+        }
+        e
+    })?;
     let name = file_name.clone();
     let document = tokio::task::spawn_blocking(move || quizroom_extract::extract(&name, &bytes)).await.map_err(ApiError::internal)?.map_err(unreadable)?;
     let prompt = form.field("prompt").to_owned();
-    let summary = json!({ "kind": document.kind.as_str(), "title": document.title, "passages": document.passages.len() });
+    let summary = DocumentSummary { kind: document.kind.as_str(), title: document.title.clone(), passages: document.passages.len() };
     let source = GenerationSource::Document {
         file_name,
         document_kind: document.kind.as_str().to_owned(),
@@ -141,7 +204,7 @@ async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart
         passages: document.passages.into_iter().map(|p| PassageInput { index: p.index, page: p.page, text: p.text }).collect(),
         count: count_of(Some(form.field("numberOfQuestions"))),
     };
-    generate(state, caller, source, prompt, request, summary).await
+    generate(state, caller, source, prompt, request, Some(summary)).await
 }
 
 /// Spends the tokens and records the request, runs the generator, records the outcome.
@@ -151,8 +214,8 @@ async fn generate(
     source: GenerationSource,
     prompt: String,
     request: GenerateRequest,
-    document: Value,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+    document: Option<DocumentSummary>,
+) -> Result<(StatusCode, Json<Generated>), ApiError> {
     let id = uuid::Uuid::new_v4().to_string();
     let stream = StreamId::<Generation>::new(&id);
     let command = || GenerationCommand::Request {
@@ -167,20 +230,19 @@ async fn generate(
     // A task of its own: if the host stops waiting, the outcome (and any refund) is still recorded.
     let run = tokio::spawn(run(state.store.clone(), state.generator.clone(), stream.clone(), caller.user_id.clone(), request));
     let generation = run.await.map_err(ApiError::internal)??;
-    let questions: Vec<Value> = generation.questions.iter().map(question_json).collect();
     Ok((
         StatusCode::CREATED,
-        Json(json!({
-            "success": true,
-            "generationId": id,
-            "generator": generation.generator,
-            "requested": generation.count,
-            "questions": questions,
-            "dropped": generation.dropped.iter().map(|d| json!({ "reason": d.reason, "count": d.count })).collect::<Vec<_>>(),
-            "tokensSpent": GENERATION_COST,
-            "balance": balance,
-            "document": document,
-        })),
+        Json(Generated {
+            success: true,
+            generation_id: id,
+            generator: generation.generator.clone(),
+            requested: generation.count,
+            questions: generation.questions.iter().map(generated_question).collect(),
+            dropped: dropped(&generation.dropped),
+            tokens_spent: GENERATION_COST,
+            balance,
+            document,
+        }),
     ))
 }
 
@@ -310,76 +372,6 @@ fn item(q: quizroom_generate::GeneratedQuestion) -> GeneratedItem {
         explanation: q.explanation,
         source: q.source.map(|s| PassageRef { passage: s.passage, page: s.page, excerpt: s.excerpt }),
     }
-}
-
-fn question_json(q: &GeneratedItem) -> Value {
-    json!({
-        "question": q.question,
-        "optionA": q.options[0],
-        "optionB": q.options[1],
-        "optionC": q.options[2],
-        "optionD": q.options[3],
-        "answer": q.answer.as_str(),
-        "explanation": q.explanation,
-        "source": q.source.as_ref().map(|s| json!({ "passage": s.passage, "page": s.page, "excerpt": s.excerpt })),
-    })
-}
-
-// ----- reading and publishing -----
-
-async fn read_generation(State(state): State<AppState>, caller: AuthUser, Path(generation_id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let stream = stream_of(&generation_id)?;
-    let mut conn = state.store.pool().acquire().await.map_err(db)?;
-    let (generation, _) = load::<Generation>(&state.store, &mut conn, &stream).await?;
-    if generation.host_id != caller.user_id {
-        return Err(ApiError::not_found("No such generation"));
-    }
-    let mut body = json!({
-        "success": true,
-        "generationId": generation_id,
-        "status": generation.status.as_str(),
-        "title": generation.title,
-        "generator": generation.generator,
-        "requested": generation.count,
-        "questions": generation.questions.iter().map(question_json).collect::<Vec<_>>(),
-        "dropped": generation.dropped.iter().map(|d| json!({ "reason": d.reason, "count": d.count })).collect::<Vec<_>>(),
-    });
-    if let Some(error) = generation.error {
-        body["error"] = json!(error);
-    }
-    if let Some(quiz_id) = generation.quiz_id {
-        body["quizId"] = json!(quiz_id);
-    }
-    Ok(Json(body))
-}
-
-async fn publish(
-    State(state): State<AppState>,
-    caller: AuthUser,
-    Path(generation_id): Path<String>,
-    ApiJson(body): ApiJson<Map<String, Value>>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let stream = stream_of(&generation_id)?;
-    let settings = UploadForm::from_json(&body);
-    let title = checked_title(settings.field("title"))?;
-    if title.is_empty() {
-        return Err(validation("Please enter a quiz title"));
-    }
-    let edited: Vec<EditedQuestion> = match body.get("questions") {
-        None | Some(Value::Null) => vec![],
-        Some(questions) => serde_json::from_value(questions.clone()).map_err(|e| validation(format!("The questions could not be read: {e}")))?,
-    };
-    if edited.is_empty() {
-        return Err(validation("Please keep at least one question to publish the quiz"));
-    }
-    if edited.len() > quizroom_generate::MAX_QUESTION_COUNT {
-        return Err(validation(format!("A generated quiz has at most {} questions", quizroom_generate::MAX_QUESTION_COUNT)));
-    }
-    let questions = edited.iter().enumerate().map(|(i, q)| checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(validation)?;
-    let form = QuizSettings::read(&settings, state.clock.now_ms())?;
-    let draft = QuizDraft { title, questions, valid_until: form.valid_until, time_limit: form.time_limit, source: QuizSource::Generated };
-    let quiz = create_quiz(&state, &caller, &draft, &form.audience, &Payment::Generation(stream)).await?;
-    Ok((StatusCode::CREATED, Json(json!({ "success": true, "message": "Quiz created successfully", "quiz": quiz }))))
 }
 
 #[cfg(test)]
