@@ -21,11 +21,10 @@ use quizroom_projections::quiz::read as quizzes;
 use crate::error::{ApiError, db};
 use crate::state::AppState;
 
-/// A category id from a path, query or body: digits only.
+/// A category id from a path, query or body: a whole number from 1 (also spelled `2.0`, which
+/// the API document's integers allow).
 pub fn parse_category_id(text: &str) -> Result<i64, ApiError> {
-    text.trim()
-        .parse::<i64>()
-        .ok()
+    crate::input::whole_text(text)
         .filter(|id| *id > 0)
         .ok_or_else(|| ApiError::bad_request("invalid_category", "Invalid category ID format."))
 }
