@@ -76,7 +76,7 @@ pub fn category_id_body_schema() -> Schema {
         .into()
 }
 
-/// A JSON number that is a whole number (`2` or `2.0`) within `i64`.
+/// A JSON number that is a whole number (`2` or `2.0`, see [`nearly_whole`]) within `i64`.
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Number {
@@ -88,8 +88,7 @@ impl Number {
     fn whole(self) -> Option<i64> {
         match self {
             Number::Int(n) => Some(n),
-            Number::Float(f) if f.fract() == 0.0 && f >= i64::MIN as f64 && f < i64::MAX as f64 => Some(f as i64),
-            Number::Float(_) => None,
+            Number::Float(f) => nearly_whole(f),
         }
     }
 }
@@ -107,20 +106,6 @@ pub fn nearly_whole(f: f64) -> Option<i64> {
     let n = f.round();
     let close = (f - n).abs() <= f.abs() * f64::EPSILON * 4.0;
     (close && n >= i64::MIN as f64 && n < i64::MAX as f64).then_some(n as i64)
-}
-
-/// A JSON value that is a whole number within `i64`, also spelled as a float ([`nearly_whole`]).
-pub fn whole_value(value: &serde_json::Value) -> Option<i64> {
-    value.as_i64().or_else(|| value.as_f64().and_then(nearly_whole))
-}
-
-/// `deserialize_with` for an `i64` field: a whole number, also spelled as a float
-/// ([`nearly_whole`]).
-pub fn whole_int<'de, D: Deserializer<'de>>(deserializer: D) -> Result<i64, D::Error> {
-    match Number::deserialize(deserializer)? {
-        Number::Int(n) => Ok(n),
-        Number::Float(f) => nearly_whole(f).ok_or_else(|| serde::de::Error::custom("expected a whole number")),
-    }
 }
 
 /// A whole number within `i64` in a path or query text, also spelled as a float (`2.0`, which
@@ -217,7 +202,7 @@ mod tests {
     fn long_whole_numbers_spelled_as_floats_are_read_despite_the_parser_rounding() {
         #[derive(Deserialize)]
         struct Id {
-            #[serde(deserialize_with = "whole_int")]
+            #[serde(deserialize_with = "int")]
             n: i64,
         }
         for (text, n) in [(r#"{"n":1972508272317599.0}"#, 1_972_508_272_317_599), (r#"{"n":-1972508272317599.0}"#, -1_972_508_272_317_599), (r#"{"n":4.0}"#, 4)] {
@@ -226,7 +211,7 @@ mod tests {
         for text in [r#"{"n":2.5}"#, r#"{"n":1e30}"#, r#"{"n":1099511627776.5}"#] {
             assert!(serde_json::from_str::<Id>(text).is_err(), "{text}");
         }
-        assert_eq!(whole_value(&serde_json::json!(3.0)), Some(3));
+        assert_eq!(whole(&serde_json::json!(3.0)), Some(3));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::access::{ensure_attempt_left, playable};
 use crate::clock::rfc3339;
 use crate::commands::{decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson, db};
-use crate::input::{category_id_body_schema, whole_int};
+use crate::input::{category_id_body_schema, int};
 use crate::openapi::ErrorBody;
 use crate::scoring::submit;
 use crate::state::AppState;
@@ -157,7 +157,7 @@ pub(super) async fn start_attempt(
 #[serde(rename_all = "camelCase")]
 pub(super) struct AnswerRequest {
     /// A question of the attempt's quiz.
-    #[serde(deserialize_with = "whole_int")]
+    #[serde(deserialize_with = "int")]
     #[schema(format = Int64)]
     question_id: i64,
     #[serde(default)]

@@ -7,8 +7,7 @@ use quizroom_projections::quiz::read as quizzes;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::category_id_text;
-use crate::access::playable;
+use crate::access::{parse_category_id, playable};
 use crate::error::{ApiError, db};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
@@ -84,7 +83,7 @@ pub(super) struct QuestionsView {
     ),
 )]
 pub(super) async fn get_questions(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<QuestionsView>, ApiError> {
-    let category_id = category_id_text(&category_id)?;
+    let category_id = parse_category_id(&category_id)?;
     let category = playable(&state, &caller.user_id, category_id).await?;
     // An attempt in progress is served the version it started on.
     let open = attempts::open_attempt(state.store.pool(), &caller.user_id, category_id).await.map_err(db)?;

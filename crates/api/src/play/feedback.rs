@@ -10,8 +10,7 @@ use quizroom_projections::attempt::read as attempts;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::category_id_text;
-use crate::access::is_host_of;
+use crate::access::{is_host_of, parse_category_id};
 use crate::error::{ApiError, ApiQuery, db};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
@@ -94,7 +93,7 @@ pub(super) async fn get_feedback(
     caller: AuthUser,
     ApiQuery(q): ApiQuery<FeedbackQuery>,
 ) -> Result<Json<Vec<FeedbackItem>>, ApiError> {
-    let category_id = category_id_text(q.category_id.as_deref().unwrap_or(""))?;
+    let category_id = parse_category_id(q.category_id.as_deref().unwrap_or(""))?;
     let player = q.user_id.filter(|u| !u.is_empty()).unwrap_or_else(|| caller.user_id.clone());
     // The player, or the quiz's host.
     if player != caller.user_id && !is_host_of(&state, &caller.user_id, category_id).await? {

@@ -22,7 +22,7 @@ use utoipa_axum::routes;
 
 use crate::access::parse_category_id;
 use crate::error::ApiError;
-use crate::input::{WHITE_SPACE, whole_text, whole_value};
+use crate::input::{WHITE_SPACE, whole};
 use crate::state::AppState;
 
 pub use deadline::run_auto_submit;
@@ -39,16 +39,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(feedback::get_feedback))
 }
 
-/// A category id from a path or a query: its digits as `access` reads them, or a whole number
-/// spelled as a float (`2.0`), as the document's integer allows.
-fn category_id_text(text: &str) -> Result<i64, ApiError> {
-    parse_category_id(text).or_else(|refused| whole_text(text).filter(|id| *id > 0).ok_or(refused))
-}
-
 /// A category id from a JSON body: a whole number (also spelled `2.0`) or its digits as text.
 fn id_from(value: &Value) -> Result<i64, ApiError> {
     match value {
-        Value::Number(_) => whole_value(value).filter(|id| *id > 0).ok_or_else(|| parse_category_id("x").unwrap_err()),
+        Value::Number(_) => whole(value).filter(|id| *id > 0).ok_or_else(|| parse_category_id("x").unwrap_err()),
         Value::String(s) => parse_category_id(s),
         _ => Err(ApiError::bad_request("invalid_category", "No category selected. Please select a category.")),
     }

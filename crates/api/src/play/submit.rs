@@ -14,7 +14,7 @@ use super::feedback::{FeedbackItem, feedback_from, scored_feedback};
 use super::{answer_schema, attempt_refused, id_from, letter};
 use crate::access::{may_submit, playable};
 use crate::error::{ApiError, ApiJson, db};
-use crate::input::{category_id_body_schema, whole_int};
+use crate::input::{category_id_body_schema, int};
 use crate::openapi::ErrorBody;
 use crate::scoring::Queued;
 use crate::state::AppState;
@@ -39,7 +39,7 @@ pub(super) struct ScoreRequest {
 #[serde(rename_all = "camelCase")]
 pub(super) struct ScoreAnswer {
     /// A question of the quiz (others are left out of the score).
-    #[serde(deserialize_with = "whole_int")]
+    #[serde(deserialize_with = "int")]
     #[schema(format = Int64)]
     question_id: i64,
     #[serde(default)]
