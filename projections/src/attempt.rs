@@ -1,6 +1,6 @@
 //! Attempts, their saved answers and their scored answers, from `attempt-{uuid}` streams; and the
-//! best score per player and quiz, which the leaderboards and a hosted quiz's results read; a
-//! granted retake removes the player's entry.
+//! score that counts per player and quiz (`best_score`: the first completed attempt), which the
+//! leaderboards and a hosted quiz's results read; a granted retake removes the player's entry.
 
 pub mod read;
 
@@ -25,10 +25,10 @@ struct Submission<'a> {
     at: i64,
 }
 
-/// The player's best on this quiz; a tie keeps the earlier attempt.
-const BEST_SCORE_CONFLICT: &str = "on conflict (category_id, user_id) do update set points = excluded.points, \
-                                   score = excluded.score, attempt_id = excluded.attempt_id, achieved_at = excluded.achieved_at \
-                                   where excluded.points > best_score.points";
+/// The attempt that counts is the player's first completed one (decision 0021): later ones are
+/// practice, so a quiz cannot be replayed after reading its answers for a better place. A granted
+/// retake removes the entry, so the retake is the one that counts.
+const BEST_SCORE_CONFLICT: &str = "on conflict (category_id, user_id) do nothing";
 
 impl Submission<'_> {
     /// The scored answers as stored in `attempt.feedback`: the event's own JSON list.
@@ -91,7 +91,7 @@ async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<()
                     "reason": s.reason, "feedback": s.feedback(), "ord": ord })
         })
         .collect();
-    // The best of the group per player and quiz goes on (a tie keeps the earlier attempt).
+    // The first of the group per player and quiz counts, unless one counts already.
     let sql = format!(
         "with s as (select * from jsonb_to_recordset($1::text::jsonb) as s (attempt_id text, at bigint, score bigint, \
          points bigint, total bigint, reason text, feedback text, ord bigint)), \
@@ -100,7 +100,7 @@ async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<()
          and a.attempt_id = s.attempt_id returning a.attempt_id, a.user_id, a.category_id, s.points, s.score, s.at, s.ord), \
          best as (insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) \
          select distinct on (category_id, user_id) category_id, user_id, points, score, attempt_id, at from submitted \
-         order by category_id, user_id, points desc, ord {BEST_SCORE_CONFLICT}) \
+         order by category_id, user_id, ord {BEST_SCORE_CONFLICT}) \
          select attempt_id from submitted"
     );
     let updated: Vec<String> =

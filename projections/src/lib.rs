@@ -6,6 +6,7 @@
 //! - [`quiz`]: categories and every version of their questions; transactional.
 //! - [`attempt`]: attempts, saved and scored answers, best scores (the leaderboards); transactional.
 //! - [`audience`]: the hosts' audience lists and their members; transactional.
+//! - [`admission`]: the players who joined each hosted quiz by its code; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
@@ -13,6 +14,7 @@
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
+pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod audit;
@@ -33,6 +35,7 @@ pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
         Arc::new(quiz::QuizProjection),
         Arc::new(attempt::AttemptProjection),
         Arc::new(audience::AudienceProjection),
+        Arc::new(admission::AdmissionProjection),
     ]
 }
 

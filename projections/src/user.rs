@@ -45,9 +45,17 @@ impl TransactionalProjection for UserProjection {
                         .execute(&mut *conn)
                         .await?;
                 }
-                UserEvent::PasswordReset { password_hash, .. } => {
-                    sqlx::query("update user_account set password_hash = $1 where user_id = $2")
+                UserEvent::PasswordReset { password_hash, at } => {
+                    sqlx::query("update user_account set password_hash = $1, sessions_from = $2 where user_id = $3")
                         .bind(password_hash)
+                        .bind(at)
+                        .bind(user_id)
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                UserEvent::SessionsEnded { at } => {
+                    sqlx::query("update user_account set sessions_from = $1 where user_id = $2")
+                        .bind(at)
                         .bind(user_id)
                         .execute(&mut *conn)
                         .await?;

@@ -47,9 +47,9 @@ async fn signing_up_mails_a_code_that_verifies_the_email_and_grants_the_welcome_
     assert_eq!(wallet["history"][0]["reason"], "welcome");
     assert_eq!(wallet["history"][0]["balanceAfter"], 5);
 
-    // Verifying again changes nothing: still verified, no second grant.
+    // Verifying again changes nothing (and shows nothing: the answer of a wrong code), no second grant.
     let (status, _) = app.post("/api/auth/verify", None, json!({ "email": "ada@example.com", "code": code })).await;
-    assert_eq!(status, 200);
+    assert_eq!(status, 422);
     assert_eq!(app.get_as("/api/wallet", Some(&token)).await.1["balance"], 5);
 
     // The user can sign in with the new account.
@@ -118,12 +118,9 @@ async fn five_wrong_codes_lock_the_code_until_a_new_one_is_sent() {
     app.sign_up("wrong@example.com").await;
     let code = app.code_mailed_to("wrong@example.com", "verification").await;
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    for tries_left in (0..5).rev() {
+    for _ in 0..5 {
         let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "wrong@example.com", "code": wrong })).await;
-        assert_eq!(
-            (status, answer),
-            (422, json!({ "error": "Invalid verification code", "code": "invalid_code", "details": { "triesLeft": tries_left } }))
-        );
+        assert_eq!((status, answer), (422, json!({ "error": "Invalid verification code", "code": "invalid_code" })));
     }
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "wrong@example.com", "code": code })).await;
     assert_eq!((status, answer), (429, json!({ "error": "Too many wrong codes. Please request a new code.", "code": "too_many_attempts" })));
@@ -131,12 +128,11 @@ async fn five_wrong_codes_lock_the_code_until_a_new_one_is_sent() {
     clock.advance(61_000);
     let (status, _) = app.post("/api/auth/resend-verification", None, json!({ "email": "wrong@example.com" })).await;
     assert_eq!(status, 200);
-    let fresh = loop {
-        let c = app.code_mailed_to("wrong@example.com", "verification").await;
-        if app.mailbox().await.iter().filter(|m| m["to"] == "wrong@example.com").count() == 2 {
-            break c;
-        }
-    };
+    // The new code is sent behind the answer: wait for its mail, then read it.
+    while app.mailbox().await.iter().filter(|m| m["to"] == "wrong@example.com").count() < 2 {
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    let fresh = app.code_mailed_to("wrong@example.com", "verification").await;
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "wrong@example.com", "code": fresh })).await;
     assert_eq!(status, 200, "{answer}");
     app.stop().await.unwrap();
@@ -150,11 +146,11 @@ async fn an_expired_code_is_refused_and_a_new_one_comes_at_most_once_a_minute() 
     app.sign_up("late@example.com").await;
     let code = app.code_mailed_to("late@example.com", "verification").await;
 
-    let (status, headers, answer) = app.post_full("/api/auth/resend-verification", None, json!({ "email": "late@example.com" })).await;
-    assert_eq!(status, 429);
-    let wait: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
-    assert!((59..=60).contains(&wait), "{wait}");
-    assert_eq!(answer, json!({ "error": format!("Please wait {wait} seconds before requesting a new code"), "code": "too_soon" }));
+    // Asked again within the minute: the same answer as ever (it tells nothing), and no new mail.
+    let (status, answer) = app.post("/api/auth/resend-verification", None, json!({ "email": "late@example.com" })).await;
+    assert_eq!((status, answer), (200, json!({ "message": "A new verification code has been sent to your email" })));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(app.mailbox().await.iter().filter(|m| m["to"] == "late@example.com").count(), 1);
 
     clock.advance(15 * 60 * 1000 + 1000);
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "late@example.com", "code": code })).await;
@@ -179,11 +175,12 @@ async fn sign_in_refuses_wrong_passwords_alike_and_holds_back_brute_force() {
         let (status, answer) = app.post("/api/auth/signin", None, json!({ "email": "brute@example.com", "password": "guess-guess" })).await;
         assert_eq!((status, answer), (401, invalid.clone()));
     }
-    // Now even the right password waits: the limit counts the e-mail, not the password.
+    // Now even the right password waits, from this address: the limit counts the account and
+    // address, not the password (the owner elsewhere is not held back: see security.rs).
     let (status, headers, answer) = app.post_full("/api/auth/signin", None, json!({ "email": "brute@example.com", "password": "correct horse" })).await;
     assert_eq!(status, 429, "{answer}");
     let wait: u64 = headers["retry-after"].to_str().unwrap().parse().unwrap();
-    assert!(wait > 800 && wait <= 900, "{wait}");
+    assert!(wait > 20 && wait <= 30, "{wait}");
     assert_eq!(answer["code"], "too_many_attempts");
     assert_eq!(answer["error"], format!("Too many sign-in attempts. Try again in {wait} seconds."));
     assert_eq!(
@@ -288,7 +285,7 @@ async fn tokens_are_bought_in_test_mode_and_only_for_oneself() {
     assert_eq!(app.post("/api/wallet/purchase", None, json!({ "quantity": 1 })).await.0, 401);
 
     // A userId that is not the caller's never selects whose wallet is used.
-    let (other_token, other_id) = app.sign_up("other@example.com").await;
+    let (other_token, other_id) = app.verified_user("other@example.com").await;
     let forbidden = json!({ "error": "You can only act for your own account", "code": "forbidden" });
     assert_eq!(app.post("/api/wallet/purchase", Some(&other_token), json!({ "quantity": 1, "userId": id })).await, (403, forbidden.clone()));
     assert_eq!(app.get_as(&format!("/api/wallet?userId={id}"), Some(&other_token)).await, (403, forbidden));

@@ -82,6 +82,17 @@ pub async fn spawn_process(database_url: &str) -> TestApp {
     app
 }
 
+/// A node left running by a failed test would outlive the test run (and hold whatever it
+/// inherited): it is killed with its `TestApp`.
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            let _ = process.kill();
+            let _ = process.wait();
+        }
+    }
+}
+
 impl TestApp {
     /// Waits until health answers (the store opens and migrates before the server accepts).
     async fn ready(&self) {
@@ -92,6 +103,11 @@ impl TestApp {
             tokio::time::sleep(std::time::Duration::from_millis(25)).await;
         }
         panic!("the server at {} did not start", self.addr);
+    }
+
+    /// The server's process id, when it runs as a process of its own.
+    pub fn pid(&self) -> Option<u32> {
+        self.process.as_ref().map(std::process::Child::id)
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -23,7 +23,7 @@ Which planet is largest?,Mars,Venus,Jupiter,Earth,C,\n\
 
 
 /// Creates a quiz from QUIZ_CSV with the given extra fields; returns the created quiz.
-async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]) -> Value {
+pub(crate) async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]) -> Value {
     let mut fields = vec![("title", "Warm-up"), ("timeLimit", "15"), ("validityOption", "24h")];
     fields.extend_from_slice(extra);
     let (status, body) = app.multipart("/api/hostQuiz/upload", token, &fields, Some(("quiz.csv", QUIZ_CSV.as_bytes().to_vec()))).await;
@@ -33,7 +33,7 @@ async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]) -> Value 
 
 
 /// The right letter of each question the player is served, read through the host's call.
-async fn key_for(app: &TestApp, host_token: &str, category_id: i64) -> Vec<(i64, String)> {
+pub(crate) async fn key_for(app: &TestApp, host_token: &str, category_id: i64) -> Vec<(i64, String)> {
     let (status, body) = app.get_as(&format!("/api/question/{category_id}/with-answers"), Some(host_token)).await;
     assert_eq!(status, 200, "{body}");
     body["questions"].as_array().unwrap().iter().map(|q| (q["id"].as_i64().unwrap(), q["correctLetter"].as_str().unwrap().to_owned())).collect()
@@ -210,18 +210,20 @@ async fn listed_audiences_and_expiry_refuse_players_at_every_step() {
     assert_eq!(lists[0]["name"], "Class 7B");
     assert_eq!(lists[0]["emails"], json!(["invited@example.com", "second@example.com"]));
 
-    // The outsider is refused at joining, reading questions, starting and submitting.
+    // The outsider is refused at joining, and by id the quiz is as missing as one that does not
+    // exist: reading questions, starting and submitting (decision 0021).
     let (status, body) = app.get_as(&format!("/api/hostQuiz/checkQuiz?quizCode={code}"), Some(&outsider)).await;
     assert_eq!((status, body["error"].as_str()), (403, Some("This quiz is only open to invited participants.")));
-    let (status, _) = app.get_as(&format!("/api/question/{id}"), Some(&outsider)).await;
-    assert_eq!(status, 403);
+    let missing = (404, json!({ "error": "No questions found for this category.", "code": "not_found" }));
+    assert_eq!(app.get_as(&format!("/api/question/{id}"), Some(&outsider)).await, missing);
     let (status, _) = play(&app, &outsider, id, &[]).await;
-    assert_eq!(status, 403);
-    let (status, _) = app.post("/api/question/score", Some(&outsider), json!({ "categoryId": id, "answers": [] })).await;
-    assert_eq!(status, 403);
+    assert_eq!(status, 404);
+    assert_eq!(app.post("/api/question/score", Some(&outsider), json!({ "categoryId": id, "answers": [] })).await, missing);
 
-    // The invited player starts and saves one right answer; then the quiz expires mid-attempt.
+    // The invited player joins by the code, starts and saves one right answer; then the quiz
+    // expires mid-attempt.
     let key = key_for(&app, &host, id).await;
+    assert_eq!(app.get_as(&format!("/api/hostQuiz/checkQuiz?quizCode={code}"), Some(&invited)).await.0, 200);
     let (status, started) = app.post("/api/attempt/start", Some(&invited), json!({ "categoryId": id })).await;
     assert_eq!(status, 200, "{started}");
     let attempt_id = started["attemptId"].as_str().unwrap();
@@ -236,7 +238,7 @@ async fn listed_audiences_and_expiry_refuse_players_at_every_step() {
     let (status, _) = app.get_as(&format!("/api/question/{id}"), Some(&invited)).await;
     assert_eq!(status, 410);
     let (status, _) = app.post("/api/question/score", Some(&outsider), json!({ "categoryId": id, "answers": [] })).await;
-    assert_eq!(status, 410);
+    assert_eq!(status, 404);
     // The attempt's deadline was the expiry: only the answer saved before it counts.
     let all: Vec<Value> = key.iter().map(|(id, l)| json!({ "questionId": id, "status": l })).collect();
     let (status, result) = app.post("/api/question/score", Some(&invited), json!({ "categoryId": id, "answers": all })).await;

@@ -13,19 +13,19 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::helpers::{TestApp, answer_key, spawn_app, spawn_app_with, spawn_process};
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(app: &TestApp, token: &str) -> Socket {
+pub(crate) async fn connect(app: &TestApp, token: &str) -> Socket {
     let url = format!("ws://{}/ws?token={token}", app.addr);
     tokio_tungstenite::connect_async(url).await.expect("connect to the hub").0
 }
 
-async fn send(socket: &mut Socket, message: Value) {
+pub(crate) async fn send(socket: &mut Socket, message: Value) {
     socket.send(Message::Text(message.to_string().into())).await.unwrap();
 }
 
 /// The next JSON message of `kind`, skipping others; fails after 10 s.
-async fn next_of(socket: &mut Socket, kind: &str) -> Value {
+pub(crate) async fn next_of(socket: &mut Socket, kind: &str) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
         let message = tokio::time::timeout_at(deadline, socket.next()).await.unwrap_or_else(|_| panic!("no {kind} message"));
@@ -180,4 +180,27 @@ async fn a_player_on_one_node_sees_a_submission_made_through_another() {
     drop(socket);
     first.stop().await.unwrap();
     second.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_message_over_the_limit_closes_the_connection_with_1009() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    let (token, _) = app.verified_user("big@example.com").await;
+    let mut socket = connect(&app, &token).await;
+    let huge = format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100 * 1024));
+    let _ = socket.send(Message::Text(huge.into())).await;
+    let close = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(message) = socket.next().await {
+            if let Ok(Message::Close(frame)) = message {
+                return frame;
+            }
+        }
+        None
+    })
+    .await
+    .expect("the server closes the connection");
+    let frame = close.expect("with a close frame");
+    assert_eq!(u16::from(frame.code), 1009, "{frame:?}");
+    app.stop().await.unwrap();
 }

@@ -1,6 +1,7 @@
 //! Black-box tests of Quizroom: the real server on a random port over HTTP, the `quizroom`
 //! binary, and the read models against the event log — on SQLite and PostgreSQL.
 
+mod access;
 mod auth;
 mod cli;
 mod generate;
@@ -11,4 +12,6 @@ mod migrations;
 mod play;
 mod projectors;
 mod replay;
+mod security;
 mod server;
+mod uploads;

@@ -131,21 +131,27 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
     let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
     assert_eq!(board, json!([{ "userId": user_id, "firstName": "Ada", "lastName": "Lovelace", "points": 30 }]));
 
-    // A curated category can be played again; the leaderboard keeps the best.
+    assert_eq!(result["practice"], false);
+
+    // A curated category can be played again, as practice: the first completed attempt is the
+    // one that counts, so reading the feedback and replaying buys no place (decision 0021).
     let (_, second) = app.post("/api/attempt/start", Some(&token), json!({ "categoryId": category_id })).await;
     assert_eq!(second["resumed"], false);
     assert_ne!(second["attemptId"], attempt_id.as_str());
     let one_right = vec![json!({ "questionId": key[0].0, "status": key[0].1 })];
     let (_, worse) = app.post("/api/question/score", Some(&token), json!({ "categoryId": category_id, "answers": one_right })).await;
-    assert_eq!(worse["points"], 10);
+    assert_eq!((worse["points"].clone(), worse["practice"].clone()), (json!(10), json!(true)));
     let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
     assert_eq!(board[0]["points"], 30);
     let (_, third) = app.post("/api/attempt/start", Some(&token), json!({ "categoryId": category_id })).await;
     let (_, better) = app.post("/api/question/score", Some(&token), json!({ "categoryId": category_id, "answers": everything_right })).await;
     assert_eq!(better["points"], key.len() as i64 * 10, "{third}");
+    assert_eq!(better["practice"], true);
     assert_eq!(better["message"], "Excellent work! You've mastered this quiz.");
+    let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
+    assert_eq!(board[0]["points"], 30);
     let (_, global) = app.get_json("/api/leaderboard").await;
-    assert_eq!(global[0]["points"], key.len() as i64 * 10);
+    assert_eq!(global[0]["points"], 30);
     assert_eq!(global[0]["userId"], user_id.as_str());
     app.stop().await.unwrap();
 }
@@ -224,10 +230,12 @@ async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
         assert_eq!(*status, 200, "{result}");
         assert_eq!(result["score"], i as i64 + 1);
         assert_eq!(result["feedback"].as_array().unwrap().len(), key.len());
+        assert_eq!(result["practice"], true, "a replay is practice");
     }
+    // The first completed attempts still count (decision 0021).
     let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
     let points: Vec<i64> = board.as_array().unwrap().iter().map(|row| row["points"].as_i64().unwrap()).collect();
-    assert_eq!(points, vec![50, 40, 30, 20, 10]);
+    assert_eq!(points, vec![40, 30, 20, 10, 0]);
     store.close().await;
     app.stop().await.unwrap();
 }

@@ -48,6 +48,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/openapi.json"),
     ("post", "/api/auth/signup"),
     ("post", "/api/auth/signin"),
+    ("post", "/api/auth/signout-all"),
     ("post", "/api/auth/verify"),
     ("post", "/api/auth/resend-verification"),
     ("post", "/api/auth/forgot-password"),
@@ -126,10 +127,20 @@ async fn the_built_web_app_is_served_with_its_routes_falling_back_to_index() {
     std::fs::write(web.join("assets/app.js"), "console.log(1)").unwrap();
     let db = TestDb::sqlite();
     let app = spawn_app_with_web(&db, &web).await;
-    for path in ["/", "/play/categories", "/host/viewQuiz/12"] {
-        let body = app.client.get(app.url(path)).send().await.unwrap().text().await.unwrap();
+    for path in ["/", "/play/categories", "/host/viewQuiz/12", "/dev/mailbox"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        // Every answer carries the security headers (issue 11; see protect.rs for HSTS and the
+        // mailbox refused to other machines).
+        let headers = response.headers().clone();
+        assert_eq!(headers["content-security-policy"], quizroom_api::protect::CONTENT_SECURITY_POLICY, "{path}");
+        assert_eq!(headers["x-content-type-options"], "nosniff");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin");
+        assert!(headers.get("strict-transport-security").is_none(), "no HSTS over plain HTTP");
+        let body = response.text().await.unwrap();
         assert!(body.contains("<title>Quizroom</title>"), "{path}: {body}");
     }
+    let api = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert_eq!(api.headers()["content-security-policy"], quizroom_api::protect::CONTENT_SECURITY_POLICY);
     let js = app.client.get(app.url("/assets/app.js")).send().await.unwrap();
     assert_eq!(js.headers()["content-type"], "text/javascript");
     // API paths never fall through to the app.

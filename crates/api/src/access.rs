@@ -2,8 +2,9 @@
 //! a quiz before anything is written or queued for it.
 //!
 //! - Curated categories admit every signed-in player.
-//! - A hosted quiz admits its audience (everyone when open; the host always) until it expires; a
-//!   player takes it once until the host grants a retake.
+//! - A hosted quiz admits its audience (everyone when open; the host always) who joined it by its
+//!   code or link, until it expires; a player takes it once until the host grants a retake. To
+//!   anyone else it answers as a missing quiz does (404).
 //! - Only its host reads a hosted quiz's answers and results, edits it, or grants a retake.
 //!
 //! Expiry is not checked when a submission is queued: an attempt's deadline is at or before the
@@ -18,6 +19,10 @@ use quizroom_projections::audience::read as audiences;
 pub use quizroom_projections::quiz::read::CategoryRow;
 use quizroom_projections::quiz::read as quizzes;
 
+use quizroom_domain::StreamId;
+use quizroom_domain::admission::{Admission, AdmissionCommand, admission_id};
+
+use crate::commands::{decide_and_commit, metadata};
 use crate::error::{ApiError, db};
 use crate::state::AppState;
 
@@ -66,43 +71,61 @@ pub async fn in_audience(state: &AppState, user_id: &str, category: &CategoryRow
 }
 
 async fn audience_admits(state: &AppState, user_id: &str, host_id: Option<&str>, list_id: Option<&str>) -> Result<bool, ApiError> {
-    let Some(list_id) = list_id else { return Ok(true) };
-    if host_id == Some(user_id) {
-        return Ok(true);
-    }
-    audiences::is_member(state.store.pool(), list_id, user_id).await.map_err(db)
+    audiences::admits(state.store.pool(), host_id, list_id, user_id).await.map_err(db)
 }
 
-/// Refuses a caller who may not play `category` now: an expired hosted quiz (410) or one whose
-/// audience does not include them (403). Curated categories admit everyone.
+/// The answer for a quiz the caller may not know about: the same as for a quiz that does not
+/// exist, so that outsiders cannot tell a restricted (or not joined) quiz from a missing one.
+pub fn no_such_quiz() -> ApiError {
+    ApiError::not_found("No questions found for this category.")
+}
+
+/// Refuses a caller who may not play `category` now. Curated categories admit everyone. A hosted
+/// quiz admits its host, and a player of its audience who joined it by its code (404 for anyone
+/// else, as for a missing quiz), until it expires (410).
 pub async fn admit(state: &AppState, user_id: &str, category: &CategoryRow) -> Result<(), ApiError> {
-    if !category.hosted {
+    if !category.hosted || category.is_host(user_id) {
         return Ok(());
+    }
+    if !in_audience(state, user_id, category).await? || !has_joined(state, user_id, category.id).await? {
+        return Err(no_such_quiz());
     }
     if category.is_expired(state.clock.now_ms()) {
         return Err(expired_error());
     }
-    if !in_audience(state, user_id, category).await? {
-        return Err(not_in_audience());
-    }
     Ok(())
 }
 
-/// A category the caller may play now, or 404 / 410 / 403 (see [`admit`]).
+/// Whether the player joined the hosted quiz by its code (or played it before joins were recorded).
+async fn has_joined(state: &AppState, user_id: &str, category_id: i64) -> Result<bool, ApiError> {
+    quizroom_projections::admission::read::has_joined(state.store.pool(), category_id, user_id).await.map_err(db)
+}
+
+/// Records that the player joined the hosted quiz `category_id` by its code (once).
+pub async fn record_join(state: &AppState, user_id: &str, category_id: i64) -> Result<(), ApiError> {
+    let stream = StreamId::<Admission>::new(admission_id(category_id, user_id));
+    let command = || AdmissionCommand::Join { quiz_id: category_id, user_id: user_id.to_owned(), now: state.clock.now_ms() };
+    let meta = metadata(user_id, "join");
+    match crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))? {
+        Ok(_) => Ok(()),
+        Err(never) => match never {},
+    }
+}
+
+/// A category the caller may play now, or 404 / 410 (see [`admit`]).
 pub async fn playable(state: &AppState, user_id: &str, category_id: i64) -> Result<CategoryRow, ApiError> {
-    let category = find_category(state, category_id).await?.ok_or_else(|| ApiError::not_found("No questions found for this category."))?;
+    let category = find_category(state, category_id).await?.ok_or_else(no_such_quiz)?;
     admit(state, user_id, &category).await?;
     Ok(category)
 }
 
-/// Refuses a submission on quiz `category_id` by a player not (or no longer) in its audience. Called before the submission is queued; a quiz that does not exist is left
+/// Refuses a submission on quiz `category_id` by a player not (or no longer) in its audience (404,
+/// as in [`admit`]). Called before the submission is queued; a quiz that does not exist is left
 /// to the queue, which finds no attempt on it.
 pub async fn may_submit(state: &AppState, user_id: &str, category_id: i64) -> Result<(), ApiError> {
     let Some(facts) = state.quiz_facts.get(state, category_id).await? else { return Ok(()) };
     if facts.hosted && !audience_admits(state, user_id, facts.host_id.as_deref(), facts.audience_list_id.as_deref()).await? {
-        // Refused either way; as in `admit`, an expired quiz says so first.
-        let expired = facts.valid_until.is_some_and(|until| state.clock.now_ms() > until);
-        return Err(if expired { expired_error() } else { not_in_audience() });
+        return Err(no_such_quiz());
     }
     Ok(())
 }

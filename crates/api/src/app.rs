@@ -31,7 +31,10 @@ async fn open_socket(
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
         ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found")
     })?;
-    let claims = state.keys.verify(&token)?;
+    let (claims, verified) = crate::tokens::check_session(&state, &token).await?;
+    if !verified {
+        return Err(crate::tokens::email_unverified());
+    }
     let permit = state.hub.admit().ok_or_else(|| {
         ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again")
     })?;
@@ -68,6 +71,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         router = router.fallback_service(ServeDir::new(web_dir).fallback(ServeFile::new(index)));
     }
     router
+        .layer(axum::middleware::from_fn(crate::protect::protect))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<_>| {

@@ -13,22 +13,23 @@ use axum::Json;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use quizroom_domain::user::{MAX_WRONG_TRIES, User, UserCommand, UserError, UserEvent};
+use quizroom_domain::user::{RESEND_INTERVAL_MS, User, UserCommand, UserError, UserEvent};
 use quizroom_domain::wallet::{Wallet, WalletCommand};
 use quizroom_domain::StreamId;
 use quizroom_eventstore::{Metadata, StoreError};
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use crate::email::{Email, EmailError};
-use crate::input::{code_schema, email_schema, non_blank_schema};
+use crate::input::{code_schema, email_schema, has_control, name_schema, plain_text_schema};
 use crate::openapi::ErrorBody;
 use crate::error::db;
 use crate::state::AppState;
 use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson};
+use crate::limits::{self, CODES_ACCOUNT, CODES_ADDRESS, Kind, SIGN_IN_ADDRESS, SIGN_IN_PAIR, Try, address_key};
 use crate::mail;
-use crate::tokens::{AuthUser, new_code};
+use crate::tokens::{Session, new_code};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -39,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(forgot_password))
         .routes(routes!(reset_password))
         .routes(routes!(get_me))
+        .routes(routes!(sign_out_everywhere))
 }
 
 const VERIFICATION: &str = "verification";
@@ -118,7 +120,7 @@ async fn password_matches(password: String, hash: Option<String>) -> Result<bool
     Ok(known && matches)
 }
 
-fn invalid(field: &'static str, message: &'static str) -> ApiError {
+fn invalid(field: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::bad_request("invalid_input", message).with_details(json!({ "field": field }))
 }
 
@@ -135,19 +137,34 @@ fn too_soon(retry_after_secs: u64) -> ApiError {
 /// Maps the domain's refusals of a code to answers.
 fn code_refused(e: UserError) -> ApiError {
     match e {
-        UserError::TooManyWrongTries => ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", e.to_string()),
+        UserError::TooManyWrongTries => too_many_codes(Duration::from_millis(RESEND_INTERVAL_MS as u64)),
         UserError::CodeExpired => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "code_expired", e.to_string()),
         UserError::TooSoon { retry_after_secs } => too_soon(retry_after_secs),
         UserError::AlreadyVerified => ApiError::conflict("already_verified", e.to_string()),
         UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
-        UserError::NoCode | UserError::UnknownAccount => wrong_code(json!(null)),
+        UserError::NoCode | UserError::UnknownAccount => wrong_code(),
     }
 }
 
-/// A wrong code is a rule no schema can express: 422 (DESIGN's error statuses).
-fn wrong_code(details: Value) -> ApiError {
-    let e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_code", "Invalid verification code");
-    if details.is_null() { e } else { e.with_details(details) }
+/// A wrong code is a rule no schema can express: 422 (DESIGN's error statuses). The same answer
+/// for an unknown address, an already verified one and a wrong code, so it tells nothing.
+fn wrong_code() -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_code", "Invalid verification code")
+}
+
+fn too_many_codes(wait: Duration) -> ApiError {
+    let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", UserError::TooManyWrongTries.to_string());
+    e.retry_after = Some(wait.as_secs().max(1));
+    e
+}
+
+/// A try of an e-mailed code for `email` from `client`, counted per address typed and per client.
+async fn code_try(state: &AppState, email: &Email, client: SocketAddr) -> Result<Try, ApiError> {
+    let keys = vec![
+        (format!("codes:{email}"), &CODES_ACCOUNT, Kind::Owner),
+        (address_key("codes", client.ip()), &CODES_ADDRESS, Kind::Shared),
+    ];
+    limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)
 }
 
 fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
@@ -166,16 +183,63 @@ fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
 #[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SignUpRequest {
-    #[schema(required, schema_with = non_blank_schema)]
+    /// At most 50 characters, no control characters.
+    #[schema(required, schema_with = first_name_schema)]
     first_name: String,
-    #[schema(required, schema_with = non_blank_schema)]
+    /// At most 50 characters, no control characters.
+    #[schema(required, schema_with = last_name_schema)]
     last_name: String,
     #[schema(required, schema_with = email_schema)]
     email: String,
-    /// At least 8 characters.
-    #[schema(required, min_length = 8)]
+    /// 8 to 1,024 characters.
+    #[schema(required, min_length = 8, max_length = 1024)]
     password: String,
+    /// At most 100 characters, no control characters.
+    #[schema(schema_with = institute_schema)]
     institute_name: Option<String>,
+}
+
+/// The longest name, institute and password accepted, in characters.
+const MAX_NAME: usize = 50;
+const MAX_INSTITUTE: usize = 100;
+const MAX_PASSWORD: usize = 1024;
+
+fn first_name_schema() -> utoipa::openapi::schema::Object {
+    name_schema(MAX_NAME)
+}
+
+fn last_name_schema() -> utoipa::openapi::schema::Object {
+    name_schema(MAX_NAME)
+}
+
+fn institute_schema() -> utoipa::openapi::schema::Object {
+    plain_text_schema(MAX_INSTITUTE)
+}
+
+/// A name or institute as typed: trimmed; too long or holding a control character is refused.
+fn checked_text(text: &str, field: &'static str, label: &str, most: usize) -> Result<String, ApiError> {
+    if text.chars().count() > most {
+        return Err(invalid(field, format!("{label} must be at most {most} characters")));
+    }
+    if has_control(text) {
+        return Err(invalid(field, format!("{label} must not contain control characters")));
+    }
+    Ok(text.trim().to_owned())
+}
+
+/// A new password: present, 8 to 1,024 characters (hashing a longer one is work for nothing).
+fn check_password(password: &str, field: &'static str, missing: &'static str, short: &'static str) -> Result<(), ApiError> {
+    let length = password.chars().count();
+    if password.is_empty() {
+        return Err(invalid(field, missing));
+    }
+    if length < 8 {
+        return Err(invalid(field, short));
+    }
+    if length > MAX_PASSWORD {
+        return Err(invalid(field, format!("Password must be at most {MAX_PASSWORD} characters")));
+    }
+    Ok(())
 }
 
 /// A session: the bearer token and its user.
@@ -206,8 +270,8 @@ pub struct MessageResponse {
     (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpRequest>) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
-    let first_name = body.first_name.trim().to_owned();
-    let last_name = body.last_name.trim().to_owned();
+    let first_name = checked_text(&body.first_name, "firstName", "First name", MAX_NAME)?;
+    let last_name = checked_text(&body.last_name, "lastName", "Last name", MAX_NAME)?;
     let email = Email::parse(&body.email);
     if first_name.is_empty() {
         return Err(invalid("firstName", "First name is required"));
@@ -219,17 +283,15 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
         EmailError::Empty => invalid("email", "Email is required"),
         EmailError::Invalid => invalid("email", "Please enter a valid email"),
     })?;
-    if body.password.is_empty() {
-        return Err(invalid("password", "Password is required"));
-    }
-    if body.password.chars().count() < 8 {
-        return Err(invalid("password", "Password must be at least 8 characters"));
-    }
+    check_password(&body.password, "password", "Password is required", "Password must be at least 8 characters")?;
+    let institute_name = match &body.institute_name {
+        Some(text) => Some(checked_text(text, "instituteName", "Institute name", MAX_INSTITUTE)?).filter(|s| !s.is_empty()),
+        None => None,
+    };
     let taken = || ApiError::conflict("email_taken", "An account with this email already exists");
     if account_by_email(&state, email.as_str()).await?.is_some() {
         return Err(taken());
     }
-    let institute_name = body.institute_name.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty());
     let password_hash = hash_password(body.password).await?;
     let user_id = uuid::Uuid::new_v4().to_string();
     let code = new_code();
@@ -259,7 +321,7 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
     state.store.committed();
     state.mailer.wake();
     let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the new account is missing"))?;
-    Ok((StatusCode::CREATED, Json(AuthResponse { token: state.keys.issue(&user_id), user: account.view })))
+    Ok((StatusCode::CREATED, Json(AuthResponse { token: state.keys.issue(&user_id, state.clock.now_ms()), user: account.view })))
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -305,19 +367,21 @@ async fn sign_in(
     if body.password.is_empty() {
         return Err(invalid("password", "Password is required"));
     }
-    let address_key = client.ip().to_string();
-    state.limits.sign_in_by_email.check(email).map_err(too_many_sign_ins)?;
-    state.limits.sign_in_by_address.check(&address_key).map_err(too_many_sign_ins)?;
+    // Per account and client address (the owner elsewhere is never held back) and per address.
+    let keys = vec![
+        (format!("sign-in:{email}:{}", client.ip()), &SIGN_IN_PAIR, Kind::Owner),
+        (address_key("sign-in", client.ip()), &SIGN_IN_ADDRESS, Kind::Shared),
+    ];
+    let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_sign_ins)?;
     let account = account_by_email(&state, email).await?;
     let hash = account.as_ref().map(|a| a.password_hash.clone());
     if !password_matches(body.password, hash).await? {
-        state.limits.sign_in_by_email.fail(email);
-        state.limits.sign_in_by_address.fail(&address_key);
+        attempt.failed(&state.store).await?;
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalid_credentials", "Invalid credentials"));
     }
-    state.limits.sign_in_by_email.clear(email);
+    attempt.succeeded(&state.store).await?;
     let account = account.expect("a matching password has an account");
-    Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id), user: account.view }))
+    Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id, state.clock.now_ms()), user: account.view }))
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -337,10 +401,10 @@ fn check_code_shape(code: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Verifies, and grants the welcome tokens in the same transaction when the e-mail became verified.
-async fn verify_once(state: &AppState, user_id: &str, meta: &Metadata, code_hash: &str) -> Result<Result<Decided<User>, UserError>, StoreError> {
+/// Carries out a command on an account, and grants the welcome tokens in the same transaction
+/// when the e-mail became verified by it (a verification, or a reset with a mailed code).
+async fn decide_user(state: &AppState, user_id: &str, meta: &Metadata, command: UserCommand) -> Result<Result<Decided<User>, UserError>, StoreError> {
     let store = &state.store;
-    let command = UserCommand::Verify { code_hash: code_hash.to_owned(), now: state.clock.now_ms() };
     let mut tx = store.begin_write().await?;
     let decided = match decide_in::<User>(store, &mut tx, &StreamId::<User>::new(user_id), meta, command).await? {
         Ok(decided) => decided,
@@ -357,31 +421,42 @@ async fn verify_once(state: &AppState, user_id: &str, meta: &Metadata, code_hash
     Ok(Ok(decided))
 }
 
-/// Verifies the e-mail with the code; the welcome tokens are granted with it.
+/// Verifies the e-mail with the code; the welcome tokens are granted with it. A wrong code, an
+/// unknown address and an address that is already verified get the same answer, so the call
+/// tells nothing about an address to someone who does not hold its code.
 #[utoipa::path(post, path = "/auth/verify", tag = "auth", request_body = VerifyRequest, responses(
-    (status = 200, description = "Verified (or already verified)", body = UserResponse),
+    (status = 200, description = "Verified", body = UserResponse),
     (status = 400, description = "The code is not 6 digits", body = ErrorBody),
-    (status = 409, description = "Already verified", body = ErrorBody),
     (status = 413, description = "The body is too large", body = ErrorBody),
     (status = 415, description = "The body is not JSON", body = ErrorBody),
-    (status = 422, description = "The code is wrong (`details.triesLeft`), expired or unknown", body = ErrorBody),
-    (status = 429, description = "Too many wrong codes; ask for a new one", body = ErrorBody),
+    (status = 422, description = "The code is wrong or unknown (`invalid_code`: also for an unknown or already verified address), or expired", body = ErrorBody),
+    (status = 429, description = "Too many wrong codes; `Retry-After` says when to try again", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
-async fn verify_email(State(state): State<AppState>, ApiJson(body): ApiJson<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
+async fn verify_email(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<VerifyRequest>,
+) -> Result<Json<UserResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
-    let Some(account) = account_by_email(&state, &body.email).await? else {
-        return Err(code_refused(UserError::NoCode));
+    let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email"))?;
+    let guard = code_try(&state, &email, client).await?;
+    let account = account_by_email(&state, email.as_str()).await?.filter(|a| !a.view.is_verified);
+    let Some(account) = account else {
+        guard.failed(&state.store).await?;
+        return Err(wrong_code());
     };
     let user_id = account.view.id.clone();
     let meta = metadata(&user_id, "verify");
     let code_hash = state.keys.hash_code(&user_id, VERIFICATION, code);
-    let outcome = crate::retrying!(verify_once(&state, &user_id, &meta, &code_hash))?;
-    let decided = outcome.map_err(code_refused)?;
-    if decided.events.iter().any(|e| matches!(e, UserEvent::VerificationCodeRejected { .. })) {
-        let tries_left = MAX_WRONG_TRIES.saturating_sub(decided.state.verification.map_or(0, |c| c.wrong_tries));
-        return Err(wrong_code(json!({ "triesLeft": tries_left })));
+    let command = || UserCommand::Verify { code_hash: code_hash.clone(), now: state.clock.now_ms() };
+    let decided = crate::retrying!(decide_user(&state, &user_id, &meta, command()))?.map_err(code_refused)?;
+    if !decided.events.iter().any(|e| matches!(e, UserEvent::EmailVerified { .. })) {
+        guard.failed(&state.store).await?;
+        return Err(wrong_code());
     }
+    guard.succeeded(&state.store).await?;
     let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the account is missing"))?;
     Ok(Json(UserResponse { user: account.view }))
 }
@@ -418,39 +493,40 @@ async fn send_code_once(
     Ok(Ok(()))
 }
 
-/// Issues a code of `purpose` for `account` and queues its mail, in one transaction.
-async fn send_code(state: &AppState, account: &Account, purpose: &'static str) -> Result<Result<(), UserError>, ApiError> {
-    let code = new_code();
-    let code_hash = state.keys.hash_code(&account.view.id, purpose, &code);
-    let outcome = crate::retrying!(send_code_once(state, account, purpose, &code, &code_hash))?;
-    if outcome.is_ok() {
-        state.mailer.wake();
-    }
-    Ok(outcome)
+/// Issues a code of `purpose` for `account` and queues its mail, in one transaction, behind the
+/// answer: the caller answers at once, so a known address takes as long as an unknown one. A code
+/// asked for too soon is not sent (the earlier one still works); nothing is said either way.
+fn send_code_behind(state: &AppState, account: Account, purpose: &'static str) {
+    let state = state.clone();
+    tokio::spawn(async move {
+        let code = new_code();
+        let code_hash = state.keys.hash_code(&account.view.id, purpose, &code);
+        match crate::retrying!(send_code_once(&state, &account, purpose, &code, &code_hash)) {
+            Ok(Ok(())) => state.mailer.wake(),
+            Ok(Err(refused)) => tracing::debug!(%refused, purpose, "no code sent"),
+            Err(e) => tracing::error!(error = %e, purpose, "a code could not be sent"),
+        }
+    });
 }
 
-/// Sends a new verification code (the same answer whether or not the address has an account).
+/// Sends a new verification code. Every address gets the same answer at once (unknown, verified,
+/// or asked too soon), so this call does not tell who has an account.
 #[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", request_body = EmailRequest, responses(
-    (status = 200, description = "A new code was sent, if the address has an account", body = MessageResponse),
+    (status = 200, description = "A new code was sent, if the address has an unverified account and the last code is a minute old", body = MessageResponse),
     (status = 400, description = "Not an e-mail address", body = ErrorBody),
-    (status = 409, description = "Already verified", body = ErrorBody),
     (status = 413, description = "The body is too large", body = ErrorBody),
     (status = 415, description = "The body is not JSON", body = ErrorBody),
-    (status = 429, description = "Too soon after the last code; `Retry-After` says when", body = ErrorBody,
-        headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
 async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<MessageResponse>, ApiError> {
-    if Email::parse(&body.email).is_err() {
-        return Err(invalid("email", "Please enter a valid email"));
-    }
+    let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email"))?;
     let sent = MessageResponse { message: "A new verification code has been sent to your email" };
-    // An unknown address gets the same answer, so this call does not tell who has an account.
-    let Some(account) = account_by_email(&state, &body.email).await? else { return Ok(Json(sent)) };
-    send_code(&state, &account, VERIFICATION).await?.map_err(code_refused)?;
+    if let Some(account) = account_by_email(&state, email.as_str()).await?.filter(|a| !a.view.is_verified) {
+        send_code_behind(&state, account, VERIFICATION);
+    }
     Ok(Json(sent))
 }
 
-/// Sends a password reset code (the same answer whether or not the address has an account).
+/// Sends a password reset code (the same answer, at once, whether or not the address has an account).
 #[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailRequest, responses(
     (status = 200, description = "A code was sent, if the address has an account", body = MessageResponse),
     (status = 400, description = "Not an e-mail address", body = ErrorBody),
@@ -463,12 +539,10 @@ async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<E
         EmailError::Invalid => invalid("email", "Please enter a valid email address"),
     })?;
     let answer = MessageResponse { message: "If an account exists for this email, a verification code has been sent to it." };
-    let Some(account) = account_by_email(&state, email.as_str()).await? else { return Ok(Json(answer)) };
-    // Too soon for a new code: the earlier one still works, and the answer must not differ.
-    match send_code(&state, &account, PASSWORD_RESET).await? {
-        Ok(()) | Err(UserError::TooSoon { .. }) => Ok(Json(answer)),
-        Err(e) => Err(code_refused(e)),
+    if let Some(account) = account_by_email(&state, email.as_str()).await? {
+        send_code_behind(&state, account, PASSWORD_RESET);
     }
+    Ok(Json(answer))
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -480,48 +554,68 @@ pub struct ResetRequest {
     #[schema(required, schema_with = code_schema)]
     code: String,
     /// At least 8 characters.
-    #[schema(required, min_length = 8)]
+    #[schema(required, min_length = 8, max_length = 1024)]
     new_password: String,
 }
 
-/// Sets a new password with the code from the mail.
+/// Sets a new password with the code from the mail. The code reached the address, so an
+/// unverified address becomes verified (how its owner takes back an address someone else signed
+/// up with: decision 0021), and every earlier session of the account ends.
 #[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetRequest, responses(
-    (status = 200, description = "The password was reset", body = MessageResponse),
-    (status = 400, description = "The code is not 6 digits, or the password is too short", body = ErrorBody),
+    (status = 200, description = "The password was reset; earlier sessions ended", body = MessageResponse),
+    (status = 400, description = "The code is not 6 digits, or the password is too short or too long", body = ErrorBody),
     (status = 413, description = "The body is too large", body = ErrorBody),
     (status = 415, description = "The body is not JSON", body = ErrorBody),
     (status = 422, description = "The code is wrong, expired or unknown", body = ErrorBody),
-    (status = 429, description = "Too many wrong codes; ask for a new one", body = ErrorBody),
+    (status = 429, description = "Too many wrong codes; `Retry-After` says when to try again", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
-async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<ResetRequest>) -> Result<Json<MessageResponse>, ApiError> {
+async fn reset_password(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ApiJson(body): ApiJson<ResetRequest>,
+) -> Result<Json<MessageResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
-    if body.new_password.is_empty() {
-        return Err(invalid("newPassword", "Please enter a new password"));
-    }
-    if body.new_password.chars().count() < 8 {
-        return Err(invalid("newPassword", "Password must be at least 8 characters long"));
-    }
-    let Some(account) = account_by_email(&state, &body.email).await? else {
-        return Err(code_refused(UserError::NoCode));
+    check_password(&body.new_password, "newPassword", "Please enter a new password", "Password must be at least 8 characters long")?;
+    let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email address"))?;
+    let attempt = code_try(&state, &email, client).await?;
+    // Hashed before the account is looked up: a known address takes as long as an unknown one.
+    let password_hash = hash_password(body.new_password).await?;
+    let Some(account) = account_by_email(&state, email.as_str()).await? else {
+        attempt.failed(&state.store).await?;
+        return Err(wrong_code());
     };
     let user_id = account.view.id.clone();
-    let stream = StreamId::<User>::new(&user_id);
     let meta = metadata(&user_id, "reset-password");
     let code_hash = state.keys.hash_code(&user_id, PASSWORD_RESET, code);
-    let password_hash = hash_password(body.new_password).await?;
     let command = || UserCommand::ResetPassword {
         code_hash: code_hash.clone(),
         password_hash: password_hash.clone(),
         now: state.clock.now_ms(),
     };
-    let outcome = crate::retrying!(decide_and_commit::<User>(&state.store, &stream, &meta, command()))?;
-    let decided = outcome.map_err(code_refused)?;
-    if decided.events.iter().any(|e| matches!(e, UserEvent::PasswordResetCodeRejected { .. })) {
-        return Err(wrong_code(json!(null)));
+    let decided = crate::retrying!(decide_user(&state, &user_id, &meta, command()))?.map_err(code_refused)?;
+    if !decided.events.iter().any(|e| matches!(e, UserEvent::PasswordReset { .. })) {
+        attempt.failed(&state.store).await?;
+        return Err(wrong_code());
     }
-    state.limits.sign_in_by_email.clear(&account.view.email);
+    attempt.succeeded(&state.store).await?;
+    limits::forget(&state.store, &format!("sign-in:{email}:")).await?;
     Ok(Json(MessageResponse { message: "Password reset successful. Please login with your new password." }))
+}
+
+/// Ends every session of the caller's account, on every device and every node; the caller signs
+/// in again.
+#[utoipa::path(post, path = "/auth/signout-all", operation_id = "signOutEverywhere", tag = "auth", security(("bearer" = [])), responses(
+    (status = 200, description = "Every session of the account ended", body = MessageResponse),
+    (status = 401, description = "No valid token", body = ErrorBody),
+))]
+async fn sign_out_everywhere(State(state): State<AppState>, caller: Session) -> Result<Json<MessageResponse>, ApiError> {
+    let meta = metadata(&caller.user_id, "signout-all");
+    let stream = StreamId::<User>::new(&caller.user_id);
+    let command = || UserCommand::EndSessions { now: state.clock.now_ms() };
+    crate::retrying!(decide_and_commit::<User>(&state.store, &stream, &meta, command()))?.map_err(code_refused)?;
+    Ok(Json(MessageResponse { message: "Signed out on every device" }))
 }
 
 /// The signed-in user.
@@ -529,7 +623,7 @@ async fn reset_password(State(state): State<AppState>, ApiJson(body): ApiJson<Re
     (status = 200, description = "The caller", body = UserResponse),
     (status = 401, description = "No valid token", body = ErrorBody),
 ))]
-async fn get_me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<UserResponse>, ApiError> {
+async fn get_me(State(state): State<AppState>, caller: Session) -> Result<Json<UserResponse>, ApiError> {
     let account = account_by_id(&state, &caller.user_id)
         .await?
         .ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"))?;

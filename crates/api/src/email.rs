@@ -33,7 +33,7 @@ impl Email {
         let Some((local, domain)) = email.split_once('@') else { return Err(EmailError::Invalid) };
         let well_formed = !local.is_empty()
             && text.trim().chars().count() <= MAX_EMAIL
-            && !email.chars().any(char::is_whitespace)
+            && !email.chars().any(|c| c.is_whitespace() || c.is_control())
             && !domain.contains('@')
             && domain.split('.').count() >= 2
             && domain.split('.').all(|part| !part.is_empty());

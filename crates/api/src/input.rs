@@ -8,13 +8,39 @@ use utoipa::openapi::schema::{KnownFormat, Object, ObjectBuilder, OneOfBuilder, 
 /// A text with at least one character that is not white space (as Rust's `trim` sees it).
 pub const NON_BLANK: &str = "[^\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]";
 
-/// An e-mail address as `email::Email` accepts it: `{local}@{domain.tld}`, no white space, one `@`,
+/// An e-mail address as `email::Email` accepts it: `{local}@{domain.tld}`, no white space or control
+/// character, one `@`,
 /// no empty domain label; spaces around it are trimmed.
 pub const EMAIL: &str = "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*\
-[^@\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+@\
-[^@.\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+\
-(\\.[^@.\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+)+\
+[^@\\u0000-\\u001F\\u007F-\\u009F\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+@\
+[^@.\\u0000-\\u001F\\u007F-\\u009F\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+\
+(\\.[^@.\\u0000-\\u001F\\u007F-\\u009F\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]+)+\
 [\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000]*$";
+
+/// The control characters (Unicode's Cc) that no name, address or title may hold, for patterns.
+pub const CONTROL: &str = "\\u0000-\\u001F\\u007F-\\u009F";
+
+/// Whether `text` holds a control character (a NUL, an escape, a line break…).
+pub fn has_control(text: &str) -> bool {
+    text.chars().any(char::is_control)
+}
+
+/// The schema of a person's name: not blank, no control characters, at most `most` characters.
+pub fn name_schema(most: usize) -> Object {
+    let blank = "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000";
+    let pattern = format!("^[^{CONTROL}]*[^{blank}{CONTROL}][^{CONTROL}]*$");
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(pattern)).max_length(Some(most)).build()
+}
+
+/// The schema of an optional free text: no control characters, at most `most` characters.
+pub fn plain_text_schema(most: usize) -> Object {
+    let pattern = format!("^[^{CONTROL}]*$");
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::String, Type::Null]))
+        .pattern(Some(pattern))
+        .max_length(Some(most))
+        .build()
+}
 
 /// The schema of an e-mail address field (`schema_with`).
 pub fn email_schema() -> Object {
@@ -135,12 +161,14 @@ const WHITE_SPACE_CHARS: &str = "\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u200
 
 /// E-mail addresses typed as one text, as `email::parse_list` reads them: separated by commas,
 /// semicolons or new lines, each trimmed, empty pieces skipped, at least one address, each
-/// `{local}@{domain.tld}` of at most 254 characters without white space, commas or semicolons
+/// `{local}@{domain.tld}` of at most 254 characters without white space, control characters, commas
+/// or semicolons
 /// (the lookahead measures the address: the run of characters up to the next gap).
 pub fn email_list_pattern() -> String {
     let w = WHITE_SPACE_CHARS;
     let gap = format!("[,;{w}]");
-    let address = format!("(?=[^,;{w}]{{1,254}}({gap}|$))[^@,;{w}]+@[^@.,;{w}]+(\\.[^@.,;{w}]+)+");
+    // No control character inside an address (as `Email::parse`).
+    let address = format!("(?=[^,;{w}{CONTROL}]{{1,254}}({gap}|$))[^@,;{w}{CONTROL}]+@[^@.,;{w}{CONTROL}]+(\\.[^@.,;{w}{CONTROL}]+)+");
     format!("^{gap}*{address}({gap}*[,;\\n]{gap}*{address})*{gap}*$")
 }
 

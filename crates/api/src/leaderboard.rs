@@ -1,5 +1,6 @@
-//! Leaderboards, from each player's best score per quiz: per category, and global (the sum of a
-//! player's bests, computed on read, so no row is updated by every submission).
+//! Leaderboards, from the score that counts per player and quiz (the first completed attempt):
+//! per quiz, and global (the sum over the curated categories, computed on read, so no row is
+//! updated by every submission).
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::access::parse_category_id;
+use crate::access::{find_category, in_audience, parse_category_id};
 use crate::error::{ApiError, ApiJson, ApiQuery, db};
 use crate::input::whole;
 use crate::openapi::ErrorBody;
@@ -42,7 +43,9 @@ fn rows(standings: Vec<Standing>) -> Vec<LeaderboardRow> {
         .collect()
 }
 
-/// Every player's total of best scores, highest first; ties by name (at most 1,000 rows).
+/// Every player's total over the curated categories, highest first; ties by name (at most 1,000
+/// rows). Only a player's first completed attempt of a category counts; hosted quizzes count on
+/// their own boards only (decision 0021).
 #[utoipa::path(get, path = "/leaderboard", tag = "leaderboard", responses(
     (status = 200, description = "The global leaderboard", body = Vec<LeaderboardRow>),
 ))]
@@ -58,16 +61,36 @@ struct CategoryQuery {
     category_id: Option<String>,
 }
 
-/// The best scores on one quiz (`attempts::ranking`, the one definition of rank; at most 1,000).
-#[utoipa::path(get, path = "/leaderboard/category", tag = "leaderboard", params(CategoryQuery), responses(
+/// The scores that count on one quiz (`attempts::ranking`, the one definition of rank; at most
+/// 1,000). A quiz open to a list shows its board to its host and audience only (sign in with a
+/// bearer token); to anyone else it is empty, as a missing quiz's is.
+#[utoipa::path(get, path = "/leaderboard/category", tag = "leaderboard", params(CategoryQuery), security((), ("bearer" = [])), responses(
     (status = 200, description = "The quiz's leaderboard", body = Vec<LeaderboardRow>),
     (status = 400, description = "No category, or not a category id", body = ErrorBody),
+    (status = 401, description = "A bearer token was sent and is not valid", body = ErrorBody),
+    (status = 403, description = "A bearer token was sent and its e-mail is not verified", body = ErrorBody),
 ))]
-async fn get_category(State(state): State<AppState>, ApiQuery(q): ApiQuery<CategoryQuery>) -> Result<Json<Vec<LeaderboardRow>>, ApiError> {
+async fn get_category(
+    State(state): State<AppState>,
+    caller: Option<AuthUser>,
+    ApiQuery(q): ApiQuery<CategoryQuery>,
+) -> Result<Json<Vec<LeaderboardRow>>, ApiError> {
     let Some(text) = q.category_id.filter(|c| !c.trim().is_empty()) else {
         return Err(ApiError::bad_request("invalid_category", "No category specified"));
     };
     let category_id = parse_category_id(&text)?;
+    // A quiz open to a list shows its players to its host and its audience only; to anyone else
+    // its board is as empty as a missing quiz's.
+    let Some(category) = find_category(&state, category_id).await? else { return Ok(Json(vec![])) };
+    if category.audience_list_id.is_some() {
+        let admitted = match &caller {
+            Some(caller) => in_audience(&state, &caller.user_id, &category).await?,
+            None => false,
+        };
+        if !admitted {
+            return Ok(Json(vec![]));
+        }
+    }
     Ok(Json(rows(attempts::ranking(state.store.pool(), category_id, MOST_ROWS).await.map_err(db)?)))
 }
 

@@ -20,7 +20,7 @@
 //!   [`new_quiz`]: recording a new hosted quiz and its payment.
 //! - [`scoring`]: submitting an attempt, alone or in groups (group commit), and the answer keys.
 //! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox);
-//!   [`limits`]: sign-in attempt limits; [`payment`]: the provider seam; [`clock`]: the time, as
+//!   [`limits`]: limits on guessing tries, shared by a cluster; [`payment`]: the provider seam; [`clock`]: the time, as
 //!   a seam tests can move.
 //! - [`catalogue`]: the curated categories, published from `content/` at start.
 //!
@@ -54,6 +54,7 @@ pub mod new_quiz;
 pub mod openapi;
 pub mod payment;
 pub mod play;
+pub mod protect;
 pub mod quiz_form;
 pub mod refusals;
 pub mod scoring;

@@ -1,72 +1,174 @@
-//! Sliding-window limits on failed attempts (sign-in per e-mail and per client address). Kept in
-//! memory per node: a limit is a defence, not a record, so it is not an event.
+//! Limits on tries that can guess something (a password, an e-mailed code, a join code), kept in
+//! the database so that every node of a cluster counts the same tries (decision 0021).
+//!
+//! A key is an account, a client address, or the pair of both. Each key has a few free tries
+//! within a quiet window; once they are spent it is held back for a wait that doubles with every
+//! hold (up to a longest wait), after which one more try is allowed. A try is counted *before* it
+//! is made, in one atomic statement, so that a flood of parallel tries gets no more than the free
+//! ones through. A try that turns out right gives its count back (an owner key starts over), so
+//! the people behind a shared address are not held back by their own successes.
+//! Operational state, not a record: limits are not events, and `replay` leaves them alone.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::net::IpAddr;
+use std::time::Duration;
 
-pub struct Limiter {
-    most: usize,
-    window: Duration,
-    failures: Mutex<HashMap<String, VecDeque<Instant>>>,
+use quizroom_eventstore::EventStore;
+
+use crate::error::{ApiError, db};
+
+/// How many tries a key has and how it is held back.
+#[derive(Debug)]
+pub struct Rule {
+    /// Tries allowed before the first hold.
+    pub free: i64,
+    /// A key left alone this long starts over.
+    pub window_ms: i64,
+    pub first_wait_ms: i64,
+    pub longest_wait_ms: i64,
 }
 
-impl Limiter {
-    pub fn new(most: usize, window: Duration) -> Limiter {
-        Limiter { most, window, failures: Mutex::new(HashMap::new()) }
-    }
+const MINUTE: i64 = 60_000;
 
-    /// `Err(wait)` when `key` has failed `most` times within the window.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
-        let now = Instant::now();
-        let mut failures = self.failures.lock().expect("limiter lock");
-        let Some(times) = failures.get_mut(key) else { return Ok(()) };
-        while times.front().is_some_and(|t| now.duration_since(*t) >= self.window) {
-            times.pop_front();
+/// Sign-in, per account and client address: the owner elsewhere is never held back by a guesser.
+pub const SIGN_IN_PAIR: Rule = Rule { free: 5, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Sign-in, per client address: generous, as a whole school may sit behind one address.
+pub const SIGN_IN_ADDRESS: Rule = Rule { free: 50, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Wrong e-mailed codes (verification and reset), per address typed in, known or not.
+pub const CODES_ACCOUNT: Rule = Rule { free: 5, window_ms: 60 * MINUTE, first_wait_ms: MINUTE, longest_wait_ms: 60 * MINUTE };
+/// Wrong e-mailed codes, per client address.
+pub const CODES_ADDRESS: Rule = Rule { free: 20, window_ms: 60 * MINUTE, first_wait_ms: MINUTE, longest_wait_ms: 60 * MINUTE };
+/// Join codes that lead nowhere, per account.
+pub const JOIN_ACCOUNT: Rule = Rule { free: 10, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Join codes that lead nowhere, per client address.
+pub const JOIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+
+/// What a key stands for: an owner's key starts over when a try is right; a shared one (a client
+/// address) only gets that try back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Owner,
+    Shared,
+}
+
+/// The key of a client address.
+pub fn address_key(scope: &str, address: IpAddr) -> String {
+    format!("{scope}:ip:{address}")
+}
+
+/// A try let through: report how it went.
+#[must_use = "a try must be reported as failed or succeeded"]
+pub struct Try {
+    keys: Vec<(String, &'static Rule, Kind)>,
+    now: i64,
+}
+
+/// Counts a try on every key, or refuses it with how long to wait (the longest of the keys').
+pub async fn enter(store: &EventStore, keys: Vec<(String, &'static Rule, Kind)>, now: i64) -> Result<Result<Try, Duration>, ApiError> {
+    let mut counted = Vec::new();
+    let mut refused: Option<i64> = None;
+    for (key, rule, kind) in keys {
+        match count(store, &key, rule, now).await? {
+            Ok(()) => counted.push((key, rule, kind)),
+            Err(wait_ms) => refused = Some(refused.map_or(wait_ms, |w| w.max(wait_ms))),
         }
-        if times.len() >= self.most {
-            return Err(self.window - now.duration_since(times[0]));
+    }
+    if let Some(wait_ms) = refused {
+        // A refused try was not made: the keys that counted it give it back.
+        for (key, _, _) in &counted {
+            give_back(store, key).await?;
+        }
+        return Ok(Err(Duration::from_millis(wait_ms.max(1000) as u64)));
+    }
+    Ok(Ok(Try { keys: counted, now }))
+}
+
+/// Adds a try to `key`: `Err(wait)` when the key is held back or its free tries are spent.
+async fn count(store: &EventStore, key: &str, rule: &Rule, now: i64) -> Result<Result<(), i64>, ApiError> {
+    let (failures, blocked_until): (i64, i64) = sqlx::query_as(
+        "insert into throttle (key, failures, blocks, last_at, blocked_until) values ($1, 1, 0, $2, 0) \
+         on conflict (key) do update set \
+           failures = case when throttle.blocked_until > $2 then throttle.failures \
+                           when throttle.last_at < $3 then 1 else throttle.failures + 1 end, \
+           blocks = case when throttle.blocked_until <= $2 and throttle.last_at < $3 then 0 else throttle.blocks end, \
+           last_at = case when throttle.blocked_until > $2 then throttle.last_at else $2 end \
+         returning failures, blocked_until",
+    )
+    .bind(key)
+    .bind(now)
+    .bind(now - rule.window_ms)
+    .fetch_one(store.pool())
+    .await
+    .map_err(db)?;
+    if blocked_until > now {
+        return Ok(Err(blocked_until - now));
+    }
+    if failures > rule.free {
+        // Parallel tries beyond the free ones: refused; the one that spent the last free try
+        // sets the hold when it fails.
+        give_back(store, key).await?;
+        return Ok(Err(rule.first_wait_ms));
+    }
+    Ok(Ok(()))
+}
+
+async fn give_back(store: &EventStore, key: &str) -> Result<(), ApiError> {
+    sqlx::query("update throttle set failures = failures - 1 where key = $1 and failures > 0")
+        .bind(key)
+        .execute(store.pool())
+        .await
+        .map_err(db)?;
+    Ok(())
+}
+
+impl Try {
+    /// The try was wrong: a key whose free tries are spent is held back, each hold twice as long
+    /// as the one before, and then allows one more try.
+    pub async fn failed(self, store: &EventStore) -> Result<(), ApiError> {
+        for (key, rule, _) in &self.keys {
+            let row: Option<(i64, i64)> = sqlx::query_as("select failures, blocks from throttle where key = $1")
+                .bind(key)
+                .fetch_optional(store.pool())
+                .await
+                .map_err(db)?;
+            let Some((failures, blocks)) = row else { continue };
+            if failures < rule.free {
+                continue;
+            }
+            let wait = rule.first_wait_ms.saturating_mul(1i64 << blocks.clamp(0, 30)).min(rule.longest_wait_ms);
+            sqlx::query("update throttle set blocked_until = $2, blocks = blocks + 1, failures = $3 where key = $1 and failures >= $4")
+                .bind(key)
+                .bind(self.now + wait)
+                .bind(rule.free - 1)
+                .bind(rule.free)
+                .execute(store.pool())
+                .await
+                .map_err(db)?;
         }
         Ok(())
     }
 
-    pub fn fail(&self, key: &str) {
-        let now = Instant::now();
-        let mut failures = self.failures.lock().expect("limiter lock");
-        // Keep memory bounded: drop keys whose failures have all aged out.
-        if failures.len() > 100_000 {
-            failures.retain(|_, times| times.back().is_some_and(|t| now.duration_since(*t) < self.window));
+    /// The try was right: an owner's key starts over; a shared key gets the try back.
+    pub async fn succeeded(self, store: &EventStore) -> Result<(), ApiError> {
+        for (key, _, kind) in &self.keys {
+            match kind {
+                Kind::Owner => {
+                    sqlx::query("delete from throttle where key = $1").bind(key).execute(store.pool()).await.map_err(db)?;
+                }
+                Kind::Shared => give_back(store, key).await?,
+            }
         }
-        let times = failures.entry(key.to_owned()).or_default();
-        times.push_back(now);
-        if times.len() > self.most {
-            times.pop_front();
-        }
-    }
-
-    pub fn clear(&self, key: &str) {
-        self.failures.lock().expect("limiter lock").remove(key);
+        Ok(())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_key_is_held_back_after_its_allowance_of_failures_until_the_window_passes() {
-        let limiter = Limiter::new(2, Duration::from_millis(200));
-        limiter.fail("a");
-        assert!(limiter.check("a").is_ok());
-        limiter.fail("a");
-        let wait = limiter.check("a").unwrap_err();
-        assert!(wait <= Duration::from_millis(200) && wait > Duration::from_millis(100));
-        assert!(limiter.check("b").is_ok());
-        std::thread::sleep(Duration::from_millis(210));
-        assert!(limiter.check("a").is_ok());
-        limiter.fail("a");
-        limiter.fail("a");
-        limiter.clear("a");
-        assert!(limiter.check("a").is_ok());
-    }
+/// Forgets every key that starts with `prefix` (an account's sign-in holds, after its password
+/// was reset).
+pub async fn forget(store: &EventStore, prefix: &str) -> Result<(), ApiError> {
+    sqlx::query("delete from throttle where substr(key, 1, cast($2 as integer)) = $1")
+        .bind(prefix)
+        .bind(prefix.chars().count() as i64)
+        .execute(store.pool())
+        .await
+        .map_err(db)?;
+    Ok(())
 }

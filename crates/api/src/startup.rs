@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
 use crate::app::app;
-use crate::state::{AppState, Limits};
+use crate::state::AppState;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{Config, DbArgs};
 use crate::mail::{Mailer, run_mailer};
@@ -96,7 +96,6 @@ pub async fn serve_on(
         store: store.clone(),
         keys: Arc::new(keys),
         mailer,
-        limits: Arc::new(Limits::default()),
         payments: services.payments,
         clock: services.clock,
         welcome_tokens: config.welcome_tokens,
@@ -105,6 +104,7 @@ pub async fn serve_on(
         generator,
         submissions,
         quiz_facts: Arc::default(),
+        upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

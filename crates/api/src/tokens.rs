@@ -34,6 +34,16 @@ pub struct Claims {
     pub sub: String,
     pub iat: u64,
     pub exp: u64,
+    /// When it was issued, in milliseconds by the server's clock (tokens of the first version
+    /// lack it: `iat` counts then). Sessions issued before the account's `sessions_from` ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ims: Option<i64>,
+}
+
+impl Claims {
+    fn issued_ms(&self) -> i64 {
+        self.ims.unwrap_or(self.iat as i64 * 1000)
+    }
 }
 
 fn hmac(key: &[u8], parts: &[&[u8]]) -> Vec<u8> {
@@ -79,10 +89,10 @@ impl Keys {
         Ok(Keys::new(secret.as_bytes(), ttl_secs))
     }
 
-    /// A token for `user_id`, valid for the configured time from `now_secs`.
-    pub fn issue(&self, user_id: &str) -> String {
-        let now = chrono::Utc::now().timestamp().max(0) as u64;
-        let claims = Claims { sub: user_id.to_owned(), iat: now, exp: now + self.ttl_secs };
+    /// A token for `user_id`, valid for the configured time from `now_ms` (the server's clock).
+    pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
+        let now = (now_ms.max(0) / 1000) as u64;
+        let claims = Claims { sub: user_id.to_owned(), iat: now, exp: now + self.ttl_secs, ims: Some(now_ms) };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
@@ -139,23 +149,89 @@ fn restrict_to_owner(_: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The signed-in caller, from `Authorization: Bearer <token>`.
+/// A signed-in caller whose e-mail is verified, from `Authorization: Bearer <token>`: what every
+/// call that plays, joins, hosts, generates, buys or reads a hosted quiz takes. An unverified
+/// account is refused with 403 `email_unverified`.
 #[derive(Debug, Clone)]
 pub struct AuthUser {
     pub user_id: String,
 }
 
-impl AuthUser {
-    /// A `userId` in a request must be the caller's own: it never selects whose data is used.
-    pub fn ensure_self(&self, user_id: Option<&str>) -> Result<(), ApiError> {
-        match user_id {
-            Some(id) if !id.is_empty() && id != self.user_id => Err(ApiError::new(
-                StatusCode::FORBIDDEN,
-                "forbidden",
-                "You can only act for your own account",
-            )),
-            _ => Ok(()),
+/// A signed-in caller, verified or not (for the calls an unverified account needs: who am I,
+/// sign out everywhere, the balance).
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub user_id: String,
+}
+
+pub fn email_unverified() -> ApiError {
+    ApiError::new(StatusCode::FORBIDDEN, "email_unverified", "Please verify your email address first.")
+}
+
+/// The session of the request's bearer token (see [`check_session`]).
+async fn session_of(parts: &Parts, state: &AppState) -> Result<(Claims, bool), ApiError> {
+    let header = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let Some(token) = header.and_then(|h| h.strip_prefix("Bearer ")).map(str::trim).filter(|t| !t.is_empty()) else {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found"));
+    };
+    check_session(state, token).await
+}
+
+/// A token's claims and whether its account is verified, checked against the account on every
+/// call, so that a reset or "sign out everywhere" on one node ends the session on all.
+pub async fn check_session(state: &AppState, token: &str) -> Result<(Claims, bool), ApiError> {
+    let claims = state.keys.verify(token)?;
+    let account = quizroom_projections::user::read::session(state.store.pool(), &claims.sub).await.map_err(crate::error::db)?;
+    let Some(account) = account else {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"));
+    };
+    if claims.issued_ms() < account.sessions_from {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, "session_ended", "Your session has ended. Please sign in again."));
+    }
+    Ok((claims, account.verified != 0))
+}
+
+/// `Option<AuthUser>`: none without an `Authorization` header (a public call that shows more to
+/// those entitled to it); a header that is there must hold a valid session.
+impl axum::extract::OptionalFromRequestParts<AppState> for AuthUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Option<Self>, Self::Rejection> {
+        if !parts.headers.contains_key(axum::http::header::AUTHORIZATION) {
+            return Ok(None);
         }
+        <AuthUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await.map(Some)
+    }
+}
+
+impl FromRequestParts<AppState> for Session {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (claims, _) = session_of(parts, state).await?;
+        Ok(Session { user_id: claims.sub })
+    }
+}
+
+/// A `userId` in a request must be the caller's own: it never selects whose data is used.
+fn ensure_self(caller: &str, user_id: Option<&str>) -> Result<(), ApiError> {
+    match user_id {
+        Some(id) if !id.is_empty() && id != caller => {
+            Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only act for your own account"))
+        }
+        _ => Ok(()),
+    }
+}
+
+impl AuthUser {
+    pub fn ensure_self(&self, user_id: Option<&str>) -> Result<(), ApiError> {
+        ensure_self(&self.user_id, user_id)
+    }
+}
+
+impl Session {
+    pub fn ensure_self(&self, user_id: Option<&str>) -> Result<(), ApiError> {
+        ensure_self(&self.user_id, user_id)
     }
 }
 
@@ -163,12 +239,10 @@ impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let header = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
-        let Some(token) = header.and_then(|h| h.strip_prefix("Bearer ")).map(str::trim).filter(|t| !t.is_empty()) else {
-            return Err(ApiError::new(StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found"));
-        };
-        let claims = state.keys.verify(token)?;
-        Ok(AuthUser { user_id: claims.sub })
+        match session_of(parts, state).await? {
+            (claims, true) => Ok(AuthUser { user_id: claims.sub }),
+            (_, false) => Err(email_unverified()),
+        }
     }
 }
 
@@ -179,7 +253,7 @@ mod tests {
     #[test]
     fn a_token_verifies_with_its_key_only() {
         let keys = Keys::new(&[7; 32], 60);
-        let token = keys.issue("u-1");
+        let token = keys.issue("u-1", chrono::Utc::now().timestamp_millis());
         assert_eq!(keys.verify(&token).unwrap().sub, "u-1");
         let other = Keys::new(&[8; 32], 60);
         assert_eq!(other.verify(&token).unwrap_err().code, "invalid_token");

@@ -19,7 +19,7 @@ use crate::error::{ApiError, ApiJson, ApiQuery, db};
 use crate::input::whole;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
+use crate::tokens::{AuthUser, Session};
 
 pub const PRICE_CENTS: i64 = 100;
 /// Far above any real order; keeps the price in range.
@@ -64,7 +64,7 @@ pub struct WalletView {
     (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
 ))]
-async fn get_wallet(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<WalletView>, ApiError> {
+async fn get_wallet(State(state): State<AppState>, caller: Session, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<WalletView>, ApiError> {
     caller.ensure_self(q.user_id.as_deref())?;
     let pool = state.store.pool();
     let history = wallets::history(pool, &caller.user_id, 50)

@@ -6,11 +6,13 @@
 //! - [`stream`]: each aggregate's stream name, formatted and parsed by a typed [`StreamId`].
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
+//! - [`admission`]: players who joined a hosted quiz by its code (`admission-{quiz}-{user}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
+pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod generation;

@@ -38,7 +38,11 @@ pub enum UserCommand {
     IssueVerificationCode { code_hash: String, now: i64 },
     Verify { code_hash: String, now: i64 },
     RequestPasswordReset { code_hash: String, now: i64 },
+    /// Resets the password; the code was mailed to the address, so this also proves the person
+    /// owns it: an unverified address becomes verified. Every earlier session ends.
     ResetPassword { code_hash: String, password_hash: String, now: i64 },
+    /// "Sign out everywhere": every session issued before `now` ends.
+    EndSessions { now: i64 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,7 +60,9 @@ pub enum UserEvent {
     EmailVerified { at: i64 },
     PasswordResetRequested { code_hash: String, issued_at: i64, expires_at: i64 },
     PasswordResetCodeRejected { at: i64 },
+    /// Also ends every session issued before `at`.
     PasswordReset { password_hash: String, at: i64 },
+    SessionsEnded { at: i64 },
 }
 
 impl DomainEvent for UserEvent {}
@@ -181,10 +187,12 @@ impl Aggregate for User {
             }
             C::ResetPassword { code_hash, password_hash, now } => {
                 Ok(match self.check_code(CodePurpose::PasswordReset, &code_hash, now)? {
-                    true => vec![E::PasswordReset { password_hash, at: now }],
+                    true if self.verified => vec![E::PasswordReset { password_hash, at: now }],
+                    true => vec![E::PasswordReset { password_hash, at: now }, E::EmailVerified { at: now }],
                     false => vec![E::PasswordResetCodeRejected { at: now }],
                 })
             }
+            C::EndSessions { now } => Ok(vec![E::SessionsEnded { at: now }]),
         }
     }
 
@@ -228,6 +236,7 @@ impl Aggregate for User {
                     code.used = true;
                 }
             }
+            UserEvent::SessionsEnded { .. } => {}
         }
         self
     }
@@ -324,11 +333,23 @@ mod tests {
         events.push(UserEvent::PasswordResetRequested { code_hash: "reset".into(), issued_at: T0, expires_at: T0 + CODE_TTL_MS });
         let reset = |code: &str| UserCommand::ResetPassword { code_hash: code.into(), password_hash: "new-ph".into(), now: T0 + 5 };
         given::<User>(events.clone()).when(reset("wrong")).then([UserEvent::PasswordResetCodeRejected { at: T0 + 5 }]);
-        let user = given::<User>(events.clone()).when(reset("reset")).then([UserEvent::PasswordReset { password_hash: "new-ph".into(), at: T0 + 5 }]);
+        // The code reached the address, so an unverified address is verified by it.
+        let user = given::<User>(events.clone())
+            .when(reset("reset"))
+            .then([UserEvent::PasswordReset { password_hash: "new-ph".into(), at: T0 + 5 }, UserEvent::EmailVerified { at: T0 + 5 }]);
         assert!(user.reset.unwrap().used);
+        assert!(user.verified);
+        let mut verified = events.clone();
+        verified.push(UserEvent::EmailVerified { at: T0 + 1 });
+        given::<User>(verified).when(reset("reset")).then([UserEvent::PasswordReset { password_hash: "new-ph".into(), at: T0 + 5 }]);
         events.push(UserEvent::PasswordReset { password_hash: "new-ph".into(), at: T0 + 5 });
         given::<User>(events).when(reset("reset")).then_error(UserError::NoCode);
         given::<User>(signed_up()).when(reset("reset")).then_error(UserError::NoCode);
+    }
+
+    #[test]
+    fn signing_out_everywhere_ends_the_sessions_issued_before_it() {
+        given::<User>(signed_up()).when(UserCommand::EndSessions { now: T0 + 9 }).then([UserEvent::SessionsEnded { at: T0 + 9 }]);
     }
 
     #[test]

@@ -23,7 +23,15 @@ const MOST_SUBSCRIPTIONS: usize = 16;
 
 const GOING_AWAY: u16 = 1001;
 const TOO_SLOW: u16 = 1008;
+const TOO_BIG: u16 = 1009;
 const TOKEN_EXPIRED: u16 = 4401;
+
+/// Whether reading failed because the client's frame or message was over the limit.
+fn too_big(error: &axum::Error) -> bool {
+    std::error::Error::source(error)
+        .and_then(|source| source.downcast_ref::<tungstenite::Error>())
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
+}
 
 /// Serves one client until it leaves, falls behind, its token expires, or the hub shuts down.
 /// `token_expires_at` is in seconds since the epoch; `_permit` holds the client's place in the hub.
@@ -54,6 +62,7 @@ pub async fn serve_connection(
         tokio::select! {
             incoming = stream.next() => match incoming {
                 Some(Ok(Message::Text(text))) => handle(&hub, &user_id, &text, &outbox, &mut subscriptions),
+                Some(Err(e)) if too_big(&e) => break Some((TOO_BIG, "message too big")),
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break None,
                 Some(Ok(_)) => {}
             },

@@ -62,12 +62,13 @@ pub async fn open_attempts(store: &EventStore, keys: &[(&str, i64)]) -> Result<V
 pub struct AttemptClock {
     pub user_id: String,
     pub category_id: i64,
+    pub quiz_version: i64,
     pub started_at: i64,
     pub deadline: i64,
 }
 
 pub async fn clock(pool: &AnyPool, attempt_id: &str) -> Result<Option<AttemptClock>, sqlx::Error> {
-    sqlx::query_as::<_, AttemptClock>("select user_id, category_id, started_at, deadline from attempt where attempt_id = $1")
+    sqlx::query_as::<_, AttemptClock>("select user_id, category_id, quiz_version, started_at, deadline from attempt where attempt_id = $1")
         .bind(attempt_id)
         .fetch_optional(pool)
         .await
@@ -220,10 +221,12 @@ pub async fn ranking(pool: &AnyPool, category_id: i64, limit: i64) -> Result<Vec
     sqlx::query_as::<_, Standing>(sqlx::AssertSqlSafe(sql)).bind(category_id).bind(limit).fetch_all(pool).await
 }
 
-/// Every player's total of best scores, highest first; ties by name.
+/// Every player's total over the curated categories (the first completed attempt of each),
+/// highest first; ties by name. Hosted quizzes count on their own boards only (decision 0021).
 pub async fn global_ranking(pool: &AnyPool, limit: i64) -> Result<Vec<Standing>, sqlx::Error> {
     sqlx::query_as::<_, Standing>(
         "select u.user_id, u.first_name, u.last_name, cast(sum(b.points) as bigint) as points from best_score b \
+         join category c on c.category_id = b.category_id and c.host_id is null \
          join user_account u on u.user_id = b.user_id group by u.user_id, u.first_name, u.last_name \
          order by points desc, u.first_name, u.last_name, u.user_id limit $1",
     )
@@ -232,7 +235,16 @@ pub async fn global_ranking(pool: &AnyPool, limit: i64) -> Result<Vec<Standing>,
     .await
 }
 
-/// The player's best points on a quiz.
+/// The attempt that counts on the player's board for a quiz (their first completed one).
+pub async fn counted_attempt(pool: &AnyPool, category_id: i64, user_id: &str) -> Result<Option<String>, sqlx::Error> {
+    sqlx::query_scalar::<_, String>("select attempt_id from best_score where category_id = $1 and user_id = $2")
+        .bind(category_id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// The player's points that count on a quiz.
 pub async fn best_points(pool: &AnyPool, category_id: i64, user_id: &str) -> Result<Option<i64>, sqlx::Error> {
     sqlx::query_scalar::<_, i64>("select points from best_score where category_id = $1 and user_id = $2")
         .bind(category_id)

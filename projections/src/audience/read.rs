@@ -56,3 +56,13 @@ pub async fn is_member(pool: &AnyPool, list_id: &str, user_id: &str) -> Result<b
     .await?;
     Ok(member.is_some())
 }
+
+/// Whether a quiz open to list `list_id` and hosted by `host_id` admits `user_id`: a quiz with no
+/// list admits everyone, its host always, and otherwise the list's members.
+pub async fn admits(pool: &AnyPool, host_id: Option<&str>, list_id: Option<&str>, user_id: &str) -> Result<bool, sqlx::Error> {
+    match list_id {
+        None => Ok(true),
+        Some(_) if host_id == Some(user_id) => Ok(true),
+        Some(list_id) => is_member(pool, list_id, user_id).await,
+    }
+}

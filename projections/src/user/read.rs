@@ -27,3 +27,18 @@ pub async fn by_id(pool: &AnyPool, user_id: &str) -> Result<Option<AccountRow>, 
     let sql = format!("select {COLUMNS} from user_account where user_id = $1");
     sqlx::query_as::<_, AccountRow>(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_optional(pool).await
 }
+
+/// What every signed-in call checks: whether the e-mail is verified, and from when (ms) sessions
+/// are valid (a password reset or "sign out everywhere" moves it).
+#[derive(Debug, Clone, Copy, sqlx::FromRow)]
+pub struct SessionRow {
+    pub verified: i64,
+    pub sessions_from: i64,
+}
+
+pub async fn session(pool: &AnyPool, user_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
+    sqlx::query_as::<_, SessionRow>("select verified, sessions_from from user_account where user_id = $1")
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}

@@ -190,7 +190,7 @@ async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart
         e
     })?;
     let name = file_name.clone();
-    let document = tokio::task::spawn_blocking(move || quizroom_extract::extract(&name, &bytes)).await.map_err(ApiError::internal)?.map_err(unreadable)?;
+    let document = state.read_upload(move || quizroom_extract::extract(&name, &bytes)).await?.map_err(unreadable)?;
     let prompt = form.field("prompt").to_owned();
     let summary = DocumentSummary { kind: document.kind.as_str(), title: document.title.clone(), passages: document.passages.len() };
     let source = GenerationSource::Document {

@@ -1,15 +1,19 @@
 //! Joining by code: `checkQuiz` tells a player whether they may take the quiz behind a code.
 
+use std::net::SocketAddr;
+use std::time::Duration;
+
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{audience_of, time};
-use crate::access::{already_attempted, category_by_code, expired_error, has_used_attempt, in_audience, normalize_code, not_in_audience};
+use crate::access::{already_attempted, category_by_code, expired_error, has_used_attempt, in_audience, normalize_code, not_in_audience, record_join};
 use crate::error::{ApiError, ApiQuery};
+use crate::limits::{self, JOIN_ACCOUNT, JOIN_ADDRESS, Kind, address_key};
 use crate::new_quiz::QuizAudience;
 use crate::openapi::ErrorBody;
 use crate::quiz_form::validation;
@@ -66,7 +70,19 @@ pub(super) struct QuizExpired {
     quiz_details: QuizDetails,
 }
 
-/// Whether the caller may take the quiz behind a join code.
+fn too_many_codes(wait: Duration) -> ApiError {
+    let seconds = wait.as_secs().max(1);
+    let mut e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too_many_attempts",
+        format!("Too many quiz codes that lead nowhere. Try again in {seconds} seconds."),
+    );
+    e.retry_after = Some(seconds);
+    e
+}
+
+/// Whether the caller may take the quiz behind a join code; when they may, they join it (only a
+/// player who joined by the code may start a hosted quiz).
 #[utoipa::path(get, path = "/hostQuiz/checkQuiz", operation_id = "checkQuiz", tag = "hosting", params(CheckQuery), security(("bearer" = [])), responses(
     (status = 200, description = "The quiz; the caller may take it", body = QuizFound),
     (status = 400, description = "No code (`Please enter a quiz code`), or a query that cannot be read", body = ErrorBody),
@@ -74,14 +90,31 @@ pub(super) struct QuizExpired {
     (status = 403, description = "The quiz is only open to invited participants", body = ErrorBody),
     (status = 404, description = "No quiz has this code", body = ErrorBody),
     (status = 409, description = "The caller has taken the quiz; the host may grant a retake", body = ErrorBody),
+    (status = 429, description = "Too many codes that lead nowhere; `Retry-After` says when to try again", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
     (status = 410, description = "The quiz has expired (`code: expired`). Besides `error` and `code`, the body has `success: false`, `expired: true`, `message` (the same as `error`) and `quizDetails` (as in the 200 answer)", body = ErrorBody),
 ))]
-pub(super) async fn check_quiz(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<CheckQuery>) -> Result<Response, ApiError> {
+pub(super) async fn check_quiz(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    caller: AuthUser,
+    ApiQuery(q): ApiQuery<CheckQuery>,
+) -> Result<Response, ApiError> {
     let code = q.quiz_code.as_deref().map(normalize_code).unwrap_or_default();
     if code.is_empty() {
         return Err(validation("Please enter a quiz code"));
     }
-    let category = category_by_code(&state, &code).await?.ok_or_else(|| ApiError::not_found("Quiz not found. Please check your code."))?;
+    // Codes that lead nowhere are counted against the caller, so codes cannot be guessed.
+    let keys = vec![
+        (format!("join:{}", caller.user_id), &JOIN_ACCOUNT, Kind::Owner),
+        (address_key("join", client.ip()), &JOIN_ADDRESS, Kind::Shared),
+    ];
+    let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)?;
+    let Some(category) = category_by_code(&state, &code).await? else {
+        attempt.failed(&state.store).await?;
+        return Err(ApiError::not_found("Quiz not found. Please check your code."));
+    };
+    attempt.succeeded(&state.store).await?;
     let attempted = has_used_attempt(&state, &caller.user_id, category.id).await?;
     let details = QuizDetails {
         id: category.id,
@@ -101,6 +134,8 @@ pub(super) async fn check_quiz(State(state): State<AppState>, caller: AuthUser, 
     if !in_audience(&state, &caller.user_id, &category).await? {
         return Err(not_in_audience());
     }
+    // The code is what lets a player in: from now on they may start the quiz.
+    record_join(&state, &caller.user_id, category.id).await?;
     if attempted {
         return Err(already_attempted());
     }

@@ -77,9 +77,9 @@ fn sheet_refused(e: SheetError) -> ApiError {
     ApiError::new(status, code, e.to_string())
 }
 
-/// Parses a spreadsheet off the request's thread.
-async fn parse_sheet(name: String, bytes: Vec<u8>) -> Result<Parsed, ApiError> {
-    tokio::task::spawn_blocking(move || quizroom_sheet::parse(&name, &bytes)).await.map_err(ApiError::internal)?.map_err(sheet_refused)
+/// Parses a spreadsheet off the request's thread, when a place for reading uploads is free.
+async fn parse_sheet(state: &AppState, name: String, bytes: Vec<u8>) -> Result<Parsed, ApiError> {
+    state.read_upload(move || quizroom_sheet::parse(&name, &bytes)).await?.map_err(sheet_refused)
 }
 
 /// The preview's form: only the file.
@@ -151,10 +151,10 @@ fn row_errors(parsed: &Parsed) -> Vec<RowError> {
         (status = 422, description = "A spreadsheet that cannot be used (empty, damaged, password-protected, no header, too many questions)", body = ErrorBody),
     ),
 )]
-pub(super) async fn preview(_caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<Json<SheetPreview>, ApiError> {
+pub(super) async fn preview(State(state): State<AppState>, _caller: AuthUser, ApiMultipart(multipart): ApiMultipart) -> Result<Json<SheetPreview>, ApiError> {
     let form = read_form_of(multipart, &["file"]).await?;
     let (name, bytes) = form.file.ok_or_else(|| ApiError::bad_request("validation", "Please upload a file"))?;
-    let parsed = parse_sheet(name, bytes).await?;
+    let parsed = parse_sheet(&state, name, bytes).await?;
     let errors = row_errors(&parsed);
     let questions = parsed
         .questions
@@ -221,7 +221,7 @@ pub(super) async fn upload(
         return Err(validation(format!("The title is longer than {MAX_TITLE} characters")));
     }
     let settings = QuizSettings::read(&form, state.clock.now_ms())?;
-    let parsed = parse_sheet(name, bytes).await?;
+    let parsed = parse_sheet(&state, name, bytes).await?;
     if let Some(first) = parsed.errors.first() {
         return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "sheet_errors", format!("Error with Excel file: {}", first.message))
             .with_details(json!({ "errors": row_errors(&parsed) })));

@@ -12,7 +12,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::{answer_schema, attempt_refused, id_from, letter};
-use crate::access::{ensure_attempt_left, playable};
+use crate::access::{CategoryRow, ensure_attempt_left, playable};
 use crate::clock::rfc3339;
 use crate::commands::{decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson, db};
@@ -109,25 +109,33 @@ pub(super) async fn start_attempt(
 ) -> Result<Json<AttemptView>, ApiError> {
     let category_id = id_from(&body.category_id)?;
     let category = playable(&state, &caller.user_id, category_id).await?;
+    let (attempt_id, resumed) = start_or_resume(&state, &caller.user_id, &category).await?;
+    Ok(Json(attempt_view(&state, &attempt_id, resumed).await?))
+}
+
+/// The caller's attempt on `category` with its clock running: the one in progress (`true`), or
+/// a new one (`false`). An attempt whose time is up is submitted first, with what was saved.
+pub(super) async fn start_or_resume(state: &AppState, user_id: &str, category: &CategoryRow) -> Result<(String, bool), ApiError> {
+    let category_id = category.id;
     for _ in 0..3 {
-        if let Some(open) = attempts::open_attempt(state.store.pool(), &caller.user_id, category_id).await.map_err(db)? {
+        if let Some(open) = attempts::open_attempt(state.store.pool(), user_id, category_id).await.map_err(db)? {
             let attempt_id = open.attempt_id;
             if state.clock.now_ms() <= open.deadline + GRACE_MS {
-                return Ok(Json(attempt_view(&state, &attempt_id, true).await?));
+                return Ok((attempt_id, true));
             }
             // Its time is up: the server submits what was saved (unless the auto-submitter just
             // did), then a new attempt starts.
             let _already_submitted_is_fine =
                 submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
         }
-        ensure_attempt_left(&state, &caller.user_id, &category).await?;
+        ensure_attempt_left(state, user_id, category).await?;
         let question_ids = quizzes::question_ids(state.store.pool(), category_id, category.quiz_version).await.map_err(db)?;
         let attempt_id = uuid::Uuid::new_v4().to_string();
         let now = state.clock.now_ms();
         // A hosted quiz's expiry cuts the time short: no attempt runs past it.
         let time_limit_ms = (category.time_limit.max(1) * 60_000).min(category.valid_until.map_or(i64::MAX, |until| until - now));
         let command = AttemptCommand::Start {
-            user_id: caller.user_id.clone(),
+            user_id: user_id.to_owned(),
             quiz_id: category_id,
             quiz_version: category.quiz_version,
             question_ids,
@@ -136,12 +144,12 @@ pub(super) async fn start_attempt(
         };
         let mut tx = state.store.begin_write().await?;
         let stream = StreamId::<Attempt>::new(&attempt_id);
-        let started = decide_in(&state.store, &mut tx, &stream, &metadata(&caller.user_id, "start"), command).await;
+        let started = decide_in(&state.store, &mut tx, &stream, &metadata(user_id, "start"), command).await;
         match started {
             Ok(Ok(_)) => {
                 tx.commit().await.map_err(db)?;
                 state.store.committed();
-                return Ok(Json(attempt_view(&state, &attempt_id, false).await?));
+                return Ok((attempt_id, false));
             }
             Ok(Err(e)) => return Err(ApiError::internal(e)),
             // Another tab started this quiz a moment ago: resume that one.

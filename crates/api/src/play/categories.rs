@@ -7,6 +7,7 @@ use quizroom_projections::quiz::read as quizzes;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::attempts::start_or_resume;
 use crate::access::{parse_category_id, playable};
 use crate::error::{ApiError, db};
 use crate::openapi::ErrorBody;
@@ -68,27 +69,28 @@ pub(super) struct QuestionsView {
     time_limit: i64,
 }
 
-/// A quiz's questions, without answers.
+/// A quiz's questions, without answers, for the caller's attempt: reading them starts the
+/// attempt's clock (or resumes the attempt in progress), so no question is read off the clock.
 ///
-/// The version of the caller's attempt in progress, else the current one.
+/// The version the attempt was started on.
 #[utoipa::path(get, path = "/question/{categoryId}", operation_id = "getQuestions", tag = "play", security(("bearer" = [])),
     params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")),
     responses(
-        (status = 200, description = "The questions and the time limit in minutes", body = QuestionsView),
+        (status = 200, description = "The questions and the time limit in minutes; the attempt's clock runs", body = QuestionsView),
         (status = 400, description = "Not a category id", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "A hosted quiz whose audience does not include the caller", body = ErrorBody),
-        (status = 404, description = "No such quiz", body = ErrorBody),
+        (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such quiz, or a hosted quiz the caller did not join by its code", body = ErrorBody),
+        (status = 409, description = "A hosted quiz the caller already took (until the host grants a retake)", body = ErrorBody),
         (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
     ),
 )]
 pub(super) async fn get_questions(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<QuestionsView>, ApiError> {
     let category_id = parse_category_id(&category_id)?;
     let category = playable(&state, &caller.user_id, category_id).await?;
-    // An attempt in progress is served the version it started on.
-    let open = attempts::open_attempt(state.store.pool(), &caller.user_id, category_id).await.map_err(db)?;
-    let version = open.map_or(category.quiz_version, |a| a.quiz_version);
-    let questions = quizzes::questions(state.store.pool(), category_id, version)
+    let (attempt_id, _) = start_or_resume(&state, &caller.user_id, &category).await?;
+    let clock = attempts::clock(state.store.pool(), &attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
+    let questions = quizzes::questions(state.store.pool(), category_id, clock.quiz_version)
         .await
         .map_err(db)?
         .into_iter()

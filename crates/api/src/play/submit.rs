@@ -62,6 +62,15 @@ pub(super) struct ScoreView {
     #[schema(value_type = String)]
     message: &'static str,
     feedback: Vec<FeedbackItem>,
+    /// Whether these points count nowhere: a replay of a quiz the player completed before (only
+    /// the first completed attempt counts, decision 0021).
+    practice: bool,
+}
+
+/// Whether `attempt_id` is not the attempt that counts on the player's board for the quiz.
+async fn is_practice(state: &AppState, user_id: &str, category_id: i64, attempt_id: &str) -> Result<bool, ApiError> {
+    let counted = attempts::counted_attempt(state.store.pool(), category_id, user_id).await.map_err(db)?;
+    Ok(counted.as_deref() != Some(attempt_id))
 }
 
 /// The result message of PRODUCT.md section 9.
@@ -81,8 +90,8 @@ fn result_message(score: i64, total: i64) -> &'static str {
     (status = 200, description = "The result", body = ScoreView),
     (status = 400, description = "No category, not a category id, an answer that is not a letter from A to D, or a body that could not be read", body = ErrorBody),
     (status = 401, description = "No valid token", body = ErrorBody),
-    (status = 403, description = "`userId` is someone else's, or a hosted quiz whose audience does not include the caller", body = ErrorBody),
-    (status = 404, description = "No such quiz", body = ErrorBody),
+    (status = 403, description = "`userId` is someone else's, or the caller's e-mail is not verified", body = ErrorBody),
+    (status = 404, description = "No such quiz, or a hosted quiz the caller may not play", body = ErrorBody),
     (status = 409, description = "No attempt was started, its time is up, or a concurrent change", body = ErrorBody),
     (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
     (status = 413, description = "The body is too large", body = ErrorBody),
@@ -103,7 +112,9 @@ pub(super) async fn submit_answers(
     if let Queued::Decided { attempt_id, outcome } = queued {
         match outcome {
             Ok((submitted, quiz)) => {
+                let practice = is_practice(&state, &caller.user_id, category_id, &attempt_id).await?;
                 return Ok(Json(ScoreView {
+                    practice,
                     attempt_id,
                     score: submitted.score,
                     points: submitted.points,
@@ -126,6 +137,7 @@ pub(super) async fn submit_answers(
     let scored = attempts::scored(state.store.pool(), &attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
     let (score, points, total) = (scored.score, scored.points, scored.total);
     Ok(Json(ScoreView {
+        practice: is_practice(&state, &caller.user_id, category_id, &attempt_id).await?,
         attempt_id,
         score,
         points,

@@ -56,9 +56,18 @@ pub(crate) async fn watch(hub: Hub, quiz_id: i64, user_id: String, outbox: Outbo
     let channel = Channel::Quiz(quiz_id);
     let name = channel.to_string();
     let exists = quizroom_projections::quiz::read::category(hub.store().pool(), quiz_id).await;
-    match exists {
-        Ok(Some(_)) => {}
-        Ok(None) => return outbox.error(Some(&name), ErrorCode::NotFound, "No such quiz"),
+    // A quiz open to a list shows its players to its host and its audience only; to anyone else
+    // it is as missing as a quiz that does not exist.
+    let admitted = match exists {
+        Ok(Some(quiz)) => {
+            quizroom_projections::audience::read::admits(hub.store().pool(), quiz.host_id.as_deref(), quiz.audience_list_id.as_deref(), &user_id).await
+        }
+        Ok(None) => Ok(false),
+        Err(e) => Err(e),
+    };
+    match admitted {
+        Ok(true) => {}
+        Ok(false) => return outbox.error(Some(&name), ErrorCode::NotFound, "No such quiz"),
         Err(e) => {
             tracing::warn!(error = %e, "could not look up a quiz for a subscription");
             return outbox.error(Some(&name), ErrorCode::Unavailable, "Please try again");

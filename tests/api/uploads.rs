@@ -1,0 +1,72 @@
+//! Hostile uploads at once (issue 11): eight spreadsheets that inflate to 100 MB each,
+//! sent together, keep the server under 512 MiB and each get a clear answer; a well-formed upload
+//! passes afterwards.
+
+use std::io::{Cursor, Read, Write};
+
+use quizroom_eventstore::testing::TestDb;
+
+use crate::helpers::spawn_process;
+
+/// The server's peak resident memory so far, in MiB (Linux: VmHWM).
+fn peak_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb / 1024)
+}
+
+/// The spreadsheet template with its shared strings and styles (the parts kept while a workbook
+/// is checked) each padded to 49 MB of white space, which deflates about a thousandfold, and a
+/// last entry that takes the whole over the 100 MB a workbook may unpack to: a file of about
+/// 100 KB that holds about 100 MB while it is read, and is then refused.
+fn hostile_workbook() -> Vec<u8> {
+    let template = quizroom_sheet::template_xlsx();
+    let mut archive = zip::ZipArchive::new(Cursor::new(template)).unwrap();
+    let mut out = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    let padding = |megabytes: usize| vec![b' '; megabytes * 1024 * 1024];
+    for index in 0..archive.len() {
+        let mut entry = archive.by_index(index).unwrap();
+        let name = entry.name().unwrap().into_owned();
+        if name.ends_with("sharedStrings.xml") || name.ends_with("styles.xml") {
+            continue;
+        }
+        let mut content = Vec::new();
+        entry.read_to_end(&mut content).unwrap();
+        out.start_file(name, options).unwrap();
+        out.write_all(&content).unwrap();
+    }
+    for (name, megabytes) in [("xl/sharedStrings.xml", 49), ("xl/styles.xml", 49), ("xl/media/pad.bin", 10)] {
+        out.start_file(name, options).unwrap();
+        out.write_all(&padding(megabytes)).unwrap();
+    }
+    out.finish().unwrap().into_inner()
+}
+
+#[tokio::test]
+async fn eight_hostile_uploads_at_once_keep_the_server_under_512_mib() {
+    let Some(_) = peak_mib(std::process::id()) else { return }; // not Linux: nothing to read
+    let db = TestDb::sqlite();
+    let app = spawn_process(&db.url).await;
+    let pid = app.pid().unwrap();
+    let (host, _) = app.verified_user("host@example.com").await;
+    let bomb = hostile_workbook();
+    assert!(bomb.len() < 200 * 1024, "the file is small: {} bytes", bomb.len());
+    let before = peak_mib(pid).unwrap();
+
+    let fields = [("title", "Bomb"), ("timeLimit", "5"), ("validityOption", "24h")];
+    let uploads = (0..8).map(|_| app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("bomb.xlsx", bomb.clone()))));
+    let answers = futures::future::join_all(uploads).await;
+    let peak = peak_mib(pid).unwrap();
+    for (status, body) in &answers {
+        assert!((400..500).contains(status), "each gets a clear refusal: {status} {body}");
+        assert!(body["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    }
+    println!("eight hostile uploads: peak {peak} MiB (before: {before} MiB)");
+    assert!(peak < 512, "the server reached {peak} MiB");
+
+    let good = b"Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\nWhat is 2 + 2?,3,4,5,6,b,\n".to_vec();
+    let (status, body) = app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("quiz.csv", good))).await;
+    assert_eq!(status, 201, "{body}");
+    app.stop().await.unwrap();
+}
