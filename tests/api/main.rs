@@ -3,6 +3,7 @@
 
 mod auth;
 mod cli;
+mod durability;
 mod generate;
 mod helpers;
 mod hosting;
