@@ -231,7 +231,10 @@ pub async fn play(load: &Load, player: &Player, attempt_id: Option<String>) -> P
             (Some(current), false) if current.saved.len() >= current.to_save => {
                 let sent = submit(load, player, current).await;
                 must_start = true;
-                attempt = None;
+                // Cut off, it may not have been submitted: the start then resumes it (and checks it).
+                if sent.acknowledged().is_some() {
+                    attempt = None;
+                }
                 sent
             }
             (Some(current), false) => {
