@@ -4,6 +4,7 @@
 mod access;
 mod auth;
 mod cli;
+mod durability;
 mod generate;
 mod helpers;
 mod hosting;
