@@ -1,12 +1,31 @@
 /**
  * The `test` the specs use: Playwright's, with baseURL taken from the running server that
- * the global setup started, plus small helpers for accounts.
+ * the global setup started, a Content-Security-Policy watch on every page, plus small helpers
+ * for accounts.
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { mailCount, VERIFICATION_SUBJECT, waitForCode } from './mail'
 import { ENV_BASE_URL } from './paths'
 
-export const test = base.extend({
+/** One `securitypolicyviolation` event a page saw. */
+export type CspViolation = {
+  page: string
+  directive: string
+  blocked: string
+  source: string
+  line: number
+  sample: string
+}
+
+declare global {
+  interface Window {
+    /** The page's own list of the violations it saw (filled by the init script below). */
+    __cspViolations?: Omit<CspViolation, 'page'>[]
+    __reportCspViolation?: (violation: Omit<CspViolation, 'page'>) => void
+  }
+}
+
+export const test = base.extend<{ cspViolations: CspViolation[] }>({
   // Playwright reads which fixtures a fixture needs from the destructuring of its first
   // parameter, and insists on one: `{}` says "none", which is what no-empty-pattern forbids.
   // eslint-disable-next-line no-empty-pattern
@@ -15,6 +34,45 @@ export const test = base.extend({
     if (!url) throw new Error(`${ENV_BASE_URL} is not set: run the tests through \`npm run e2e\` (global setup)`)
     await use(url)
   },
+  /**
+   * Every page of the test records the server's Content-Security-Policy refusals (inline
+   * script or style, eval, another origin…) in `window.__cspViolations` and reports them here,
+   * so one on a page that was left or reloaded counts too. The test fails if any occurred; a
+   * test that causes one on purpose empties the list.
+   */
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: CspViolation[] = []
+      await context.exposeBinding('__reportCspViolation', ({ page }, violation: Omit<CspViolation, 'page'>) => {
+        violations.push({ page: page.url(), ...violation })
+      })
+      await context.addInitScript(() => {
+        window.__cspViolations = []
+        document.addEventListener(
+          'securitypolicyviolation',
+          (event) => {
+            const violation = {
+              directive: event.effectiveDirective || event.violatedDirective,
+              blocked: event.blockedURI,
+              source: event.sourceFile,
+              line: event.lineNumber,
+              sample: event.sample,
+            }
+            window.__cspViolations?.push(violation)
+            void window.__reportCspViolation?.(violation)
+          },
+          true,
+        )
+      })
+      await use(violations)
+      // Reports still on their way from the pages arrive first.
+      for (const page of context.pages()) {
+        if (!page.isClosed()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined)
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
 })
 
 export { expect }

@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeToken, makeUser, mockApi, signInAs } from '@/testing/test-utils'
 import { renderApp } from './testing/render-app'
@@ -80,6 +81,57 @@ describe('protected routes', () => {
     const { router } = renderApp('/play/categories')
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'))
     expect(window.localStorage.getItem('token')).toBeNull()
+  })
+})
+
+describe('the server refusing an unverified e-mail (403 email_unverified)', () => {
+  const refusal = { status: 403, body: { error: 'Please verify your email address first.', code: 'email_unverified' } }
+
+  it('sends a user whose stored session claims verified from a protected page to /verify, once', async () => {
+    mockApi({ 'GET /api/categories': refusal })
+    signInAs(makeUser({ isVerified: true }))
+    const { router } = renderApp('/play/categories?q=1')
+    const moves: string[] = []
+    router.subscribe((state) => moves.push(`${state.historyAction} ${state.location.pathname}`))
+    expect(await screen.findByRole('heading', { name: 'Verify Email' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/verify')
+    expect(router.state.location.state).toEqual({ from: '/play/categories?q=1' })
+    expect(moves.filter((move) => move.endsWith('/verify'))).toEqual(['REPLACE /verify'])
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/play/categories?q=1')
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument()
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ isVerified: false, emailVerified: false })
+    expect(window.localStorage.getItem('token')).not.toBeNull()
+  })
+
+  it('sends the user to /verify from a page open to all too (buying tokens)', async () => {
+    mockApi({ 'GET /api/wallet': { body: { balance: 3, history: [] } }, 'POST /api/wallet/purchase': refusal })
+    signInAs()
+    const { router } = renderApp('/pricing')
+    const user = userEvent.setup()
+    await screen.findByText('3 tokens')
+    await user.click(screen.getByRole('button', { name: 'Purchase Tokens' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify'))
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/pricing')
+    expect(await screen.findByRole('heading', { name: 'Verify Email' })).toBeInTheDocument()
+
+    // Sent once: the unverified user may still open the pages open to all.
+    await act(async () => {
+      await router.navigate('/pricing')
+    })
+    await screen.findByText('3 tokens')
+    expect(router.state.location.pathname).toBe('/pricing')
+  })
+})
+
+describe('the server ending the session (401)', () => {
+  it.each(['invalid_token', 'session_ended'])('ends the local session on %s and sends a protected page to /signin', async (code) => {
+    mockApi({ 'GET /api/categories': { status: 401, body: { error: 'Your session has ended. Please sign in again.', code } } })
+    signInAs()
+    const { router } = renderApp('/play/categories')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'))
+    expect(window.localStorage.getItem('token')).toBeNull()
+    expect(window.localStorage.getItem('user')).toBeNull()
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBe('/play/categories')
   })
 })
 

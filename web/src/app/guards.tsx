@@ -7,13 +7,17 @@
  *   localStorage `redirectAfterLogin` and passed as navigation state `from`.
  * - VerifyRoute: a 50 ms loading placeholder, then: verified → /play/categories; signed out
  *   without a pending signup → /signin; otherwise the Verify Email screen.
+ * - SessionGate (around every page): when an API call was refused with 403 `email_unverified`
+ *   (lib/api-client marks the stored user unverified), the user goes to /verify from any page,
+ *   the origin saved as ProtectedRoute saves it. A 401 needs nothing here: the API client ends
+ *   the session, and ProtectedRoute sends a protected page to /signin.
  */
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Loading } from '@/components/ui/loading'
 import { useSession } from '@/lib/auth'
 import { VERIFY_GUARD_DELAY_MS } from '@/lib/constants'
-import { getSnapshot, saveRedirectAfterLogin } from '@/lib/session'
+import { clearVerifyRequest, getSnapshot, isVerifyRequested, saveRedirectAfterLogin, subscribe } from '@/lib/session'
 
 function GuestGate() {
   const { isAuthenticated } = useSession()
@@ -27,10 +31,34 @@ export function GuestOnlyRoute() {
   return <GuestGate key={pathname.toLowerCase()} />
 }
 
+function originOf(location: { pathname: string; search: string; hash: string }): string {
+  return `${location.pathname}${location.search}${location.hash}`
+}
+
+export function SessionGate() {
+  const verifyRequested = useSyncExternalStore(subscribe, isVerifyRequested, isVerifyRequested)
+  const { isAuthenticated, isEmailVerified } = useSession()
+  const location = useLocation()
+  const onVerify = location.pathname.toLowerCase() === '/verify'
+
+  // On /verify the request has been answered.
+  useEffect(() => {
+    if (verifyRequested && onVerify) clearVerifyRequest()
+  }, [verifyRequested, onVerify])
+
+  if (verifyRequested && isAuthenticated && !isEmailVerified && !onVerify) {
+    // Rendered instead of the page, so a protected page's own guard does not move the user too.
+    const origin = originOf(location)
+    saveRedirectAfterLogin(origin)
+    return <Navigate to="/verify" replace state={{ from: origin }} />
+  }
+  return <Outlet />
+}
+
 export function ProtectedRoute() {
   const { isAuthenticated, isEmailVerified } = useSession()
   const location = useLocation()
-  const origin = `${location.pathname}${location.search}${location.hash}`
+  const origin = originOf(location)
   if (!isAuthenticated || !isEmailVerified) {
     saveRedirectAfterLogin(origin)
     return <Navigate to={isAuthenticated ? '/verify' : '/signin'} replace state={{ from: origin }} />

@@ -158,6 +158,87 @@ describe('header', () => {
     expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull()
   })
 
+  it('moves between Logout and Sign out everywhere with the arrow keys', async () => {
+    mockApi({})
+    signInAs()
+    renderApp('/')
+    const user = userEvent.setup()
+    header().getByRole('button', { name: /Account menu/ }).focus()
+    await user.keyboard('{ArrowDown}')
+    const logout = await screen.findByRole('menuitem', { name: 'Logout' })
+    const everywhere = screen.getByRole('menuitem', { name: 'Sign out everywhere' })
+    await waitFor(() => expect(logout).toHaveFocus())
+    await user.keyboard('{ArrowDown}')
+    expect(everywhere).toHaveFocus()
+    await user.keyboard('{ArrowDown}')
+    expect(logout).toHaveFocus()
+    await user.keyboard('{ArrowUp}')
+    expect(everywhere).toHaveFocus()
+    await user.keyboard('{Home}')
+    expect(logout).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(everywhere).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
+  })
+
+  it('signs out everywhere: asks the server, then clears the session and goes to /', async () => {
+    let answer: (response: { body: unknown }) => void = () => undefined
+    const { calls } = mockApi({ 'POST /api/auth/signout-all': () => new Promise((resolve) => (answer = resolve)) })
+    const { token } = signInAs()
+    const { router } = renderApp('/host/quiz')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }))
+    expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toHaveAttribute('aria-disabled', 'true')
+    expect(window.localStorage.getItem('token')).toBe(token)
+    answer({ body: { message: 'Signed out on every device' } })
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
+    expect(window.localStorage.getItem('user')).toBeNull()
+    expect(router.state.location.pathname).toBe('/')
+    // Like Logout, leaving a protected page this way does not remember it for the next sign-in.
+    expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull()
+    const call = calls.find((c) => c.path === '/api/auth/signout-all')
+    expect(call?.method).toBe('POST')
+    expect(call?.body).toBeUndefined()
+    expect(call?.headers.Authorization).toBe(`Bearer ${token}`)
+    expect(header().getByRole('button', { name: 'Sign In' })).toBeInTheDocument()
+  })
+
+  it('stays signed in and says so when signing out everywhere fails', async () => {
+    let offline = false
+    mockApi({
+      'POST /api/auth/signout-all': () => {
+        if (offline) throw new TypeError('Failed to fetch')
+        return { status: 429, body: { error: 'Too many requests. Try again in 5 seconds.', code: 'rate_limited' } }
+      },
+    })
+    signInAs()
+    const { router } = renderApp('/contact')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 5 seconds.')
+    offline = true
+    await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to sign out everywhere. Please try again.'))
+    expect(window.localStorage.getItem('token')).not.toBeNull()
+    expect(router.state.location.pathname).toBe('/contact')
+  })
+
+  it('offers Sign out everywhere in the mobile menu', async () => {
+    const { calls } = mockApi({ 'POST /api/auth/signout-all': { body: { message: 'Signed out on every device' } } })
+    signInAs()
+    const { router } = renderApp('/play/categories')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: 'Menu' }))
+    const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
+    await user.click(mobile.getByRole('button', { name: 'Sign out everywhere' }))
+    await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
+    expect(router.state.location.pathname).toBe('/')
+    expect(calls.filter((c) => c.path === '/api/auth/signout-all')).toHaveLength(1)
+  })
+
   it('has a mobile menu with the same links', async () => {
     mockApi({})
     signInAs()

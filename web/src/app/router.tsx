@@ -7,7 +7,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { RouteObject } from 'react-router'
 import { AppLayout } from '@/components/layout/app-layout'
 import { Loading } from '@/components/ui/loading'
-import { GuestOnlyRoute, ProtectedRoute } from './guards'
+import { GuestOnlyRoute, ProtectedRoute, SessionGate } from './guards'
 import { ContactPage } from './routes/contact'
 import { DevMailboxPage } from './routes/dev-mailbox'
 import { ForgotPasswordPage } from './routes/forgot-password'
@@ -43,42 +43,48 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: 'pricing', element: <PricingPage /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'dev/mailbox', element: <DevMailboxPage /> },
       {
-        element: <GuestOnlyRoute />,
+        // Sends a user the server refused as unverified to /verify, from any page.
+        element: <SessionGate />,
         children: [
-          { path: 'signup', element: <SignupPage /> },
-          { path: 'signin', element: <SigninPage /> },
-          { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+          { index: true, element: <HomePage /> },
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'dev/mailbox', element: <DevMailboxPage /> },
+          {
+            element: <GuestOnlyRoute />,
+            children: [
+              { path: 'signup', element: <SignupPage /> },
+              { path: 'signin', element: <SigninPage /> },
+              { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+            ],
+          },
+          { path: 'verify', element: <VerifyPage /> },
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: 'play/categories', element: <PlayCategoriesPage /> },
+              { path: 'play/quiz', element: <PlayQuizPage /> },
+              { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
+              { path: 'host/quiz', element: page(HostQuizPage) },
+              { path: 'host/attemptQuiz', element: page(HostAttemptQuizPage) },
+              // Route matching ignores case, so this also serves /host/myquizzes.
+              { path: 'host/myQuizzes', element: page(HostMyQuizzesPage) },
+              { path: 'host/viewQuiz/:categoryId', element: page(HostViewQuizPage) },
+              { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
+              { path: 'host/result', element: page(HostResultPage) },
+              { path: 'host/audience', element: page(HostAudiencePage) },
+              { path: 'generate', element: page(GenerateQuizPage) },
+              { path: 'generate/quiz', element: page(GenerateQuizPage) },
+              { path: 'generate/review', element: page(GenerateReviewPage) },
+              { path: 'play/*', element: <NotFoundPage /> },
+              { path: 'host/*', element: <NotFoundPage /> },
+              { path: 'generate/*', element: <NotFoundPage /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: 'verify', element: <VerifyPage /> },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          { path: 'play/categories', element: <PlayCategoriesPage /> },
-          { path: 'play/quiz', element: <PlayQuizPage /> },
-          { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
-          { path: 'host/quiz', element: page(HostQuizPage) },
-          { path: 'host/attemptQuiz', element: page(HostAttemptQuizPage) },
-          // Route matching ignores case, so this also serves /host/myquizzes.
-          { path: 'host/myQuizzes', element: page(HostMyQuizzesPage) },
-          { path: 'host/viewQuiz/:categoryId', element: page(HostViewQuizPage) },
-          { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
-          { path: 'host/result', element: page(HostResultPage) },
-          { path: 'host/audience', element: page(HostAudiencePage) },
-          { path: 'generate', element: page(GenerateQuizPage) },
-          { path: 'generate/quiz', element: page(GenerateQuizPage) },
-          { path: 'generate/review', element: page(GenerateReviewPage) },
-          { path: 'play/*', element: <NotFoundPage /> },
-          { path: 'host/*', element: <NotFoundPage /> },
-          { path: 'generate/*', element: <NotFoundPage /> },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]

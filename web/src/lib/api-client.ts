@@ -5,6 +5,11 @@
  * (PRODUCT.md section 7). Calls marked `auth: true` throw `{ error: 'No authentication token
  * found' }` before sending anything when no token is saved (PRODUCT.md section 6).
  *
+ * The session follows the server's answers to a request that carried the saved token, for
+ * every call in one place: a 401 (`invalid_token`, `session_ended`…) ends the local session
+ * (the guards then send a protected page to /signin), and a 403 `email_unverified` marks the
+ * stored user unverified (the app then sends them to /verify).
+ *
  * Three ways to read an answer:
  * - `apiRequest` — JSON; an error status throws an `ApiError`.
  * - `apiResult` — JSON; an error status is returned with its body as it came (the hostQuiz
@@ -12,7 +17,7 @@
  * - `apiDownload` — a file (Blob) and the name the server suggested.
  */
 import type { ApiError } from '@/types/api'
-import { clearSession, getToken } from './session'
+import { clearSession, getToken, markStoredUserUnverified } from './session'
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -27,6 +32,8 @@ export type RequestOptions = {
 
 export const NETWORK_ERROR = 'Network error'
 export const NO_TOKEN_ERROR = 'No authentication token found'
+/** The `code` of the server's 403 to an account whose e-mail is not verified. */
+export const EMAIL_UNVERIFIED_CODE = 'email_unverified'
 
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).error === 'string'
@@ -50,6 +57,25 @@ async function readJson(response: Response): Promise<unknown> {
 
 type Sent = { response: Response; token: string | null }
 
+/** The `code` of an error body, read from a copy so the caller can still read the body. */
+async function errorCode(response: Response): Promise<string | undefined> {
+  try {
+    const data: unknown = JSON.parse(await response.clone().text())
+    const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined
+    return typeof code === 'string' ? code : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Brings the stored session in line with the server's answer to a request sent with `token`. */
+async function followSession(response: Response, token: string | null): Promise<void> {
+  // Only while that token is still the saved one (a sign-in in between started a new session).
+  if (!token || getToken() !== token) return
+  if (response.status === 401) clearSession()
+  else if (response.status === 403 && (await errorCode(response)) === EMAIL_UNVERIFIED_CODE) markStoredUserUnverified()
+}
+
 async function send(path: string, options: RequestOptions, accept: string): Promise<Sent> {
   const { method = 'GET', body, signal, auth = false } = options
   const token = getToken()
@@ -62,20 +88,20 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`
 
+  let response: Response
   try {
-    const response = await fetch(path, {
+    response = await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     })
-    // A saved token the server no longer accepts ends the session.
-    if (response.status === 401 && token) clearSession()
-    return { response, token }
   } catch {
     const networkError: ApiError = { error: NETWORK_ERROR }
     throw networkError
   }
+  await followSession(response, token)
+  return { response, token }
 }
 
 function toApiError(response: Response, data: unknown, defaultError: string): ApiError {

@@ -5,7 +5,7 @@
  * server on start. Features import this; it imports no feature.
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
-import type { User } from '@/types/api'
+import type { MessageResponse, User } from '@/types/api'
 import { apiRequest } from './api-client'
 import { TOKEN_CHECK_INTERVAL_MS } from './constants'
 import {
@@ -40,6 +40,20 @@ export async function refreshSession(): Promise<void> {
 
 export function logout(): void {
   clearSession()
+}
+
+export const SIGN_OUT_EVERYWHERE_ERROR = 'Failed to sign out everywhere. Please try again.'
+
+/**
+ * POST /api/auth/signout-all: the server ends every session of the account, this one
+ * included (every earlier token answers 401 afterwards). The caller then logs out locally.
+ */
+export function signOutEverywhere(): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/api/auth/signout-all', {
+    method: 'POST',
+    auth: true,
+    defaultError: SIGN_OUT_EVERYWHERE_ERROR,
+  })
 }
 
 export type SessionState = {

@@ -2,7 +2,18 @@ import { act, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeToken, makeUser, signInAs } from '@/testing/test-utils'
 import { AuthProvider } from './auth'
-import { getCurrentUser, isTokenExpired, normalizeUser, takeRedirectAfterLogin } from './session'
+import {
+  clearSession,
+  clearVerifyRequest,
+  getCurrentUser,
+  isTokenExpired,
+  isVerifyRequested,
+  markStoredUserUnverified,
+  markStoredUserVerified,
+  normalizeUser,
+  saveSession,
+  takeRedirectAfterLogin,
+} from './session'
 
 describe('session', () => {
   afterEach(() => {
@@ -61,5 +72,28 @@ describe('session', () => {
     expect(takeRedirectAfterLogin()).toBeNull()
     window.localStorage.setItem('redirectAfterLogin', '//evil.example')
     expect(takeRedirectAfterLogin()).toBeNull()
+  })
+
+  it('marks the stored user unverified and asks for /verify until the session changes', () => {
+    const { token } = signInAs(makeUser({ isVerified: true }))
+    markStoredUserUnverified()
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ isVerified: false, emailVerified: false })
+    expect(window.localStorage.getItem('token')).toBe(token)
+    expect(isVerifyRequested()).toBe(true)
+    clearVerifyRequest()
+    expect(isVerifyRequested()).toBe(false)
+
+    for (const change of [() => markStoredUserVerified(), () => clearSession(), () => saveSession(token, makeUser())]) {
+      signInAs()
+      markStoredUserUnverified()
+      change()
+      expect(isVerifyRequested()).toBe(false)
+    }
+  })
+
+  it('asks for nothing when no user is stored', () => {
+    markStoredUserUnverified()
+    expect(isVerifyRequested()).toBe(false)
+    expect(window.localStorage.getItem('user')).toBeNull()
   })
 })

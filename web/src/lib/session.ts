@@ -18,6 +18,12 @@ type Listener = () => void
 
 const listeners = new Set<Listener>()
 let snapshot: Session | null = null
+/**
+ * Set when the server refused the signed-in user as unverified (403 `email_unverified`): the
+ * app then sends them to /verify from whatever page they are on (app/guards.tsx SessionGate).
+ * Kept in memory only; any new session, logout or verification clears it.
+ */
+let verifyRequested = false
 
 function storage(): Storage | null {
   try {
@@ -103,6 +109,7 @@ export function getToken(): string | null {
 }
 
 export function saveSession(token: string, user: User): void {
+  verifyRequested = false
   const store = storage()
   store?.setItem(TOKEN_KEY, token)
   store?.setItem(USER_KEY, JSON.stringify(normalizeUser(user)))
@@ -116,6 +123,7 @@ export function saveUser(user: User): void {
 
 /** Logout: clears token and user and notifies listeners (PRODUCT.md section 4). */
 export function clearSession(): void {
+  verifyRequested = false
   const store = storage()
   store?.removeItem(TOKEN_KEY)
   store?.removeItem(USER_KEY)
@@ -124,8 +132,33 @@ export function clearSession(): void {
 
 /** Forces the stored user verified (after a successful verification). */
 export function markStoredUserVerified(): void {
+  verifyRequested = false
   const user = readUser()
   if (user) saveUser({ ...user, isVerified: true, emailVerified: true })
+}
+
+/**
+ * The server refused the stored user as unverified (403 `email_unverified`, which the API
+ * client reports): the stored user is marked unverified, so the guards agree with the server,
+ * and the user is to be sent to /verify (`isVerifyRequested`).
+ */
+export function markStoredUserUnverified(): void {
+  const user = readUser()
+  if (!user) return
+  verifyRequested = true
+  saveUser({ ...user, isVerified: false, emailVerified: false })
+}
+
+/** Whether the server refused the signed-in user as unverified since the last session change. */
+export function isVerifyRequested(): boolean {
+  return verifyRequested
+}
+
+/** The move to /verify happened: forget the request. */
+export function clearVerifyRequest(): void {
+  if (!verifyRequested) return
+  verifyRequested = false
+  notify()
 }
 
 /** Logs out when the saved token has expired; returns true when it did. */
@@ -171,5 +204,6 @@ if (typeof window !== 'undefined') {
 
 /** Test helper: forget the cached snapshot after tests poke localStorage directly. */
 export function resetSessionCache(): void {
+  verifyRequested = false
   notify()
 }

@@ -36,6 +36,22 @@ export type FeedbackItem = {
   explanation?: string | null
 }
 
+/** POST /api/question/score: the submission's result (PRODUCT.md section 3, and the server's additions). */
+export type ScoreResult = {
+  attemptId?: string
+  score: number
+  points?: number
+  total?: number
+  message?: string
+  feedback: FeedbackItem[]
+  /**
+   * True when these points count on no leaderboard: a replay of a curated category the player
+   * already completed (only the first completed attempt counts), or a quiz the player hosts.
+   * Older servers leave it out.
+   */
+  practice?: boolean
+}
+
 export type MessageResponse = {
   message: string
 }

@@ -23,10 +23,23 @@ describe('/dev/mailbox', () => {
     expect(items[1]).toHaveTextContent('Verify your email')
   })
 
-  it('says the mailbox is off when mail goes over SMTP', async () => {
+  it('says the mailbox is off when mail goes over SMTP (or this is not the server computer)', async () => {
     mockApi({})
     renderApp('/dev/mailbox')
     expect(await screen.findByText('The mailbox is off because mail goes over SMTP.')).toBeInTheDocument()
+  })
+
+  it('warns that it is for development only, whether on or off', async () => {
+    const warning = 'Development mailbox: only this computer can open it. Configure SMTP before real users sign up.'
+    mockApi({ 'GET /api/dev/mailbox': { body: { messages: [] } } })
+    const { unmount } = renderApp('/dev/mailbox')
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument()
+    expect(screen.getByRole('note')).toHaveTextContent(warning)
+    unmount()
+    mockApi({})
+    renderApp('/dev/mailbox')
+    expect(await screen.findByText('The mailbox is off because mail goes over SMTP.')).toBeInTheDocument()
+    expect(screen.getByRole('note')).toHaveTextContent(warning)
   })
 })
 

@@ -161,6 +161,35 @@ describe('/play/quiz', () => {
     expect(router.state.location.pathname).toBe('/play/leaderboard')
   })
 
+  it('says when a result is a practice attempt, and only then', async () => {
+    const submit = async (practice: boolean | undefined) => {
+      const { unmount } = setup({ 'POST /api/question/score': { body: { ...scoreResult, practice } } })
+      const user = userEvent.setup()
+      await screen.findByText('Question number 1?')
+      await user.click(screen.getByRole('button', { name: 'Review & Submit' }))
+      await user.click(screen.getByRole('button', { name: 'Submit Quiz' }))
+      expect(await screen.findByRole('heading', { name: 'Quiz Results' })).toBeInTheDocument()
+      const note = screen.queryByRole('note')
+      unmount()
+      return note
+    }
+    const practiceNote = await submit(true)
+    expect(practiceNote).toHaveTextContent('Practice attempt: this score does not count on the leaderboard.')
+    expect(await submit(false)).toBeNull()
+    // Older servers leave the field out.
+    expect(await submit(undefined)).toBeNull()
+  })
+
+  it.each([
+    [409, 'already_attempted', 'You have already taken this quiz. Ask the host for a retake.'],
+    [403, 'forbidden', 'This quiz is not open to you.'],
+    [410, 'expired', 'This quiz has expired and is no longer available.'],
+  ])("shows the server's reason when reading the questions answers %i", async (status, code, error) => {
+    const { calls } = setup({ 'GET /api/question/7': { status, body: { error, code } } })
+    expect(await screen.findByText(error)).toBeInTheDocument()
+    expect(calls.some((c) => c.path === '/api/attempt/start')).toBe(false)
+  })
+
   it('ignores the answer keys while typing in a text field', async () => {
     const { calls } = setup()
     const user = userEvent.setup()

@@ -1,13 +1,15 @@
 /**
  * The site header (PRODUCT.md section 2, "Header"): brand link; Leaderboard under /play;
  * My Quizzes under /host and /generate; Sign In when signed out (not on the guest pages);
- * when signed in, an initials avatar with a Logout menu that closes 200 ms after the mouse
- * leaves. Below 720 px the same links sit in a Menu panel.
+ * when signed in, an initials avatar with a menu (Logout; Sign out everywhere, which ends every
+ * session of the account on the server first) that closes 200 ms after the mouse leaves.
+ * Below 720 px the same links sit in a Menu panel.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { NAVIGATION_CANCELLED_EVENT } from '@/hooks/use-leave-warning'
-import { logout, useSession } from '@/lib/auth'
+import { isApiError } from '@/lib/api-client'
+import { logout, SIGN_OUT_EVERYWHERE_ERROR, signOutEverywhere, useSession } from '@/lib/auth'
 import { DROPDOWN_CLOSE_DELAY_MS } from '@/lib/constants'
 import { initialsOf } from '@/lib/format'
 import type { User } from '@/types/api'
@@ -58,14 +60,42 @@ function useLogout() {
   }
 }
 
+/**
+ * Sign out everywhere: POST /api/auth/signout-all, then the local logout (as Logout). A failure
+ * keeps the session and says so (the server's text, or a fixed one when no answer came).
+ */
+function useSignOutEverywhere(doLogout: () => void) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const run = () => {
+    if (busy) return
+    setBusy(true)
+    setError(null)
+    signOutEverywhere()
+      .then(() => {
+        setBusy(false)
+        doLogout()
+      })
+      .catch((e: unknown) => {
+        setBusy(false)
+        setError(isApiError(e) && e.status && e.error ? e.error : SIGN_OUT_EVERYWHERE_ERROR)
+      })
+  }
+  return { run, busy, error, clearError: () => setError(null) }
+}
+
+const SIGN_OUT_EVERYWHERE = 'Sign out everywhere'
+const SIGNING_OUT = 'Signing out...'
+
 function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false)
   const closeTimer = useRef<number | undefined>(undefined)
   const wrapperRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const itemRef = useRef<HTMLButtonElement>(null)
+  const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
   const menuId = useId()
   const doLogout = useLogout()
+  const everywhere = useSignOutEverywhere(doLogout)
   const initials = initialsOf(user.firstName, user.lastName)
   const fullName = `${user.firstName} ${user.lastName}`.trim()
 
@@ -91,12 +121,22 @@ function UserMenu({ user }: { user: User }) {
     return () => document.removeEventListener('mousedown', onPointerDown)
   }, [open])
 
-  const openAndFocus = () => {
-    setOpen(true)
-    window.setTimeout(() => itemRef.current?.focus(), 0)
+  const focusItem = (index: number) => {
+    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null)
+    if (items.length === 0) return
+    items[(index + items.length) % items.length].focus()
   }
 
-  /** Escape closes the menu and returns to the button; Tab closes it (from the button or the item). */
+  const openAndFocus = () => {
+    everywhere.clearError()
+    setOpen(true)
+    window.setTimeout(() => focusItem(0), 0)
+  }
+
+  /**
+   * Escape closes the menu and returns to the button; Tab closes it (from the button or an
+   * item); the arrows, Home and End move between the items.
+   */
   const onMenuKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
@@ -104,6 +144,17 @@ function UserMenu({ user }: { user: User }) {
       buttonRef.current?.focus()
     } else if (event.key === 'Tab') {
       setOpen(false)
+    }
+  }
+
+  const onItemKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = itemRefs.current.indexOf(event.currentTarget)
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 }
+    if (event.key in moves) {
+      event.preventDefault()
+      focusItem(moves[event.key])
+    } else {
+      onMenuKeyDown(event)
     }
   }
 
@@ -143,11 +194,13 @@ function UserMenu({ user }: { user: User }) {
             <span className="dropdown-email">{user.email}</span>
           </div>
           <button
-            ref={itemRef}
+            ref={(item) => {
+              itemRefs.current[0] = item
+            }}
             type="button"
             role="menuitem"
             className="dropdown-item"
-            onKeyDown={onMenuKeyDown}
+            onKeyDown={onItemKeyDown}
             onClick={() => {
               setOpen(false)
               doLogout()
@@ -155,6 +208,24 @@ function UserMenu({ user }: { user: User }) {
           >
             Logout
           </button>
+          <button
+            ref={(item) => {
+              itemRefs.current[1] = item
+            }}
+            type="button"
+            role="menuitem"
+            className="dropdown-item"
+            aria-disabled={everywhere.busy || undefined}
+            onKeyDown={onItemKeyDown}
+            onClick={everywhere.run}
+          >
+            {everywhere.busy ? SIGNING_OUT : SIGN_OUT_EVERYWHERE}
+          </button>
+          {everywhere.error ? (
+            <p className="header-error" role="alert">
+              {everywhere.error}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -168,6 +239,7 @@ export function Header() {
   const [mobileOpen, setMobileOpen] = useState(false)
   const [menuPath, setMenuPath] = useState(pathname)
   const doLogout = useLogout()
+  const everywhere = useSignOutEverywhere(doLogout)
   const links = headerLinks(pathname)
   const onGuestPage = GUEST_PATHS.includes(pathname.toLowerCase().replace(/\/+$/, ''))
   const showSignIn = !isAuthenticated && !onGuestPage
@@ -240,6 +312,19 @@ export function Header() {
               <button type="button" className="btn btn-secondary" onClick={doLogout}>
                 Logout
               </button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                aria-disabled={everywhere.busy || undefined}
+                onClick={everywhere.run}
+              >
+                {everywhere.busy ? SIGNING_OUT : SIGN_OUT_EVERYWHERE}
+              </button>
+              {everywhere.error ? (
+                <p className="header-error" role="alert">
+                  {everywhere.error}
+                </p>
+              ) : null}
             </>
           ) : null}
         </nav>

@@ -6,7 +6,12 @@ import { formatDateTime } from '@/lib/format'
 import { getMailbox, type MailboxResult } from '../api/mailbox-api'
 import '../mailbox.css'
 
-/** Lists the development mailbox, newest first. */
+export const MAILBOX_WARNING = 'Development mailbox: only this computer can open it. Configure SMTP before real users sign up.'
+
+/**
+ * Lists the development mailbox, newest first, under a warning strip: the server serves it
+ * to loopback clients only (anyone else gets the 404 that says the mailbox is off).
+ */
 export function Mailbox() {
   const [result, setResult] = useState<MailboxResult | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -40,6 +45,9 @@ export function Mailbox() {
           {loading ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
+      <p className="mailbox-warning" role="note">
+        {MAILBOX_WARNING}
+      </p>
       <p className="muted">Mails the server would have sent, kept here because no SMTP server is configured.</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {loading && !result ? <Loading /> : null}

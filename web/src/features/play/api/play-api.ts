@@ -4,9 +4,9 @@
  */
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter } from '@/types/api'
+import type { FeedbackItem, Letter, ScoreResult } from '@/types/api'
 
-export { LETTERS, type FeedbackItem, type Letter }
+export { LETTERS, type FeedbackItem, type Letter, type ScoreResult }
 
 export type Category = {
   id: number
@@ -45,14 +45,6 @@ export type SaveAnswerResponse = { saved: boolean; remainingMs: number }
 
 export type SubmittedAnswer = { questionId: number; status: Letter | 'incomplete' }
 
-export type ScoreResult = {
-  attemptId?: string
-  score: number
-  points?: number
-  total?: number
-  message?: string
-  feedback: FeedbackItem[]
-}
 
 export function getCategories(): Promise<Category[]> {
   return apiRequest<Category[]>('/api/categories', { defaultError: 'Failed to fetch categories' })

@@ -1,12 +1,14 @@
 /**
  * The result (PRODUCT.md screen 8): score, points (10 per correct answer), the message for
- * the percentage, per-question feedback, and 'Go to Categories' / 'View Leaderboard'.
+ * the percentage, per-question feedback, and 'Go to Categories' / 'View Leaderboard'. A
+ * practice attempt (the server's `practice: true`: a replay, or the player's own hosted quiz)
+ * says that its points count on no leaderboard.
  */
 import { FeedbackList } from '@/components/feedback/feedback-list'
 import { POINTS_PER_CORRECT_ANSWER } from '@/lib/constants'
 import type { ScoreResult } from '../api/play-api'
 import type { LiveLeaderboard } from '../hooks/use-attempt-hub'
-import { resultMessage } from '../utils/play-texts'
+import { PRACTICE_NOTE, resultMessage } from '../utils/play-texts'
 import '../play.css'
 
 type QuizResultsProps = {
@@ -29,6 +31,11 @@ export function QuizResults({ result, timedOut, leaderboard, onCategories, onLea
       <section className="card results-card" aria-labelledby="results-title">
         <h1 id="results-title">Quiz Results</h1>
         {timedOut ? <p className="alert alert-info">Time's up! Your answers were submitted automatically.</p> : null}
+        {result.practice === true ? (
+          <p className="practice-note" role="note">
+            {PRACTICE_NOTE}
+          </p>
+        ) : null}
         <div className="results-figures">
           <div className="figure">
             <span className="figure-label">Score</span>

@@ -137,6 +137,19 @@ describe('play machine', () => {
       }
     })
 
+    it("shows the server's reason when reading the questions is refused as a start would be", async () => {
+      const refusals = [
+        { error: 'You have already taken this quiz. Ask the host for a retake.', status: 409, code: 'already_attempted' },
+        { error: 'This quiz is not open to you.', status: 403, code: 'forbidden' },
+        { error: 'This quiz has expired and is no longer available.', status: 410, code: 'expired' },
+      ].map((refusal) => ({ refusal, ...start({ fetch: () => Promise.reject(refusal) }) }))
+      await vi.advanceTimersByTimeAsync(0)
+      for (const { refusal, actor } of refusals) {
+        expect(actor.getSnapshot().matches('error')).toBe(true)
+        expect(actor.getSnapshot().context.error).toBe(refusal.error)
+      }
+    })
+
     it("shows the server's reason when the attempt cannot start", async () => {
       const { actor } = start({
         start: () => Promise.reject({ error: 'This quiz has expired', status: 422, code: 'expired' }),

@@ -9,6 +9,9 @@ export const PLAY_ERRORS = {
   submitFailed: 'Failed to submit quiz. Please try again.',
 } as const
 
+/** The results screen's note when the points count on no leaderboard (`practice: true`). */
+export const PRACTICE_NOTE = 'Practice attempt: this score does not count on the leaderboard.'
+
 export const LEAVE_WARNING =
   'You are in the middle of a quiz. Are you sure you want to leave? Your progress will be lost.'
 
@@ -26,11 +29,18 @@ export function resultMessage(score: number, total: number): string {
   return RESULT_MESSAGES.keepLearning
 }
 
-/** The text shown when loading a quiz fails: the category's own messages, else a generic one. */
+/**
+ * The text shown when loading a quiz fails. Reading the questions also starts (or resumes) the
+ * attempt, so it is refused as the start is: a hosted quiz already taken (409), not allowed
+ * (403) or expired (410) shows the server's reason, as the start step does; 404 (no such quiz,
+ * or a hosted one reached without its code) says no questions were found; 400 is the server's
+ * text about the id. Anything else, or no answer, is the generic text.
+ */
 export function loadErrorText(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 404 || error.code === 'not_found') return PLAY_ERRORS.noQuestions
     if (error.status === 400) return error.error || PLAY_ERRORS.invalidCategory
+    if (error.status === 403 || error.status === 409 || error.status === 410) return error.error || PLAY_ERRORS.invalidData
   }
   return PLAY_ERRORS.invalidData
 }
