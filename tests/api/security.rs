@@ -301,3 +301,32 @@ async fn every_too_many_answer_says_when_to_come_back() {
     assert!(answers.iter().any(|(status, _)| *status == 429));
     app.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn quiz_texts_refuse_control_characters_but_keep_line_breaks() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    let (host, _) = app.verified_user("texts@example.com").await;
+    let csv = b"Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\nWhat is 2 + 2?,3,4,5,6,b,\n".to_vec();
+    let fields = |title: &'static str| [("title", title), ("timeLimit", "5"), ("validityOption", "24h")];
+    let (status, body) = app.multipart("/api/hostQuiz/upload", &host, &fields("Quiz\u{1}night"), Some(("quiz.csv", csv.clone()))).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("The title must not contain control characters")));
+    let (status, quiz) = app.multipart("/api/hostQuiz/upload", &host, &fields("Quiz night"), Some(("quiz.csv", csv))).await;
+    assert_eq!(status, 201, "{quiz}");
+    let id = quiz["quiz"]["id"].as_i64().unwrap();
+
+    let (status, body) = app.post("/api/audience", Some(&host), json!({ "name": "7B\u{0}", "emails": "a@example.com" })).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("A list name must not contain control characters")));
+
+    let edit = |text: &str, explanation: &str| {
+        json!({ "categoryId": id, "questions": [{ "text": text, "optionA": "w", "optionB": "x", "optionC": "y", "optionD": "z", "answer": "A", "explanation": explanation }] })
+    };
+    let (status, body) = app.post("/api/question/update-category-questions", Some(&host), edit("Bell\u{7}?", "")).await;
+    assert_eq!((status, body["error"].as_str()), (400, Some("Question 1 holds a control character")));
+    let (status, _) = app.post("/api/question/update-category-questions", Some(&host), edit("Which?", "x\u{1b}[31m")).await;
+    assert_eq!(status, 400);
+    // Tabs and line breaks are text, not control: a question may run over lines.
+    let (status, body) = app.post("/api/question/update-category-questions", Some(&host), edit("Line one\nline\ttwo?", "Because\r\nso.")).await;
+    assert_eq!(status, 200, "{body}");
+    app.stop().await.unwrap();
+}

@@ -107,6 +107,7 @@ pub struct AudienceListChange {
 fn checked_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
     match name.map(str::trim) {
         Some(n) if n.chars().count() > MAX_NAME => Err(ApiError::bad_request("validation", format!("A list name is at most {MAX_NAME} characters"))),
+        Some(n) if crate::input::has_stray_control(n) => Err(ApiError::bad_request("validation", "A list name must not contain control characters")),
         other => Ok(other.map(str::to_owned)),
     }
 }

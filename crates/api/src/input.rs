@@ -20,6 +20,21 @@ pub const EMAIL: &str = "^[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000-\\u2
 /// The control characters (Unicode's Cc) that no name, address or title may hold, for patterns.
 pub const CONTROL: &str = "\\u0000-\\u001F\\u007F-\\u009F";
 
+/// The control characters a quiz text may not hold: all but tab, line feed and carriage return
+/// (a spreadsheet cell or a question may run over lines), for patterns.
+pub const STRAY_CONTROL: &str = "\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F";
+
+/// Whether a quiz text (title, question, option, explanation, list name) holds a control
+/// character other than tab and line breaks.
+pub fn has_stray_control(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
+/// The schema of a free text of at most `most` characters with no stray control character.
+pub fn free_text_schema(most: usize) -> Object {
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^[^{STRAY_CONTROL}]*$"))).max_length(Some(most)).build()
+}
+
 /// Whether `text` holds a control character (a NUL, an escape, a line break…).
 pub fn has_control(text: &str) -> bool {
     text.chars().any(char::is_control)
@@ -63,8 +78,12 @@ pub const WHITE_SPACE: &str = "[\\t\\n\\u000B\\f\\r \\u0085\\u00A0\\u1680\\u2000
 /// The pattern of a text of at most `most` characters (`most` ≥ 2) once trimmed, and not blank
 /// when `non_blank`: what is left after the trim starts and ends with a character that is not
 /// white space, so the pattern counts exactly what `trim().chars().count()` counts.
+///
+/// No control character but tab and line breaks inside (`has_stray_control`), none at the ends
+/// (the white space ones there are trimmed).
 pub fn trimmed_pattern(non_blank: bool, most: usize) -> String {
-    let text = format!("{NON_BLANK}([\\s\\S]{{0,{}}}{NON_BLANK})?", most.saturating_sub(2));
+    let edge = format!("[^{WHITE_SPACE_CHARS}{CONTROL}]");
+    let text = format!("{edge}([^{STRAY_CONTROL}]{{0,{}}}{edge})?", most.saturating_sub(2));
     let text = if non_blank { text } else { format!("({text})?") };
     format!("^{WHITE_SPACE}*{text}{WHITE_SPACE}*$")
 }

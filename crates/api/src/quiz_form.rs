@@ -21,7 +21,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::email::{Email, parse_list};
 use crate::error::ApiError;
-use crate::input::{NON_BLANK, email_list_pattern, opt_int, trimmed_pattern};
+use crate::input::{NON_BLANK, email_list_pattern, free_text_schema, has_stray_control, opt_int, trimmed_pattern};
 
 /// Time limit bounds in minutes, and the limit when the form gives none.
 pub const TIME_LIMIT_RANGE: std::ops::RangeInclusive<i64> = 1..=180;
@@ -317,8 +317,9 @@ pub struct EditedQuestion {
     #[serde(default)]
     #[schema(required)]
     answer: String,
+    /// At most 2,000 characters; no control characters but tab and line breaks.
     #[serde(default)]
-    #[schema(max_length = 2000)]
+    #[schema(schema_with = explanation_schema)]
     explanation: String,
 }
 
@@ -357,6 +358,10 @@ pub fn questions_refused(problems: Vec<QuestionProblem>) -> ApiError {
     ApiError::new(status, "validation", first).with_details(json!({ "errors": messages }))
 }
 
+fn explanation_schema() -> utoipa::openapi::schema::Object {
+    free_text_schema(MAX_EXPLANATION)
+}
+
 /// Checks an edited question: its fields first (what the schema says), then the rules.
 pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, QuestionProblem> {
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
@@ -369,6 +374,9 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
         || q.explanation.chars().count() > MAX_EXPLANATION
     {
         return Err(QuestionProblem::Invalid(format!("Question {n} is too long")));
+    }
+    if has_stray_control(&text) || options.iter().any(|o| has_stray_control(o)) || has_stray_control(&q.explanation) {
+        return Err(QuestionProblem::Invalid(format!("Question {n} holds a control character")));
     }
     let mut distinct: Vec<String> = options.iter().map(|o| o.to_lowercase()).collect();
     distinct.sort();

@@ -126,6 +126,11 @@ impl Collector {
         if let Some(field) = too_long(&text, &options, &explanation) {
             return Err(error(format!("Row {n}: {field}")));
         }
+        // Tabs and line breaks are text; other control characters (a NUL, an escape) are not.
+        let stray = |t: &str| t.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
+        if stray(&text) || options.iter().any(|o| stray(o)) || stray(&explanation) {
+            return Err(error(format!("Row {n}: a cell holds a control character")));
+        }
         if !all_different(&options) {
             return Err(error(format!("Row {n} has two options that are the same")));
         }

@@ -99,7 +99,7 @@ fn publish_question_schema() -> ObjectBuilder {
         .schema_type(Type::String)
         .pattern(Some(NON_BLANK))
         .description(Some("A letter from A to D (any case), or the text of one of the options (422 otherwise)"));
-    let explanation = ObjectBuilder::new().schema_type(Type::String).max_length(Some(2000));
+    let explanation = crate::input::free_text_schema(2000);
     ["question", "optionA", "optionB", "optionC", "optionD", "answer"]
         .into_iter()
         .fold(question.property("answer", answer).property("explanation", explanation), ObjectBuilder::required)

@@ -86,6 +86,9 @@ fn checked_title(title: &str) -> Result<String, ApiError> {
     if title.chars().count() > MAX_TITLE {
         return Err(validation(format!("The title is longer than {MAX_TITLE} characters")));
     }
+    if crate::input::has_stray_control(title) {
+        return Err(validation("The title must not contain control characters"));
+    }
     Ok(title.to_owned())
 }
 

@@ -220,6 +220,9 @@ pub(super) async fn upload(
     if title.chars().count() > MAX_TITLE {
         return Err(validation(format!("The title is longer than {MAX_TITLE} characters")));
     }
+    if crate::input::has_stray_control(&title) {
+        return Err(validation("The title must not contain control characters"));
+    }
     let settings = QuizSettings::read(&form, state.clock.now_ms())?;
     let parsed = parse_sheet(&state, name, bytes).await?;
     if let Some(first) = parsed.errors.first() {

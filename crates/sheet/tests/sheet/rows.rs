@@ -211,3 +211,18 @@ fn numbers_read_as_a_spreadsheet_shows_them() {
         ["1", "3.5", "0.0000001", "123456789012"]
     );
 }
+
+#[test]
+fn control_characters_in_a_cell_are_refused_but_line_breaks_are_text() {
+    // (A .csv with a control character is not read as text at all; a workbook keeps them.)
+    let mut workbook = Workbook::new();
+    let sheet = workbook.add_worksheet();
+    sheet.write_row(0, 0, HEADER).unwrap();
+    sheet.write_row(1, 0, ["Bell\u{7}?", "a", "b", "c", "d", "A"]).unwrap();
+    sheet.write_row(2, 0, ["Fine?", "a", "b\u{1b}", "c", "d", "A"]).unwrap();
+    sheet.write_row(3, 0, ["Two\nlines?", "a", "b", "c", "d", "A", "Tab\there"]).unwrap();
+    let parsed = parsed("questions.xlsx", &workbook.save_to_buffer().unwrap());
+    let messages: Vec<String> = parsed.errors.into_iter().map(|e| e.message).collect();
+    assert_eq!(messages, ["Row 2: a cell holds a control character", "Row 3: a cell holds a control character"]);
+    assert_eq!(parsed.questions.len(), 1);
+}
