@@ -7,13 +7,9 @@ use quizroom_eventstore::testing::TestDb;
 use quizroom_eventstore::{Cursor, EventStore, StoreOptions};
 use serde_json::{Value, json};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::spawn_app;
 use crate::hosting::{host_quiz, key_for};
-use crate::hub::{connect, next_of, send};
-
-async fn first_category(app: &TestApp, token: &str) -> i64 {
-    app.get_as("/api/categories", Some(token)).await.1[0]["id"].as_i64().unwrap()
-}
+use crate::hub::{connect, first_category, next_of, send};
 
 #[tokio::test]
 async fn reading_the_questions_starts_the_clock() {

@@ -16,7 +16,7 @@ backend_tests! {
     tokens_are_spent_once_per_quiz_even_when_uploads_race,
 }
 
-const QUIZ_CSV: &str = "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\n\
+pub(crate) const QUIZ_CSV: &str = "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\n\
 What is 2 + 2?,3,4,5,6,b,Two and two make four.\n\
 Which planet is largest?,Mars,Venus,Jupiter,Earth,C,\n\
 \"Which word means \"\"fast\"\", in short?\",Slow,Quick,Late,Heavy,B,\"Quick, as in rapid.\"\n";

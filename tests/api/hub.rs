@@ -48,7 +48,7 @@ async fn play(app: &TestApp, token: &str, category_id: i64, right_answers: usize
     result
 }
 
-async fn first_category(app: &TestApp, token: &str) -> i64 {
+pub(crate) async fn first_category(app: &TestApp, token: &str) -> i64 {
     app.get_as("/api/categories", Some(token)).await.1[0]["id"].as_i64().unwrap()
 }
 

@@ -12,6 +12,7 @@ use quizroom_eventstore::testing::TestDb;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app, spawn_process};
+use crate::hosting::QUIZ_CSV;
 
 backend_tests! {
     a_password_reset_ends_every_earlier_session_on_every_node,
@@ -41,7 +42,7 @@ async fn an_unverified_account_is_refused_everything_that_acts_for_an_address() 
     let (host, _) = app.verified_user("host@school.org").await;
     // Dave's address is on the audience; someone who does not own it signs up with it.
     let fields = [("title", "Invited"), ("timeLimit", "5"), ("validityOption", "24h"), ("audienceType", "emails"), ("emails", "dave@school.org")];
-    let sheet = b"Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\nWhat is 2 + 2?,3,4,5,6,b,\n".to_vec();
+    let sheet = QUIZ_CSV.as_bytes().to_vec();
     let (status, quiz) = app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("quiz.csv", sheet))).await;
     assert_eq!(status, 201, "{quiz}");
     let quiz = &quiz["quiz"];
@@ -307,7 +308,7 @@ async fn quiz_texts_refuse_control_characters_but_keep_line_breaks() {
     let db = TestDb::sqlite();
     let app = spawn_app(&db).await;
     let (host, _) = app.verified_user("texts@example.com").await;
-    let csv = b"Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\nWhat is 2 + 2?,3,4,5,6,b,\n".to_vec();
+    let csv = QUIZ_CSV.as_bytes().to_vec();
     let fields = |title: &'static str| [("title", title), ("timeLimit", "5"), ("validityOption", "24h")];
     let (status, body) = app.multipart("/api/hostQuiz/upload", &host, &fields("Quiz\u{1}night"), Some(("quiz.csv", csv.clone()))).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("The title must not contain control characters")));

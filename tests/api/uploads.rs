@@ -7,6 +7,7 @@ use std::io::{Cursor, Read, Write};
 use quizroom_eventstore::testing::TestDb;
 
 use crate::helpers::spawn_process;
+use crate::hosting::QUIZ_CSV;
 
 /// The server's peak resident memory so far, in MiB (Linux: VmHWM).
 fn peak_mib(pid: u32) -> Option<u64> {
@@ -65,7 +66,7 @@ async fn eight_hostile_uploads_at_once_keep_the_server_under_512_mib() {
     println!("eight hostile uploads: peak {peak} MiB (before: {before} MiB)");
     assert!(peak < 512, "the server reached {peak} MiB");
 
-    let good = b"Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\nWhat is 2 + 2?,3,4,5,6,b,\n".to_vec();
+    let good = QUIZ_CSV.as_bytes().to_vec();
     let (status, body) = app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("quiz.csv", good))).await;
     assert_eq!(status, 201, "{body}");
     app.stop().await.unwrap();

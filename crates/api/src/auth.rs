@@ -124,22 +124,12 @@ fn invalid(field: &'static str, message: impl Into<String>) -> ApiError {
     ApiError::bad_request("invalid_input", message).with_details(json!({ "field": field }))
 }
 
-fn too_soon(retry_after_secs: u64) -> ApiError {
-    let mut e = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_soon",
-        format!("Please wait {retry_after_secs} seconds before requesting a new code"),
-    );
-    e.retry_after = Some(retry_after_secs);
-    e
-}
-
 /// Maps the domain's refusals of a code to answers.
 fn code_refused(e: UserError) -> ApiError {
     match e {
         UserError::TooManyWrongTries => too_many_codes(Duration::from_millis(RESEND_INTERVAL_MS as u64)),
         UserError::CodeExpired => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "code_expired", e.to_string()),
-        UserError::TooSoon { retry_after_secs } => too_soon(retry_after_secs),
+        UserError::TooSoon { retry_after_secs } => ApiError::too_many("too_soon", e.to_string(), retry_after_secs),
         UserError::AlreadyVerified => ApiError::conflict("already_verified", e.to_string()),
         UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
         UserError::NoCode | UserError::UnknownAccount => wrong_code(),
@@ -153,9 +143,7 @@ fn wrong_code() -> ApiError {
 }
 
 fn too_many_codes(wait: Duration) -> ApiError {
-    let mut e = ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_attempts", UserError::TooManyWrongTries.to_string());
-    e.retry_after = Some(wait.as_secs().max(1));
-    e
+    ApiError::too_many("too_many_attempts", UserError::TooManyWrongTries.to_string(), wait.as_secs().max(1))
 }
 
 /// A try of an e-mailed code for `email` from `client`, counted per address typed and per client.
@@ -335,13 +323,7 @@ pub struct SignInRequest {
 
 fn too_many_sign_ins(wait: Duration) -> ApiError {
     let seconds = wait.as_secs().max(1);
-    let mut e = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_attempts",
-        format!("Too many sign-in attempts. Try again in {seconds} seconds."),
-    );
-    e.retry_after = Some(seconds);
-    e
+    ApiError::too_many("too_many_attempts", format!("Too many sign-in attempts. Try again in {seconds} seconds."), seconds)
 }
 
 /// Signs in with e-mail and password; failed tries are limited per e-mail and per client address.

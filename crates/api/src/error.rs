@@ -42,6 +42,13 @@ impl ApiError {
         Self::new(StatusCode::CONFLICT, code, message)
     }
 
+    /// 429 with `Retry-After: retry_after_secs` (every 429 says when to come back).
+    pub fn too_many(code: &'static str, message: impl Into<String>, retry_after_secs: u64) -> Self {
+        let mut e = Self::new(StatusCode::TOO_MANY_REQUESTS, code, message);
+        e.retry_after = Some(retry_after_secs);
+        e
+    }
+
     /// Logs `error` and answers 500 with a message that reveals nothing.
     pub fn internal(error: impl std::fmt::Display) -> Self {
         tracing::error!(error = %error, "internal error");

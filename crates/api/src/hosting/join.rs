@@ -72,13 +72,7 @@ pub(super) struct QuizExpired {
 
 fn too_many_codes(wait: Duration) -> ApiError {
     let seconds = wait.as_secs().max(1);
-    let mut e = ApiError::new(
-        StatusCode::TOO_MANY_REQUESTS,
-        "too_many_attempts",
-        format!("Too many quiz codes that lead nowhere. Try again in {seconds} seconds."),
-    );
-    e.retry_after = Some(seconds);
-    e
+    ApiError::too_many("too_many_attempts", format!("Too many quiz codes that lead nowhere. Try again in {seconds} seconds."), seconds)
 }
 
 /// Whether the caller may take the quiz behind a join code; when they may, they join it (only a
