@@ -7,6 +7,7 @@
 //! - [`attempt`]: attempts, saved and scored answers, best scores (the leaderboards); transactional.
 //! - [`audience`]: the hosts' audience lists and their members; transactional.
 //! - [`admission`]: the players who joined each hosted quiz by its code; transactional.
+//! - [`live`]: live games (their PINs) and their players with running scores; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
@@ -18,6 +19,7 @@ pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod audit;
+pub mod live;
 pub mod quiz;
 pub mod user;
 pub mod wallet;
@@ -36,6 +38,7 @@ pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
         Arc::new(attempt::AttemptProjection),
         Arc::new(audience::AudienceProjection),
         Arc::new(admission::AdmissionProjection),
+        Arc::new(live::LiveProjection),
     ]
 }
 

@@ -105,6 +105,13 @@ impl TestApp {
         panic!("the server at {} did not start", self.addr);
     }
 
+    /// Kills the server's process with SIGKILL (no shutdown code runs) and waits for it.
+    pub fn kill(&mut self) {
+        let mut process = self.process.take().expect("a server process");
+        process.kill().unwrap();
+        process.wait().unwrap();
+    }
+
     /// The server's process id, when it runs as a process of its own.
     pub fn pid(&self) -> Option<u32> {
         self.process.as_ref().map(std::process::Child::id)

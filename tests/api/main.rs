@@ -9,6 +9,8 @@ mod generate;
 mod helpers;
 mod hosting;
 mod hub;
+mod live;
+mod live_nodes;
 mod migrations;
 mod play;
 mod projectors;

@@ -86,6 +86,15 @@ const ROUTES: &[(&str, &str)] = &[
     ("post", "/api/generate/file"),
     ("get", "/api/generate/{generationId}"),
     ("post", "/api/generate/{generationId}/publish"),
+    ("post", "/api/live/games"),
+    ("get", "/api/live/games"),
+    ("get", "/api/live/games/{gameId}"),
+    ("post", "/api/live/games/{gameId}/control"),
+    ("post", "/api/live/games/{gameId}/kick"),
+    ("get", "/api/live/games/{gameId}/results"),
+    ("get", "/api/live/games/{gameId}/results.csv"),
+    ("post", "/api/live/join"),
+    ("get", "/api/live/history"),
 ];
 
 #[tokio::test]
@@ -106,7 +115,7 @@ async fn the_openapi_document_describes_every_route_and_only_routes_that_exist()
     routes.sort();
     assert_eq!(documented, routes);
     for (method, path) in ROUTES {
-        let url = app.url(&path.replace("{categoryId}", "1").replace("{attemptId}", "00000000-0000-0000-0000-000000000000").replace("{listId}", "x").replace("{generationId}", "00000000-0000-0000-0000-000000000000"));
+        let url = app.url(&path.replace("{categoryId}", "1").replace("{attemptId}", "00000000-0000-0000-0000-000000000000").replace("{listId}", "x").replace("{generationId}", "00000000-0000-0000-0000-000000000000").replace("{gameId}", "00000000-0000-0000-0000-000000000000"));
         let request = match *method {
             "get" => app.client.get(url),
             "put" => app.client.put(url).json(&json!({})),

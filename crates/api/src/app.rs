@@ -11,18 +11,21 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
+use quizroom_hub::Identity;
+
 use crate::error::ApiError;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{audience, auth, dev_mailbox, generate, health, hosting, leaderboard, openapi, play, wallet};
+use crate::{audience, auth, dev_mailbox, generate, health, hosting, leaderboard, live, openapi, play, wallet};
 
 #[derive(serde::Deserialize)]
 struct SocketQuery {
     token: Option<String>,
 }
 
-/// `GET /ws?token=…`: the hub (`docs/websocket.md`). The token is checked before the upgrade.
+/// `GET /ws?token=…`: the hub (`docs/websocket.md`). The token (a session, or a live game's
+/// player token) is checked before the upgrade.
 async fn open_socket(
     axum::extract::State(state): axum::extract::State<AppState>,
     axum::extract::Query(query): axum::extract::Query<SocketQuery>,
@@ -31,10 +34,17 @@ async fn open_socket(
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
         ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found")
     })?;
-    let (claims, verified) = crate::tokens::check_session(&state, &token).await?;
-    if !verified {
-        return Err(crate::tokens::email_unverified());
-    }
+    let claims = state.keys.verify(&token)?;
+    let identity = match claims.player() {
+        Some((game_id, player_id)) => Identity::Player { game_id: game_id.to_owned(), player_id: player_id.to_owned() },
+        None => {
+            let (claims, verified) = crate::tokens::check_session(&state, &token).await?;
+            if !verified {
+                return Err(crate::tokens::email_unverified());
+            }
+            Identity::User(claims.sub)
+        }
+    };
     let permit = state.hub.admit().ok_or_else(|| {
         ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again")
     })?;
@@ -42,7 +52,7 @@ async fn open_socket(
     // Messages are small both ways; tungstenite's default 128 KiB buffers would dominate the
     // memory of thousands of idle connections.
     let upgrade = upgrade.read_buffer_size(4 * 1024).write_buffer_size(4 * 1024).max_message_size(64 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, claims.sub, claims.exp, permit)))
+    Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, identity, claims.exp, permit)))
 }
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -59,6 +69,7 @@ pub fn features() -> OpenApiRouter<AppState> {
         .merge(hosting::router())
         .merge(audience::router())
         .merge(generate::router())
+        .merge(live::router())
         .fallback(|| async { ApiError::not_found("No such API endpoint") })
 }
 

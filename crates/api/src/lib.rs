@@ -31,6 +31,8 @@
 //! - [`leaderboard`]: the leaderboards.
 //! - [`hosting`]: hosted quizzes (upload, join, the host's quizzes, editor, results, retakes);
 //!   [`audience`]: audience lists; [`generate`]: quizzes generated from topics or documents.
+//! - [`live`]: live games run by a host for a room (opening, controls, joining by PIN), and the
+//!   writer of their answers and clock, which the hub calls.
 
 pub mod access;
 pub mod app;
@@ -49,6 +51,7 @@ pub mod hosting;
 pub mod input;
 pub mod leaderboard;
 pub mod limits;
+pub mod live;
 pub mod mail;
 pub mod new_quiz;
 pub mod openapi;

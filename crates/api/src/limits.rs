@@ -40,6 +40,9 @@ pub const CODES_ADDRESS: Rule = Rule { free: 20, window_ms: 60 * MINUTE, first_w
 /// Join codes that lead nowhere, per account.
 pub const JOIN_ACCOUNT: Rule = Rule { free: 10, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
 /// Join codes that lead nowhere, per client address.
+/// Live games' PINs that lead nowhere, per client address: a room behind one address mistyping
+/// now and then stays well within it, while guessing one of a million PINs does not get far.
+pub const PIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
 pub const JOIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
 
 /// What a key stands for: an owner's key starts over when a try is right; a shared one (a client

@@ -90,7 +90,9 @@ pub async fn serve_on(
     tasks.spawn(writers);
     tasks.spawn(crate::generate::run_refunds(store.clone(), services.clock.clone(), shutdown.clone()));
     let clock = services.clock.clone();
-    let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone());
+    let (live_writer, live_writes) = crate::live::LiveWriter::start(store.clone(), shutdown.clone());
+    tasks.spawn(live_writes);
+    let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer));
     tasks.spawn(hub.clone().run());
     let state = AppState {
         store: store.clone(),

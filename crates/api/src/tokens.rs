@@ -40,7 +40,17 @@ pub struct Claims {
     pub ims: Option<i64>,
 }
 
+/// The prefix of a player token's subject.
+const PLAYER: &str = "player:";
+/// How long a player token lasts: a game, and then some.
+const PLAYER_TTL_SECS: u64 = 12 * 3600;
+
 impl Claims {
+    /// The game and player of a live game's player token.
+    pub fn player(&self) -> Option<(&str, &str)> {
+        self.sub.strip_prefix(PLAYER)?.split_once(':')
+    }
+
     fn issued_ms(&self) -> i64 {
         self.ims.unwrap_or(self.iat as i64 * 1000)
     }
@@ -93,6 +103,14 @@ impl Keys {
     pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
         let now = (now_ms.max(0) / 1000) as u64;
         let claims = Claims { sub: user_id.to_owned(), iat: now, exp: now + self.ttl_secs, ims: Some(now_ms) };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
+    }
+
+    /// A live game's player token: it names the game and the player (`player:{game}:{player}`),
+    /// opens the hub for that game only, and is no session (no account has that id).
+    pub fn issue_player(&self, game_id: &str, player_id: &str, now_ms: i64) -> String {
+        let now = (now_ms.max(0) / 1000) as u64;
+        let claims = Claims { sub: format!("{PLAYER}{game_id}:{player_id}"), iat: now, exp: now + PLAYER_TTL_SECS, ims: Some(now_ms) };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 

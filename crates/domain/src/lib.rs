@@ -6,6 +6,8 @@
 //! - [`stream`]: each aggregate's stream name, formatted and parsed by a typed [`StreamId`].
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
+//! - [`game`]: live games run by a host (`game-{uuid}`); [`player`]: a live game's players and
+//!   their answers (`player-{uuid}`).
 //! - [`admission`]: players who joined a hosted quiz by its code (`admission-{quiz}-{user}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
@@ -15,7 +17,9 @@
 pub mod admission;
 pub mod attempt;
 pub mod audience;
+pub mod game;
 pub mod generation;
+pub mod player;
 pub mod quiz;
 pub mod stream;
 pub mod testing;

@@ -11,8 +11,12 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use quizroom_domain::player::PlayerError;
+use quizroom_domain::quiz::Letter;
+
 use crate::Hub;
 use crate::channel::{self, CHANNELS, Channel};
+use crate::game::{Refused, Viewer};
 use crate::message::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::Outbox;
 
@@ -33,12 +37,20 @@ fn too_big(error: &axum::Error) -> bool {
         .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)))
 }
 
+/// Who a connection is: a signed-in user, or a live game's player (with the player token, which
+/// reaches that one game only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Identity {
+    User(String),
+    Player { game_id: String, player_id: String },
+}
+
 /// Serves one client until it leaves, falls behind, its token expires, or the hub shuts down.
 /// `token_expires_at` is in seconds since the epoch; `_permit` holds the client's place in the hub.
 pub async fn serve_connection(
     hub: Hub,
     socket: WebSocket,
-    user_id: String,
+    identity: Identity,
     token_expires_at: u64,
     _permit: tokio::sync::OwnedSemaphorePermit,
 ) {
@@ -61,7 +73,7 @@ pub async fn serve_connection(
     let close = loop {
         tokio::select! {
             incoming = stream.next() => match incoming {
-                Some(Ok(Message::Text(text))) => handle(&hub, &user_id, &text, &outbox, &mut subscriptions),
+                Some(Ok(Message::Text(text))) => handle(&hub, &identity, &text, &outbox, &mut subscriptions),
                 Some(Err(e)) if too_big(&e) => break Some((TOO_BIG, "message too big")),
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break None,
                 Some(Ok(_)) => {}
@@ -83,13 +95,13 @@ pub async fn serve_connection(
     let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
 }
 
-fn handle(hub: &Hub, user_id: &str, text: &str, outbox: &Outbox, subscriptions: &mut HashMap<String, JoinHandle<()>>) {
+fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscriptions: &mut HashMap<String, JoinHandle<()>>) {
     let message = match serde_json::from_str::<ClientMessage>(text) {
         Ok(message) => message,
         Err(_) if serde_json::from_str::<Typed>(text).is_err() => {
             return outbox.error(None, ErrorCode::BadMessage, "Messages are JSON objects with a type");
         }
-        Err(_) => return outbox.error(None, ErrorCode::BadMessage, "Send subscribe, unsubscribe or ping"),
+        Err(_) => return outbox.error(None, ErrorCode::BadMessage, "Send subscribe, unsubscribe, answer or ping"),
     };
     match message {
         ClientMessage::Ping => {
@@ -109,12 +121,57 @@ fn handle(hub: &Hub, user_id: &str, text: &str, outbox: &Outbox, subscriptions: 
             let Ok(channel) = name.parse::<Channel>() else {
                 return outbox.error(Some(&name), ErrorCode::UnknownChannel, CHANNELS);
             };
-            let (hub, user_id, outbox) = (hub.clone(), user_id.to_owned(), outbox.clone());
-            let task = match channel {
-                Channel::Attempt(attempt_id) => tokio::spawn(channel::attempt::watch(hub, attempt_id, user_id, outbox)),
-                Channel::Quiz(quiz_id) => tokio::spawn(channel::quiz::watch(hub, quiz_id, user_id, outbox)),
+            let (hub, outbox) = (hub.clone(), outbox.clone());
+            let task = match (channel, identity) {
+                (Channel::Game(game_id), identity) => tokio::spawn(channel::game::watch(hub, game_id, identity.clone(), outbox)),
+                (Channel::Attempt(attempt_id), Identity::User(user_id)) => {
+                    tokio::spawn(channel::attempt::watch(hub, attempt_id, user_id.clone(), outbox))
+                }
+                (Channel::Quiz(quiz_id), Identity::User(user_id)) => tokio::spawn(channel::quiz::watch(hub, quiz_id, user_id.clone(), outbox)),
+                (_, Identity::Player { .. }) => {
+                    return outbox.error(Some(&name), ErrorCode::Forbidden, "A player token reaches its own game only");
+                }
             };
             subscriptions.insert(name, task);
+        }
+        ClientMessage::Answer { channel: name, question, choice } => {
+            let Ok(Channel::Game(game_id)) = name.parse::<Channel>() else {
+                return outbox.error(Some(&name), ErrorCode::UnknownChannel, "Answers go to a game:<gameId> channel");
+            };
+            let Some(choice) = Letter::parse(&choice) else {
+                return outbox.error(Some(&name), ErrorCode::BadMessage, "choice is one of A, B, C and D");
+            };
+            tokio::spawn(answer(hub.clone(), identity.clone(), game_id, question, choice, outbox.clone()));
+        }
+    }
+}
+
+/// Records a player's answer and acknowledges it once durable, or says why not.
+async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, choice: Letter, outbox: Outbox) {
+    let channel = Channel::Game(game_id.clone());
+    let name = channel.to_string();
+    let handle = match hub.games().room(&game_id).await {
+        Ok(Some(handle)) => handle,
+        Ok(None) => return outbox.error(Some(&name), ErrorCode::NotFound, "No such game"),
+        Err(_) => return outbox.error(Some(&name), ErrorCode::Unavailable, "Please try again"),
+    };
+    let Some(Viewer::Player(player_id)) = channel::game::viewer(&handle, &identity, &game_id) else {
+        return outbox.error(Some(&name), ErrorCode::Forbidden, "Only the game's players answer");
+    };
+    match hub.games().answer(&game_id, &player_id, question, choice).await {
+        Ok(()) => {
+            outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice: choice.as_str() });
+        }
+        Err(refused) => {
+            let (code, error) = match refused {
+                Refused::Player(PlayerError::AlreadyAnswered) => (ErrorCode::AlreadyAnswered, "You have already answered this question"),
+                Refused::Player(PlayerError::TooLate) => (ErrorCode::TooLate, "Time is up for this question"),
+                Refused::Player(PlayerError::NotOpen) => (ErrorCode::NotOpen, "This question is not open for answers"),
+                Refused::Player(_) | Refused::NotFound => (ErrorCode::NotFound, "No such player in this game"),
+                Refused::Kicked => (ErrorCode::Forbidden, "You were removed from this game"),
+                Refused::Unavailable => (ErrorCode::Unavailable, "Please try again"),
+            };
+            outbox.error(Some(&name), code, error);
         }
     }
 }

@@ -7,6 +7,7 @@
 //!   rank when it formats the message). Submissions are announced on per-attempt channels.
 //! - [`message`]: the protocol's messages, tagged enums both ways; [`channel`]: the channels, one
 //!   type with a module each (an attempt's clock, a quiz's leaderboard).
+//! - [`game`]: live games: a room per game in play, kept current from the log, with its clock.
 //! - [`connection`] runs one client: its messages, its subscriptions and a bounded outgoing
 //!   queue; a client that does not keep up is disconnected.
 //!
@@ -15,6 +16,7 @@
 
 pub mod channel;
 pub mod connection;
+pub mod game;
 pub mod message;
 mod outbox;
 
@@ -29,7 +31,7 @@ use quizroom_eventstore::EventStore;
 use tokio::sync::{Semaphore, broadcast};
 use tokio_util::sync::CancellationToken;
 
-pub use connection::serve_connection;
+pub use connection::{Identity, serve_connection};
 use channel::quiz::Ranking;
 
 /// Milliseconds since the Unix epoch: the server's clock, passed in so tests can move it.
@@ -63,6 +65,7 @@ struct Inner {
     now: Now,
     quizzes: Mutex<HashMap<i64, QuizChannel>>,
     attempts: Mutex<HashMap<String, broadcast::Sender<Arc<Submission>>>>,
+    games: Arc<game::Games>,
     /// Bounds the number of connections.
     connections: Arc<Semaphore>,
     /// Wakes the refresher when a watched quiz's ranking went stale.
@@ -72,9 +75,12 @@ struct Inner {
 }
 
 impl Hub {
-    pub fn new(store: EventStore, now: Now, max_connections: usize, shutdown: CancellationToken) -> Hub {
+    /// `writer` records what live games' players and clocks decide.
+    pub fn new(store: EventStore, now: Now, max_connections: usize, shutdown: CancellationToken, writer: Arc<dyn game::GameWriter>) -> Hub {
+        let games = game::Games::new(store.clone(), now.clone(), writer, shutdown.clone());
         Hub {
             inner: Arc::new(Inner {
+                games,
                 store,
                 now,
                 quizzes: Mutex::new(HashMap::new()),
@@ -94,6 +100,11 @@ impl Hub {
         (self.inner.now)()
     }
 
+    /// The live games this node serves.
+    pub fn games(&self) -> &Arc<game::Games> {
+        &self.inner.games
+    }
+
     pub fn shutdown(&self) -> &CancellationToken {
         &self.inner.shutdown
     }
@@ -103,8 +114,10 @@ impl Hub {
         self.inner.connections.clone().try_acquire_owned().ok()
     }
 
-    /// Runs the log follower and the ranking refresher until shutdown.
+    /// Runs the log follower and the ranking refresher until shutdown (and resumes the clocks
+    /// of the live games that had not finished).
     pub async fn run(self) {
+        self.inner.games.resume_unfinished().await;
         tokio::join!(self.clone().follow_log(), self.refresh_rankings());
     }
 
@@ -166,6 +179,7 @@ impl Hub {
                 subscription.wait().await;
                 continue;
             }
+            self.inner.games.apply(&batch);
             let mut submitted: Vec<(String, Submission)> = Vec::new();
             // A granted retake takes the player's entry out of the quiz's ranking.
             let mut retaken: Vec<&str> = Vec::new();

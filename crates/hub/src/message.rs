@@ -15,6 +15,8 @@ pub enum ClientMessage {
     Subscribe { channel: String },
     /// Stop a subscription.
     Unsubscribe { channel: String },
+    /// A live game's player answers question `question` (its index) with `choice` (a letter).
+    Answer { channel: String, question: usize, choice: String },
     /// Answered with [`ServerMessage::Pong`].
     Ping,
 }
@@ -29,6 +31,12 @@ pub enum ErrorCode {
     NotFound,
     TooManySubscriptions,
     Unavailable,
+    /// An answer before the question opened, while paused, or to a question not being played.
+    NotOpen,
+    /// An answer after the question's deadline.
+    TooLate,
+    /// A second answer to one question.
+    AlreadyAnswered,
 }
 
 /// A player's own place on a leaderboard.
@@ -51,6 +59,14 @@ pub enum ServerMessage<'a> {
     Submitted { channel: &'a Channel, reason: &'a str, score: i64, points: i64, total: i64 },
     /// A quiz's ranking: the top rows (already JSON, shared by every watcher) and the client's own.
     Leaderboard { channel: &'a Channel, top: &'a RawValue, me: Option<Rank>, participants: usize },
+    /// A live game's whole view for this client (`docs/live-games.md`).
+    Game { channel: &'a Channel, view: &'a serde_json::Value },
+    /// The host's count of answers to the open question.
+    Answers { channel: &'a Channel, question: usize, answered: u32, players: usize },
+    /// A player's answer is durable in the log.
+    AnswerAck { channel: &'a Channel, question: usize, choice: &'a str },
+    /// The host removed this player from the game.
+    Kicked { channel: &'a Channel },
     Error {
         #[serde(skip_serializing_if = "Option::is_none")]
         channel: Option<&'a str>,
@@ -79,12 +95,18 @@ mod tests {
     fn every_server_message() -> Vec<String> {
         let attempt = Channel::Attempt("a1".into());
         let quiz = Channel::Quiz(1);
+        let game = Channel::Game("g1".into());
+        let view = serde_json::json!({ "phase": "lobby" });
         let top = RawValue::from_string(r#"[{"rank":1,"userId":"u","firstName":"A","lastName":"B","points":10}]"#.into()).unwrap();
         let messages = [
             ServerMessage::Subscribed { channel: &quiz },
             ServerMessage::Tick { channel: &attempt, remaining_ms: 1, deadline: "d", server_time: "t".into() },
             ServerMessage::Submitted { channel: &attempt, reason: "player", score: 1, points: 10, total: 2 },
             ServerMessage::Leaderboard { channel: &quiz, top: &top, me: Some(Rank { rank: 1, points: 10 }), participants: 1 },
+            ServerMessage::Game { channel: &game, view: &view },
+            ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2 },
+            ServerMessage::AnswerAck { channel: &game, question: 0, choice: "B" },
+            ServerMessage::Kicked { channel: &game },
             ServerMessage::Error { channel: Some("x"), code: ErrorCode::BadMessage, error: "e" },
             ServerMessage::Pong,
         ];
@@ -95,6 +117,10 @@ mod tests {
                 | ServerMessage::Tick { .. }
                 | ServerMessage::Submitted { .. }
                 | ServerMessage::Leaderboard { .. }
+                | ServerMessage::Game { .. }
+                | ServerMessage::Answers { .. }
+                | ServerMessage::AnswerAck { .. }
+                | ServerMessage::Kicked { .. }
                 | ServerMessage::Error { .. }
                 | ServerMessage::Pong => {}
             }
@@ -156,9 +182,9 @@ mod tests {
     #[test]
     fn every_documented_client_message_is_understood() {
         let examples = documented("Client to server");
-        assert_eq!(examples.len(), 4);
+        assert_eq!(examples.len(), 6);
         for example in examples {
-            let concrete = example.replace("<attemptId>", "a1").replace("<categoryId>", "1").replace('…', "quiz:1");
+            let concrete = example.replace("<attemptId>", "a1").replace("<categoryId>", "1").replace("<gameId>", "g1").replace('…', "quiz:1");
             let parsed: Result<ClientMessage, _> = serde_json::from_str(&concrete);
             assert!(parsed.is_ok(), "{example} does not parse: {parsed:?}");
         }

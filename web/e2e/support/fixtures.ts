@@ -1,9 +1,16 @@
 /**
  * The `test` the specs use: Playwright's, with baseURL taken from the running server that
- * the global setup started, a Content-Security-Policy watch on every page, plus small helpers
- * for accounts.
+ * the global setup started, a Content-Security-Policy watch on every page (also of the extra
+ * contexts a test opens with `newWatchedContext`), plus small helpers for accounts.
  */
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test'
 import { mailCount, VERIFICATION_SUBJECT, waitForCode } from './mail'
 import { ENV_BASE_URL } from './paths'
 
@@ -25,7 +32,51 @@ declare global {
   }
 }
 
-export const test = base.extend<{ cspViolations: CspViolation[] }>({
+/**
+ * Records the server's Content-Security-Policy refusals (inline script or style, eval, another
+ * origin…) of every page of `context` into `violations`: each page keeps its own list in
+ * `window.__cspViolations` and reports each one here, so one on a page that was left or
+ * reloaded counts too.
+ */
+async function watchCsp(context: BrowserContext, violations: CspViolation[]): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: Omit<CspViolation, 'page'>) => {
+    violations.push({ page: page.url(), ...violation })
+  })
+  await context.addInitScript(() => {
+    window.__cspViolations = []
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => {
+        const violation = {
+          directive: event.effectiveDirective || event.violatedDirective,
+          blocked: event.blockedURI,
+          source: event.sourceFile,
+          line: event.lineNumber,
+          sample: event.sample,
+        }
+        window.__cspViolations?.push(violation)
+        void window.__reportCspViolation?.(violation)
+      },
+      true,
+    )
+  })
+}
+
+/** Lets the reports still on their way from the pages of `context` arrive. */
+async function settleCsp(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    if (!page.isClosed()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined)
+  }
+}
+
+export const test = base.extend<{
+  cspViolations: CspViolation[]
+  /**
+   * Opens another browser context (a second user, with its own storage) on the test's server,
+   * watched for CSP violations like the test's own; it is closed at the end of the test.
+   */
+  newWatchedContext: (options?: BrowserContextOptions) => Promise<BrowserContext>
+}>({
   // Playwright reads which fixtures a fixture needs from the destructuring of its first
   // parameter, and insists on one: `{}` says "none", which is what no-empty-pattern forbids.
   // eslint-disable-next-line no-empty-pattern
@@ -35,44 +86,34 @@ export const test = base.extend<{ cspViolations: CspViolation[] }>({
     await use(url)
   },
   /**
-   * Every page of the test records the server's Content-Security-Policy refusals (inline
-   * script or style, eval, another origin…) in `window.__cspViolations` and reports them here,
-   * so one on a page that was left or reloaded counts too. The test fails if any occurred; a
-   * test that causes one on purpose empties the list.
+   * Every page of the test (and of the contexts from `newWatchedContext`) records the server's
+   * Content-Security-Policy refusals (see watchCsp). The test fails if any occurred; a test
+   * that causes one on purpose empties the list.
    */
   cspViolations: [
     async ({ context }, use) => {
       const violations: CspViolation[] = []
-      await context.exposeBinding('__reportCspViolation', ({ page }, violation: Omit<CspViolation, 'page'>) => {
-        violations.push({ page: page.url(), ...violation })
-      })
-      await context.addInitScript(() => {
-        window.__cspViolations = []
-        document.addEventListener(
-          'securitypolicyviolation',
-          (event) => {
-            const violation = {
-              directive: event.effectiveDirective || event.violatedDirective,
-              blocked: event.blockedURI,
-              source: event.sourceFile,
-              line: event.lineNumber,
-              sample: event.sample,
-            }
-            window.__cspViolations?.push(violation)
-            void window.__reportCspViolation?.(violation)
-          },
-          true,
-        )
-      })
+      await watchCsp(context, violations)
       await use(violations)
-      // Reports still on their way from the pages arrive first.
-      for (const page of context.pages()) {
-        if (!page.isClosed()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))).catch(() => undefined)
-      }
+      await settleCsp(context)
       expect(violations, 'Content-Security-Policy violations').toEqual([])
     },
     { auto: true },
   ],
+  // Torn down before cspViolations (which it depends on), so its pages' reports count.
+  newWatchedContext: async ({ browser, baseURL, cspViolations }, use) => {
+    const contexts: BrowserContext[] = []
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL, ...options })
+      contexts.push(context)
+      await watchCsp(context, cspViolations)
+      return context
+    })
+    for (const context of contexts) {
+      await settleCsp(context)
+      await context.close()
+    }
+  },
 })
 
 export { expect }

@@ -51,6 +51,16 @@ describe('header', () => {
     expect(header().queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument()
   })
 
+  it('links to joining a live game for everyone, signed in or not', () => {
+    mockApi({})
+    const { unmount } = renderApp('/pricing')
+    expect(header().getByRole('link', { name: 'Join a live game' })).toHaveAttribute('href', '/play/live')
+    unmount()
+    signInAs()
+    renderApp('/host/quiz')
+    expect(header().getByRole('link', { name: 'Join a live game' })).toHaveAttribute('href', '/play/live')
+  })
+
   it('shows the two initials when signed in, and no Sign In', () => {
     mockApi({})
     signInAs(makeUser({ firstName: 'grace', lastName: 'Hopper' }))

@@ -1,7 +1,8 @@
 /**
  * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
- * The hosting and generate pages are loaded on first visit (their own chunks), so players
- * never download the host's screens; header and footer stay on screen while a page loads.
+ * The hosting, generate and live-game pages are loaded on first visit (their own chunks), so
+ * players never download the host's screens and the first load stays small; header and footer
+ * stay on screen while a page loads. /play/live is public: guests join live games by PIN.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
@@ -37,6 +38,9 @@ const HostViewResultPage = lazy(() => import('./routes/host-view-result').then((
 const HostResultPage = lazy(() => import('./routes/host-result').then((m) => ({ default: m.HostResultPage })))
 const HostAudiencePage = lazy(() => import('./routes/host-audience').then((m) => ({ default: m.HostAudiencePage })))
 const GenerateQuizPage = lazy(() => import('./routes/generate-quiz').then((m) => ({ default: m.GenerateQuizPage })))
+const HostLivePage = lazy(() => import('./routes/host-live').then((m) => ({ default: m.HostLivePage })))
+const HostLiveGamePage = lazy(() => import('./routes/host-live').then((m) => ({ default: m.HostLiveGamePage })))
+const PlayLivePage = lazy(() => import('./routes/play-live').then((m) => ({ default: m.PlayLivePage })))
 const GenerateReviewPage = lazy(() => import('./routes/generate-review').then((m) => ({ default: m.GenerateReviewPage })))
 
 export const routes: RouteObject[] = [
@@ -60,6 +64,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'verify', element: <VerifyPage /> },
+          { path: 'play/live', element: page(PlayLivePage) },
           {
             element: <ProtectedRoute />,
             children: [
@@ -74,6 +79,8 @@ export const routes: RouteObject[] = [
               { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
               { path: 'host/result', element: page(HostResultPage) },
               { path: 'host/audience', element: page(HostAudiencePage) },
+              { path: 'host/live', element: page(HostLivePage) },
+              { path: 'host/live/:gameId', element: page(HostLiveGamePage) },
               { path: 'generate', element: page(GenerateQuizPage) },
               { path: 'generate/quiz', element: page(GenerateQuizPage) },
               { path: 'generate/review', element: page(GenerateReviewPage) },

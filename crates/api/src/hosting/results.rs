@@ -13,6 +13,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use crate::access::hosted_by;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
+use crate::input::csv_cell;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -92,11 +93,6 @@ pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Pat
         })
         .collect();
     Ok(Json(QuizResults { success: true, title: category.name, participants: data.len(), data }))
-}
-
-/// A cell that a spreadsheet would run as a formula gets a leading apostrophe.
-fn csv_cell(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
 }
 
 /// The results as CSV, for the host.

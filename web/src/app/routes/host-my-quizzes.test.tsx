@@ -52,6 +52,16 @@ describe('/host/myQuizzes', () => {
     vi.unstubAllGlobals()
   })
 
+  it('offers to host each quiz live', async () => {
+    setup()
+    expect(await screen.findByRole('heading', { name: 'Cell Biology' })).toBeInTheDocument()
+    expect(within(card('Cell Biology')).getByRole('link', { name: 'Host live: Cell Biology' })).toHaveAttribute(
+      'href',
+      '/host/live?quizId=31',
+    )
+    expect(within(card('Old Quiz')).getByRole('link', { name: /^Host live/ })).toHaveAttribute('href', '/host/live?quizId=30')
+  })
+
   it('shows a card per quiz with its figures', async () => {
     const { calls } = setup()
     expect(await screen.findByRole('heading', { name: 'Cell Biology' })).toBeInTheDocument()

@@ -31,6 +31,13 @@ describe('/play/categories', () => {
     expect(cards()).toHaveLength(15)
   })
 
+  it('offers to host each category live', async () => {
+    await renderCategories(categories(['Chemistry', 'Biology']))
+    const link = await screen.findByRole('link', { name: 'Host live: Chemistry' })
+    expect(link).toHaveAttribute('href', '/host/live?quizId=1')
+    expect(screen.getByRole('link', { name: 'Host live: Biology' })).toHaveAttribute('href', '/host/live?quizId=2')
+  })
+
   it('filters by name ignoring case and hides the toggle when 10 or fewer match', async () => {
     await renderCategories(categories(['Chemistry', 'Biology', 'Biochemistry', 'History']))
     const user = userEvent.setup()

@@ -1,6 +1,6 @@
 /**
  * The site header (PRODUCT.md section 2, "Header"): brand link; Leaderboard under /play;
- * My Quizzes under /host and /generate; Sign In when signed out (not on the guest pages);
+ * My Quizzes under /host and /generate; "Join a live game" everywhere, for everyone (issue 12); Sign In when signed out (not on the guest pages);
  * when signed in, an initials avatar with a menu (Logout; Sign out everywhere, which ends every
  * session of the account on the server first) that closes 200 ms after the mouse leaves.
  * Below 720 px the same links sit in a Menu panel.
@@ -12,6 +12,7 @@ import { isApiError } from '@/lib/api-client'
 import { logout, SIGN_OUT_EVERYWHERE_ERROR, signOutEverywhere, useSession } from '@/lib/auth'
 import { DROPDOWN_CLOSE_DELAY_MS } from '@/lib/constants'
 import { initialsOf } from '@/lib/format'
+import { PLAY_LIVE_PATH } from '@/lib/live-links'
 import type { User } from '@/types/api'
 import './layout.css'
 
@@ -28,6 +29,7 @@ export function headerLinks(pathname: string): HeaderLink[] {
   const links: HeaderLink[] = []
   if (isUnder(path, '/play')) links.push({ to: '/play/leaderboard', label: 'Leaderboard' })
   if (isUnder(path, '/host') || isUnder(path, '/generate')) links.push({ to: '/host/myQuizzes', label: 'My Quizzes' })
+  links.push({ to: PLAY_LIVE_PATH, label: 'Join a live game' })
   return links
 }
 

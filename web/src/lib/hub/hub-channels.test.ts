@@ -56,6 +56,18 @@ describe('HubChannels', () => {
     expect(late).toHaveBeenCalledExactlyOnceWith(board(2))
   })
 
+  it("keeps a live game's view as its state, not its answer counts or acknowledgements", () => {
+    const channels = new HubChannels()
+    channels.add('game:g1', vi.fn())
+    const game = { type: 'game', channel: 'game:g1', view: {} } as unknown as ServerMessage
+    channels.dispatch(game)
+    channels.dispatch({ type: 'answers', channel: 'game:g1', question: 0, answered: 3, players: 4 })
+    channels.dispatch({ type: 'answerAck', channel: 'game:g1', question: 0, choice: 'B' })
+    const late = vi.fn()
+    channels.add('game:g1', late)
+    expect(late).toHaveBeenCalledExactlyOnceWith(game)
+  })
+
   it('forgets the last state when the channel is given up', () => {
     const channels = new HubChannels()
     const first = vi.fn()

@@ -12,9 +12,12 @@ import type { HubChannel, ServerMessage } from './hub-messages'
 
 export type HubListener = (message: ServerMessage) => void
 
-/** Messages that carry a channel's state (not acknowledgements or errors). */
+/**
+ * Messages that carry a channel's whole state (not acknowledgements, counts or errors): a live
+ * game's `game` view is one; its `answers` counts and `answerAck`s are not.
+ */
 const isState = (message: ServerMessage) =>
-  message.type === 'tick' || message.type === 'submitted' || message.type === 'leaderboard'
+  message.type === 'tick' || message.type === 'submitted' || message.type === 'leaderboard' || message.type === 'game'
 
 export class HubChannels {
   /** Insertion order is subscription order: a reconnect subscribes again in the same order. */

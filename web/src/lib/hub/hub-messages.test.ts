@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attemptChannel, encodeClientMessage, parseServerMessage, quizChannel } from './hub-messages'
+import { attemptChannel, encodeClientMessage, gameChannel, parseServerMessage, quizChannel } from './hub-messages'
 
 const frame = (message: unknown) => JSON.stringify(message)
 
@@ -51,6 +51,100 @@ describe('parseServerMessage', () => {
   })
 })
 
+/** The view of docs/live-games.md, as a player sees it mid-question. */
+const view = {
+  gameId: 'g1',
+  title: 'World capitals',
+  phase: 'question',
+  serverNow: 1764100000000,
+  questionCount: 10,
+  players: 25,
+  locked: false,
+  settings: {
+    secondsPerQuestion: 20,
+    scoring: 'speed',
+    streakBonus: true,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    requireSignIn: false,
+    autoAdvance: false,
+  },
+  question: {
+    index: 0,
+    text: 'Capital of France?',
+    options: [
+      { letter: 'A', text: 'Paris' },
+      { letter: 'B', text: 'Lyon' },
+      { letter: 'C', text: 'Nice' },
+      { letter: 'D', text: 'Lille' },
+    ],
+    startedAt: 1764100000000,
+    opensAt: 1764100003000,
+    deadline: 1764100023000,
+    remainingMs: 20000,
+    paused: false,
+  },
+  reveal: null,
+  standings: null,
+  podium: null,
+  me: { playerId: 'p1', nickname: 'Ana', points: 0, streak: 0, rank: null, answer: null, lastResult: null },
+  host: null,
+}
+
+describe('parseServerMessage: live games', () => {
+  it('reads the game messages of docs/websocket.md', () => {
+    const answers = { type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25 }
+    const ack = { type: 'answerAck', channel: 'game:g1', question: 0, choice: 'B' }
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view }))).toEqual({ type: 'game', channel: 'game:g1', view })
+    expect(parseServerMessage(frame(answers))).toEqual(answers)
+    expect(parseServerMessage(frame(ack))).toEqual(ack)
+    expect(parseServerMessage(frame({ type: 'kicked', channel: 'game:g1' }))).toEqual({ type: 'kicked', channel: 'game:g1' })
+    expect(parseServerMessage(frame({ type: 'subscribed', channel: 'game:g1' }))).toEqual({ type: 'subscribed', channel: 'game:g1' })
+    const late = { type: 'error', channel: 'game:g1', code: 'too_late', error: 'Too late' }
+    expect(parseServerMessage(frame(late))).toEqual(late)
+  })
+
+  it("reads the host's view and the reveal, and fills what the server left out", () => {
+    const hostView = {
+      ...view,
+      phase: 'reveal',
+      me: undefined,
+      settings: undefined,
+      reveal: { answer: 'A', explanation: '', counts: { A: 20, B: 3 } },
+      host: { pin: '123456', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+    }
+    const parsed = parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: hostView }))
+    expect(parsed).toMatchObject({
+      type: 'game',
+      view: {
+        phase: 'reveal',
+        me: null,
+        settings: { secondsPerQuestion: 20, scoring: 'correctness' },
+        reveal: { answer: 'A', explanation: null, counts: { A: 20, B: 3, C: 0, D: 0 } },
+        host: { pin: '123456', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+      },
+    })
+    // A paused question has no deadline.
+    const paused = { ...view, question: { ...view.question, deadline: null, paused: true } }
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: paused }))).toMatchObject({
+      view: { question: { deadline: null, paused: true, remainingMs: 20000 } },
+    })
+  })
+
+  it('drops game messages it cannot use', () => {
+    // Not of a game channel; a view without its id, phase or clock; a question phase without a question.
+    expect(parseServerMessage(frame({ type: 'game', channel: 'quiz:7', view }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1' }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: { ...view, gameId: 7 } }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: { ...view, phase: 'intermission' } }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: { ...view, serverNow: '2026-01-01' } }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: { ...view, question: null } }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'answers', channel: 'game:g1', question: 0 }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'answerAck', channel: 'game:g1', question: 0, choice: 'E' }))).toBeNull()
+    expect(parseServerMessage(frame({ type: 'kicked', channel: 'attempt:a1' }))).toBeNull()
+  })
+})
+
 describe('client messages', () => {
   it('are the JSON of docs/websocket.md', () => {
     expect(JSON.parse(encodeClientMessage({ type: 'subscribe', channel: attemptChannel('a1') }))).toEqual({
@@ -62,5 +156,15 @@ describe('client messages', () => {
       channel: 'quiz:7',
     })
     expect(JSON.parse(encodeClientMessage({ type: 'ping' }))).toEqual({ type: 'ping' })
+    expect(JSON.parse(encodeClientMessage({ type: 'subscribe', channel: gameChannel('g1') }))).toEqual({
+      type: 'subscribe',
+      channel: 'game:g1',
+    })
+    expect(JSON.parse(encodeClientMessage({ type: 'answer', channel: gameChannel('g1'), question: 0, choice: 'B' }))).toEqual({
+      type: 'answer',
+      channel: 'game:g1',
+      question: 0,
+      choice: 'B',
+    })
   })
 })

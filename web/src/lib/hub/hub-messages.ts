@@ -4,18 +4,26 @@
  * typed message, or null when it is not one the client can use.
  *
  * The parser checks what the screens rely on (the type, the channel a message belongs to, the
- * clock of a tick, the rows of a leaderboard) and takes the other fields as the server sent
- * them, as the screens did before there was one shared connection.
+ * clock of a tick, the rows of a leaderboard, a live game's view and question numbers) and takes
+ * the other fields as the server sent them, as the screens did before there was one shared
+ * connection.
  */
+import type { Letter } from '@/types/api'
+import type { GameView } from '@/types/live-game'
+import { readGameView } from './game-view'
+
 
 /** The clock and submission of one of the player's attempts. */
 export type AttemptChannel = `attempt:${string}`
 /** The live leaderboard of one quiz (category). */
 export type QuizChannel = `quiz:${number}`
-export type HubChannel = AttemptChannel | QuizChannel
+/** One live game (docs/live-games.md): the host's presenter view, or a player's own view. */
+export type GameChannel = `game:${string}`
+export type HubChannel = AttemptChannel | QuizChannel | GameChannel
 
 export const attemptChannel = (attemptId: string): AttemptChannel => `attempt:${attemptId}`
 export const quizChannel = (categoryId: number): QuizChannel => `quiz:${categoryId}`
+export const gameChannel = (gameId: string): GameChannel => `game:${gameId}`
 
 // ---------------------------------------------------------------------------------------------
 // Client to server
@@ -23,8 +31,10 @@ export const quizChannel = (categoryId: number): QuizChannel => `quiz:${category
 export type SubscribeMessage = { type: 'subscribe'; channel: HubChannel }
 export type UnsubscribeMessage = { type: 'unsubscribe'; channel: HubChannel }
 export type PingMessage = { type: 'ping' }
+/** A player's answer to the open question (by its index); the first one counts. */
+export type AnswerMessage = { type: 'answer'; channel: GameChannel; question: number; choice: Letter }
 
-export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage
+export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage | AnswerMessage
 
 // ---------------------------------------------------------------------------------------------
 // Server to client
@@ -71,7 +81,29 @@ export type LeaderboardMessage = {
   participants: number
 }
 
-export type HubErrorCode = 'bad_message' | 'unknown_channel' | 'forbidden' | 'not_found' | 'too_many_subscriptions'
+/** On subscribing, then at every change of the game's phase (and, for the host, of the lobby). */
+export type GameMessage = { type: 'game'; channel: GameChannel; view: GameView }
+
+/** To the host while a question is open (at most 4 times a second): how many have answered. */
+export type AnswersMessage = { type: 'answers'; channel: GameChannel; question: number; answered: number; players: number }
+
+/** To the player, once the answer is durable in the log. */
+export type AnswerAckMessage = { type: 'answerAck'; channel: GameChannel; question: number; choice: Letter }
+
+/** The host removed this player; no more messages follow on the channel. */
+export type KickedMessage = { type: 'kicked'; channel: GameChannel }
+
+export type HubErrorCode =
+  | 'bad_message'
+  | 'unknown_channel'
+  | 'forbidden'
+  | 'not_found'
+  | 'too_many_subscriptions'
+  | 'unavailable'
+  // Refusals of a live game's answer.
+  | 'not_open'
+  | 'too_late'
+  | 'already_answered'
 
 /** A message the server could not act on; the connection stays open. */
 export type HubErrorMessage = {
@@ -88,13 +120,28 @@ export type ServerMessage =
   | TickMessage
   | SubmittedMessage
   | LeaderboardMessage
+  | GameMessage
+  | AnswersMessage
+  | AnswerAckMessage
+  | KickedMessage
   | HubErrorMessage
   | PongMessage
 
 /** What a subscriber of a channel can receive. */
 export type AttemptChannelMessage = SubscribedMessage | TickMessage | SubmittedMessage | HubErrorMessage
 export type QuizChannelMessage = SubscribedMessage | LeaderboardMessage | HubErrorMessage
-export type ChannelMessage<C extends HubChannel> = C extends AttemptChannel ? AttemptChannelMessage : QuizChannelMessage
+export type GameChannelMessage =
+  | SubscribedMessage
+  | GameMessage
+  | AnswersMessage
+  | AnswerAckMessage
+  | KickedMessage
+  | HubErrorMessage
+export type ChannelMessage<C extends HubChannel> = C extends AttemptChannel
+  ? AttemptChannelMessage
+  : C extends QuizChannel
+    ? QuizChannelMessage
+    : GameChannelMessage
 
 // ---------------------------------------------------------------------------------------------
 // Parsing
@@ -102,6 +149,9 @@ export type ChannelMessage<C extends HubChannel> = C extends AttemptChannel ? At
 const isAttemptChannel = (value: unknown): value is AttemptChannel =>
   typeof value === 'string' && value.startsWith('attempt:')
 const isQuizChannel = (value: unknown): value is QuizChannel => typeof value === 'string' && value.startsWith('quiz:')
+const isGameChannel = (value: unknown): value is GameChannel => typeof value === 'string' && value.startsWith('game:')
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0
+const isLetter = (value: unknown): value is Letter => value === 'A' || value === 'B' || value === 'C' || value === 'D'
 
 /** One frame of the hub as a typed message, or null (not JSON, no known type, wrong channel). */
 export function parseServerMessage(data: unknown): ServerMessage | null {
@@ -117,7 +167,9 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
   const channel = message.channel
   switch (message.type) {
     case 'subscribed':
-      return isAttemptChannel(channel) || isQuizChannel(channel) ? ({ ...message, channel } as SubscribedMessage) : null
+      return isAttemptChannel(channel) || isQuizChannel(channel) || isGameChannel(channel)
+        ? ({ ...message, channel } as SubscribedMessage)
+        : null
     case 'tick':
       return isAttemptChannel(channel) && typeof message.remainingMs === 'number' ? (message as TickMessage) : null
     case 'submitted':
@@ -134,6 +186,24 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
         me: (message.me as LeaderboardMessage['me'] | undefined) ?? null,
         participants: typeof message.participants === 'number' ? message.participants : 0,
       }
+    case 'game': {
+      const view = isGameChannel(channel) ? readGameView(message.view) : null
+      return view && isGameChannel(channel) ? { type: 'game', channel, view } : null
+    }
+    case 'answers':
+      if (!isGameChannel(channel) || !isCount(message.question) || !isCount(message.answered)) return null
+      return {
+        type: 'answers',
+        channel,
+        question: message.question,
+        answered: message.answered,
+        players: isCount(message.players) ? message.players : 0,
+      }
+    case 'answerAck':
+      if (!isGameChannel(channel) || !isCount(message.question) || !isLetter(message.choice)) return null
+      return { type: 'answerAck', channel, question: message.question, choice: message.choice }
+    case 'kicked':
+      return isGameChannel(channel) ? { type: 'kicked', channel } : null
     case 'error':
       return message as HubErrorMessage
     case 'pong':

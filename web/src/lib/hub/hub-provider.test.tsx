@@ -1,11 +1,11 @@
-import { act, render } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
 import { signInAs } from '@/testing/test-utils'
 import { clearSession } from '../session'
 import type { HubChannel, ServerMessage } from './hub-messages'
-import { HubProvider, useHubChannel } from './hub-provider'
+import { HubProvider, useHubChannel, useHubConnected, useHubSend } from './hub-provider'
 
 type Received = Array<{ who: string; message: ServerMessage }>
 
@@ -223,6 +223,66 @@ describe('HubProvider and useHubChannel', () => {
     act(() => clearSession())
     await settle()
     expect(socket.readyState).toBe(FakeWebSocket.CLOSED)
+  })
+
+  it("connects with a player token instead of the session's, and with none opens nothing", async () => {
+    signInAs()
+    const received: Received = []
+    function Player({ token }: { token: string | null }) {
+      return (
+        <HubProvider token={token}>
+          <Listener who="player" channel="game:g1" received={received} />
+        </HubProvider>
+      )
+    }
+    const { rerender } = render(<Player token={null} />)
+    await settle()
+    // Signed in, but the player has not joined yet: no connection.
+    expect(sockets()).toHaveLength(0)
+
+    rerender(<Player token="player-token" />)
+    await settle()
+    expect(sockets()).toHaveLength(1)
+    expect(lastSocket().url).toMatch(/\/ws\?token=player-token$/)
+    act(() => lastSocket().serverOpen())
+    expect(lastSocket().sent).toEqual([{ type: 'subscribe', channel: 'game:g1' }])
+  })
+
+  it('lets a guest connect with a player token (no session)', async () => {
+    render(
+      <HubProvider token="guest-token">
+        <Listener who="guest" channel="game:g1" received={[]} />
+      </HubProvider>,
+    )
+    await settle()
+    expect(lastSocket().url).toMatch(/token=guest-token$/)
+  })
+
+  it('sends a message only while the connection is open, and says whether it did', async () => {
+    signInAs()
+    const answer = { type: 'answer', channel: 'game:g1', question: 0, choice: 'B' } as const
+    const results: boolean[] = []
+    function Answerer() {
+      const send = useHubSend()
+      const connected = useHubConnected()
+      useHubChannel('game:g1', () => undefined)
+      return (
+        <button type="button" onClick={() => results.push(send(answer))}>
+          {connected ? 'Send (open)' : 'Send (closed)'}
+        </button>
+      )
+    }
+    render(
+      <HubProvider>
+        <Answerer />
+      </HubProvider>,
+    )
+    await settle()
+    fireEvent.click(screen.getByRole('button', { name: 'Send (closed)' }))
+    act(() => lastSocket().serverOpen())
+    fireEvent.click(screen.getByRole('button', { name: 'Send (open)' }))
+    expect(results).toEqual([false, true])
+    expect(lastSocket().sent).toEqual([{ type: 'subscribe', channel: 'game:g1' }, answer])
   })
 
   it('needs a provider', () => {

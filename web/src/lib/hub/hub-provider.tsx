@@ -1,11 +1,15 @@
 /**
  * One WebSocket hub connection for the signed-in session (docs/websocket.md), shared by every
  * screen. `HubProvider` (in the app shell) owns the socket; a screen calls
- * `useHubChannel(channel, onMessage)` and forwards what arrives into its machine as events.
+ * `useHubChannel(channel, onMessage)` and forwards what arrives into its machine as events,
+ * and `useHubSend()` for the few messages a screen sends itself (a live game's answer).
  * The machines never see the socket (CONVENTIONS.md).
  *
  * - The connection opens while someone is subscribed and a session token exists, and closes
  *   when the last subscriber leaves or the session ends — as each screen's own socket did.
+ * - `token` overrides the session's token: a live game's player connects with the player token
+ *   of POST /api/live/join (guests have no session), in a provider of its own around the
+ *   player's screen; `null` there means "not joined yet", and opens nothing.
  * - Subscriptions are counted by channel (`HubChannels`): two screens on one channel share one
  *   server subscription.
  * - Reconnects: exponential backoff (1 s … 30 s), at most 10 tries, never after close code
@@ -44,17 +48,27 @@ export const reconnectOptions = {
 type Hub = {
   /** Starts listening to a channel; the returned function stops. */
   subscribe: (channel: HubChannel, listener: HubListener) => () => void
+  /** Sends a message now; false when the connection is not open (nothing is queued). */
+  send: (message: ClientMessage) => boolean
 }
 
 const HubContext = createContext<Hub | null>(null)
+const HubConnectedContext = createContext(false)
 
-export function HubProvider({ children }: { children: ReactNode }) {
-  const { token } = useSession()
+type HubProviderProps = {
+  children: ReactNode
+  /** Connect with this token instead of the session's (a live game's player token); null: none. */
+  token?: string | null
+}
+
+export function HubProvider({ children, token: tokenOverride }: HubProviderProps) {
+  const session = useSession()
+  const token = tokenOverride === undefined ? session.token : tokenOverride
   const [channels] = useState(() => new HubChannels())
   const [subscribed, setSubscribed] = useState(false)
   const url = token && subscribed ? socketUrl(token) : null
 
-  const { getWebSocket } = useWebSocket(url, {
+  const { getWebSocket, readyState } = useWebSocket(url, {
     onOpen: (event) => {
       // A new connection holds no subscription yet (first open, or after a reconnect).
       const socket = event.target as WebSocket
@@ -73,9 +87,12 @@ export function HubProvider({ children }: { children: ReactNode }) {
     /** Sends now if the socket is open; otherwise the next open subscribes what is held. */
     const send = (message: ClientMessage) => {
       const socket = getWebSocket() as WebSocket | null
-      if (socket && socket.readyState === WebSocket.OPEN) socket.send(encodeClientMessage(message))
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false
+      socket.send(encodeClientMessage(message))
+      return true
     }
     return {
+      send,
       subscribe(channel, listener) {
         if (channels.add(channel, listener)) {
           send({ type: 'subscribe', channel })
@@ -91,7 +108,27 @@ export function HubProvider({ children }: { children: ReactNode }) {
     }
   }, [channels, getWebSocket])
 
-  return <HubContext value={hub}>{children}</HubContext>
+  return (
+    <HubContext value={hub}>
+      <HubConnectedContext value={readyState === WebSocket.OPEN}>{children}</HubConnectedContext>
+    </HubContext>
+  )
+}
+
+function useHub(): Hub {
+  const hub = useContext(HubContext)
+  if (!hub) throw new Error('useHubChannel needs a <HubProvider> above it')
+  return hub
+}
+
+/** Sends a client message on the hub connection; false when it is not open. */
+export function useHubSend(): (message: ClientMessage) => boolean {
+  return useHub().send
+}
+
+/** Whether the hub connection is open (a live game shows "Reconnecting…" when it is not). */
+export function useHubConnected(): boolean {
+  return useContext(HubConnectedContext)
 }
 
 /**
@@ -99,8 +136,7 @@ export function HubProvider({ children }: { children: ReactNode }) {
  * messages (a subscriber joining a channel already held gets its last state at once).
  */
 export function useHubChannel<C extends HubChannel>(channel: C | null, onMessage: (message: ChannelMessage<C>) => void): void {
-  const hub = useContext(HubContext)
-  if (!hub) throw new Error('useHubChannel needs a <HubProvider> above it')
+  const hub = useHub()
   const handle = useEffectEvent((message: ChannelMessage<C>) => onMessage(message))
   useEffect(() => {
     if (channel === null) return

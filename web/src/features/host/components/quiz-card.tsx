@@ -1,14 +1,15 @@
 /**
  * One of the host's quizzes (PRODUCT.md screen 10): name, status, duration, question count,
- * validity, audience; View Quiz and Results; the code and join link with copy buttons and a
- * QR code of the link.
+ * validity, audience; View Quiz, Results and Host live (a live game of it, issue 12); the code
+ * and join link with copy buttons and a QR code of the link.
  */
 import { Link } from 'react-router'
+import { QrCode } from '@/components/qr-code/qr-code'
+import { hostLivePath } from '@/lib/live-links'
 import type { MyQuiz } from '../api/host-api'
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { formatDuration, formatValidity, joinLink, quizStatus } from '../utils/quiz-format'
 import { CopyButton } from './copy-button'
-import { QrCode } from './qr-code'
 import '../host.css'
 
 const STATUS_LABEL = { active: 'Active', completed: 'Completed', draft: 'Draft' } as const
@@ -73,6 +74,9 @@ export function QuizCard({ quiz, now }: { quiz: MyQuiz; now: number }) {
         </Link>
         <Link className="btn btn-primary" to={`/host/viewResult/${quiz.id}`} state={{ title: quiz.name }}>
           Results
+        </Link>
+        <Link className="btn btn-secondary quiz-card-live" to={hostLivePath(quiz.id)}>
+          Host live<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
         </Link>
       </div>
     </li>

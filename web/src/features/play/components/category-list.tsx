@@ -1,9 +1,11 @@
 /**
  * The category picker (PRODUCT.md screen 6): a 'Find category' search (substring, ignoring
  * case), 15 categories at first, and a See More / Show Less toggle when more than 10 match.
- * A fetch failure is only logged; the list stays empty.
+ * A fetch failure is only logged; the list stays empty. With `hostLive` (signed-in users) each
+ * card also has a "Host live" link (a live game of the category, issue 12).
  */
 import { useEffect, useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { SearchInput } from '@/components/table/search-input'
 import { Loading } from '@/components/ui/loading'
 import { CATEGORIES_INITIAL_COUNT, CATEGORIES_TOGGLE_THRESHOLD } from '@/lib/constants'
@@ -14,9 +16,11 @@ import '../play.css'
 type CategoryListProps = {
   onPick: (category: Category) => void
   load?: () => Promise<Category[]>
+  /** Where "Host live" goes for a category; no link without it. */
+  hostLive?: (category: Category) => string
 }
 
-export function CategoryList({ onPick, load = getCategories }: CategoryListProps) {
+export function CategoryList({ onPick, load = getCategories, hostLive }: CategoryListProps) {
   const [categories, setCategories] = useState<Category[]>([])
   const [loading, setLoading] = useState(true)
   const [query, setQuery] = useState('')
@@ -54,7 +58,7 @@ export function CategoryList({ onPick, load = getCategories }: CategoryListProps
       ) : null}
       <ul className="category-grid" aria-label="Categories">
         {shown.map((category) => (
-          <li key={category.id}>
+          <li key={category.id} className={hostLive ? 'category-item has-live' : 'category-item'}>
             <button type="button" className="category-card" onClick={() => onPick(category)}>
               <span className="category-name">{category.name}</span>
               {category.description ? <span className="category-description">{category.description}</span> : null}
@@ -64,6 +68,11 @@ export function CategoryList({ onPick, load = getCategories }: CategoryListProps
                 {typeof category.timeLimit === 'number' ? `${category.timeLimit} min` : null}
               </span>
             </button>
+            {hostLive ? (
+              <Link className="btn btn-secondary btn-small category-live" to={hostLive(category)}>
+                Host live<span className="visually-hidden">: {category.name}</span>
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

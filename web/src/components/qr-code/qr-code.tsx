@@ -1,10 +1,12 @@
 /**
- * A QR code of a text (the join link), drawn in the browser by the `qrcode` package as SVG
+ * A QR code of a text (a join link), drawn in the browser by the `qrcode` package as SVG
  * and shown as an <img> from a data URL: nothing is fetched from elsewhere. The package is
  * loaded on first use (its own small chunk of the app), so pages without a QR code skip it.
+ * Shared by My Quizzes (a quiz's join link) and a live game's lobby (its PIN link); each
+ * sizes it in its own sheet.
  */
 import { useEffect, useState } from 'react'
-import '../host.css'
+import './qr-code.css'
 
 async function qrToSvg(value: string): Promise<string> {
   const { toString } = await import('qrcode')

@@ -1,0 +1,292 @@
+//! The host's side of a live game: opening it on a quiz, its presenter view, its controls and
+//! removing a player. Only the game's host reaches a game here; to anyone else it does not exist.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use quizroom_domain::game::{GameCommand, GameError, GameQuestion, GameSettings, LiveGame, SECONDS_PER_QUESTION, Scoring};
+use quizroom_domain::quiz::Quiz;
+use quizroom_domain::StreamId;
+use quizroom_eventstore::RecordedEvent;
+use quizroom_hub::game::{RoomHandle, Viewer};
+use rand::Rng;
+use rand::seq::SliceRandom;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::access::find_category;
+use crate::commands::{CommandError, decide_and_commit, execute, load, metadata};
+use crate::error::{ApiError, ApiJson, db};
+use crate::input::{ObjectBody, non_blank_schema, opt_int};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+/// The settings of a new game; only `quizId` is required.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct OpenGame {
+    /// A quiz the caller hosts, or a curated category.
+    #[serde(default, deserialize_with = "opt_int")]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1)]
+    quiz_id: Option<i64>,
+    #[serde(default, deserialize_with = "opt_int")]
+    #[schema(value_type = Option<i64>, minimum = 5, maximum = 240, default = 20)]
+    seconds_per_question: Option<i64>,
+    /// `correctness` (the default): 10 points per right answer; `speed`: up to 1,000, more for a faster one.
+    scoring: Option<ScoringName>,
+    #[serde(default)]
+    streak_bonus: bool,
+    #[serde(default)]
+    shuffle_questions: bool,
+    #[serde(default)]
+    shuffle_options: bool,
+    #[serde(default)]
+    require_sign_in: bool,
+    #[serde(default)]
+    auto_advance: bool,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum ScoringName {
+    Correctness,
+    Speed,
+}
+
+/// What the host does to the game.
+#[derive(Deserialize, ToSchema, Clone, Copy)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum Action {
+    Start,
+    Next,
+    Skip,
+    Pause,
+    Resume,
+    Lock,
+    Unlock,
+    End,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub(super) struct Control {
+    action: Action,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Kick {
+    #[schema(schema_with = non_blank_schema)]
+    player_id: String,
+}
+
+fn no_game() -> ApiError {
+    ApiError::not_found("No such game")
+}
+
+fn refused(error: GameError) -> ApiError {
+    match error {
+        GameError::Finished => ApiError::conflict("game_finished", "This game has ended"),
+        GameError::NobodyJoined | GameError::WrongPhase(_) => ApiError::conflict("wrong_phase", error.to_string()),
+        GameError::NotOpen => no_game(),
+        GameError::AlreadyOpen | GameError::NoQuestions => ApiError::internal(error),
+    }
+}
+
+/// The room of a game the caller hosts (404 for anyone else, as for a game that does not exist).
+async fn hosted_room(state: &AppState, caller: &AuthUser, game_id: &str) -> Result<Arc<RoomHandle>, ApiError> {
+    let handle = state.hub.games().room(game_id).await?.ok_or_else(no_game)?;
+    if handle.lock().game.host_id != caller.user_id {
+        return Err(no_game());
+    }
+    Ok(handle)
+}
+
+/// The host's view once `recorded` is applied (this node's own writes are applied at once).
+fn host_view(state: &AppState, handle: &RoomHandle, recorded: &[RecordedEvent]) -> Json<Value> {
+    state.hub.games().apply(recorded);
+    Json(handle.lock().view(&Viewer::Host, state.clock.now_ms()))
+}
+
+/// A PIN of 6 digits, not starting with 0.
+fn new_pin() -> String {
+    rand::rng().random_range(100_000..1_000_000).to_string()
+}
+
+/// Opens a live game on a quiz: its lobby, with a PIN players join by. Costs nothing beyond
+/// hosting the quiz.
+#[utoipa::path(post, path = "/live/games", operation_id = "openGame", tag = "live", request_body = OpenGame, security(("bearer" = [])),
+    responses(
+        (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = serde_json::Value),
+        (status = 400, description = "No quiz, or a setting out of range", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such quiz, or a hosted quiz the caller does not host", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
+pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<OpenGame>>) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let quiz_id = body.quiz_id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("validation", "quizId: choose a quiz"))?;
+    let (least, most, default) = SECONDS_PER_QUESTION;
+    let seconds = body.seconds_per_question.unwrap_or(default);
+    if !(least..=most).contains(&seconds) {
+        return Err(ApiError::bad_request("validation", format!("secondsPerQuestion: from {least} to {most}")));
+    }
+    let not_found = || ApiError::new(StatusCode::NOT_FOUND, "quiz_not_found", "No such quiz");
+    let category = find_category(&state, quiz_id).await?.ok_or_else(not_found)?;
+    if category.hosted && !category.is_host(&caller.user_id) {
+        return Err(not_found());
+    }
+    let stream = StreamId::<Quiz>::new(quiz_id);
+    let mut conn = state.store.pool().acquire().await.map_err(db)?;
+    let (quiz, version) = load::<Quiz>(&state.store, &mut conn, &stream).await?;
+    drop(conn);
+    let mut questions: Vec<GameQuestion> = quiz
+        .questions
+        .iter()
+        .map(|q| GameQuestion { id: q.id, text: q.text.clone(), options: q.options.clone(), answer: q.answer, explanation: q.explanation.clone() })
+        .collect();
+    if questions.is_empty() {
+        return Err(not_found());
+    }
+    if body.shuffle_questions {
+        questions.shuffle(&mut rand::rng());
+    }
+    let settings = GameSettings {
+        seconds_per_question: seconds,
+        scoring: match body.scoring {
+            Some(ScoringName::Speed) => Scoring::Speed,
+            Some(ScoringName::Correctness) | None => Scoring::Correctness,
+        },
+        streak_bonus: body.streak_bonus,
+        shuffle_questions: body.shuffle_questions,
+        shuffle_options: body.shuffle_options,
+        // A quiz with a listed audience is for its audience only: they must say who they are.
+        require_sign_in: body.require_sign_in || category.audience_list_id.is_some(),
+        auto_advance: body.auto_advance,
+    };
+    let game_id = uuid::Uuid::new_v4().to_string();
+    let stream = StreamId::<LiveGame>::new(&game_id);
+    let meta = metadata(&caller.user_id, "open_game");
+    // A PIN is unique among open games (a unique index): draw another when one is taken.
+    let mut tries = 0;
+    let recorded = loop {
+        let command = GameCommand::Open {
+            host_id: caller.user_id.clone(),
+            quiz_id,
+            quiz_version: version,
+            title: quiz.name.clone(),
+            questions: questions.clone(),
+            settings: settings.clone(),
+            pin: new_pin(),
+            now: state.clock.now_ms(),
+        };
+        match decide_and_commit(&state.store, &stream, &meta, command).await {
+            Ok(Ok(decided)) => break decided.recorded,
+            Ok(Err(e)) => return Err(refused(e)),
+            Err(e) if e.conflicting_constraint().is_some() && tries < 20 => tries += 1,
+            Err(e) => return Err(e.into()),
+        }
+    };
+    let handle = state.hub.games().room(&game_id).await?.ok_or_else(|| ApiError::internal("the new game is missing"))?;
+    Ok((StatusCode::CREATED, host_view(&state, &handle, &recorded)))
+}
+
+/// The host's view of a game (the same as the hub's `game` message).
+#[utoipa::path(get, path = "/live/games/{gameId}", operation_id = "gameView", tag = "live", security(("bearer" = [])),
+    params(("gameId" = String, Path, description = "The game")),
+    responses(
+        (status = 200, description = "The host's view (`docs/live-games.md`)", body = serde_json::Value),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
+    ),
+)]
+pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, Path(game_id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let handle = hosted_room(&state, &caller, &game_id).await?;
+    Ok(host_view(&state, &handle, &[]))
+}
+
+/// The host's controls: start, next (reveal → standings → next question, or the end after the
+/// last), skip (close the question now), pause and resume the clock, lock and unlock the lobby, end.
+#[utoipa::path(post, path = "/live/games/{gameId}/control", operation_id = "controlGame", tag = "live", request_body = Control, security(("bearer" = [])),
+    params(("gameId" = String, Path, description = "The game")),
+    responses(
+        (status = 200, description = "The host's view after the action", body = serde_json::Value),
+        (status = 400, description = "No action, or an unknown one", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
+        (status = 409, description = "The action does not fit the game's phase (`wrong_phase`, e.g. `No one has joined yet`), or the game has ended (`game_finished`)", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
+pub(super) async fn control_game(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(game_id): Path<String>,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<Control>>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hosted_room(&state, &caller, &game_id).await?;
+    let players = handle.lock().active_players();
+    let clock = state.clock.clone();
+    let command = move || {
+        let now = clock.now_ms();
+        match body.action {
+            Action::Start => GameCommand::Start { players, now },
+            Action::Next => GameCommand::Next { now },
+            Action::Skip => GameCommand::Skip { now },
+            Action::Pause => GameCommand::Pause { now },
+            Action::Resume => GameCommand::Resume { now },
+            Action::Lock => GameCommand::Lock { now },
+            Action::Unlock => GameCommand::Unlock { now },
+            Action::End => GameCommand::End { now },
+        }
+    };
+    let recorded = run(&state, &caller, &game_id, command).await?;
+    Ok(host_view(&state, &handle, &recorded))
+}
+
+/// Removes a player from the game: their socket is told, and they cannot join it again.
+#[utoipa::path(post, path = "/live/games/{gameId}/kick", operation_id = "kickPlayer", tag = "live", request_body = Kick, security(("bearer" = [])),
+    params(("gameId" = String, Path, description = "The game")),
+    responses(
+        (status = 200, description = "The host's view without the player", body = serde_json::Value),
+        (status = 400, description = "No player id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such game (or not the caller's), or no such player in it", body = ErrorBody),
+        (status = 409, description = "The game has ended", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
+pub(super) async fn kick_player(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(game_id): Path<String>,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<Kick>>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = hosted_room(&state, &caller, &game_id).await?;
+    if !handle.lock().players.contains_key(&body.player_id) {
+        return Err(ApiError::not_found("No such player in this game"));
+    }
+    let clock = state.clock.clone();
+    let recorded = run(&state, &caller, &game_id, move || GameCommand::Kick { player_id: body.player_id.clone(), now: clock.now_ms() }).await?;
+    Ok(host_view(&state, &handle, &recorded))
+}
+
+/// Carries out a host's command on the game's stream.
+async fn run(state: &AppState, caller: &AuthUser, game_id: &str, command: impl Fn() -> GameCommand) -> Result<Vec<RecordedEvent>, ApiError> {
+    let stream = StreamId::<LiveGame>::new(game_id);
+    match execute(&state.store, &stream, &metadata(&caller.user_id, "control_game"), command).await {
+        Ok((_, recorded)) => Ok(recorded),
+        Err(CommandError::Rejected(e)) => Err(refused(e)),
+        Err(CommandError::Store(e)) => Err(e.into()),
+    }
+}

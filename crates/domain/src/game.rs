@@ -1,0 +1,398 @@
+//! Live games: `game-{uuid}`. A host runs a quiz for a room, question by question, on the server's
+//! clock. This stream holds what the host and the clock decide (the questions as served, the
+//! settings, the PIN, each question's start and close, pauses, the lobby's lock, kicked players);
+//! each player's joining and answers are in the player's own stream ([`crate::player`]), so the
+//! answers of a whole room never contend for one stream's version.
+//!
+//! Phases: lobby → question → reveal → standings → question … → finished (see `docs/live-games.md`).
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::quiz::Letter;
+use crate::{Aggregate, DomainEvent};
+
+/// A question's get-ready: answers open this long after it starts.
+pub const GET_READY_MS: i64 = 3_000;
+/// How long the reveal and the standings last when the game advances by itself.
+pub const AUTO_ADVANCE_MS: i64 = 5_000;
+/// Seconds per question: the least, the most and the default.
+pub const SECONDS_PER_QUESTION: (i64, i64, i64) = (5, 240, 20);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// 10 points per right answer, as in attempts.
+    Correctness,
+    /// Up to 1,000 points per right answer: 1,000 at once, 500 at the deadline.
+    Speed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSettings {
+    pub seconds_per_question: i64,
+    pub scoring: Scoring,
+    /// 100 points per right answer in a row after the first, at most 500.
+    pub streak_bonus: bool,
+    pub shuffle_questions: bool,
+    /// Each player sees the options in an order of their own.
+    pub shuffle_options: bool,
+    pub require_sign_in: bool,
+    /// Reveal and standings move on by themselves after [`AUTO_ADVANCE_MS`].
+    pub auto_advance: bool,
+}
+
+/// A question as the game serves it, with its answer (never sent to players before the reveal).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameQuestion {
+    pub id: i64,
+    pub text: String,
+    pub options: [String; 4],
+    pub answer: Letter,
+    pub explanation: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// The deadline passed.
+    Time,
+    /// Every player in the game answered.
+    AllAnswered,
+    /// The host skipped the rest of the time.
+    Skipped,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndedBy {
+    /// The host moved on after the last question's standings.
+    Completed,
+    /// The host ended the game early.
+    Host,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Phase {
+    #[default]
+    Lobby,
+    Question,
+    Reveal,
+    Standings,
+    Finished,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameCommand {
+    Open {
+        host_id: String,
+        quiz_id: i64,
+        quiz_version: i64,
+        title: String,
+        /// In the order they are played (already shuffled when the settings say so).
+        questions: Vec<GameQuestion>,
+        settings: GameSettings,
+        pin: String,
+        now: i64,
+    },
+    /// `players`: how many are in the lobby (the players' streams count them).
+    Start { players: usize, now: i64 },
+    /// Reveal → standings; standings → the next question, or finished after the last.
+    Next { now: i64 },
+    Skip { now: i64 },
+    Pause { now: i64 },
+    Resume { now: i64 },
+    Lock { now: i64 },
+    Unlock { now: i64 },
+    Kick { player_id: String, now: i64 },
+    End { now: i64 },
+    /// The clock: closes question `index` when its deadline has passed (nothing otherwise).
+    CloseAtDeadline { index: usize, now: i64 },
+    /// Every player answered question `index`: it closes (nothing when it already has).
+    CloseAllAnswered { index: usize, now: i64 },
+    /// The clock of a game that advances by itself: moves on from `phase` of question `index`
+    /// once it has lasted [`AUTO_ADVANCE_MS`] (nothing otherwise).
+    AutoAdvance { phase: Phase, index: usize, now: i64 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data")]
+pub enum GameEvent {
+    GameOpened {
+        host_id: String,
+        quiz_id: i64,
+        quiz_version: i64,
+        title: String,
+        questions: Vec<GameQuestion>,
+        settings: GameSettings,
+        pin: String,
+        at: i64,
+    },
+    QuestionStarted { index: usize, at: i64, opens_at: i64, deadline: i64 },
+    QuestionClosed { index: usize, reason: CloseReason, at: i64 },
+    StandingsShown { index: usize, at: i64 },
+    GamePaused { at: i64 },
+    /// The question's opening and deadline move on by the length of the pause.
+    GameResumed { at: i64 },
+    LobbyLocked { at: i64 },
+    LobbyUnlocked { at: i64 },
+    PlayerKicked { player_id: String, at: i64 },
+    GameFinished { ended_by: EndedBy, at: i64 },
+}
+
+impl DomainEvent for GameEvent {}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("this game is already open")]
+    AlreadyOpen,
+    #[error("no such game")]
+    NotOpen,
+    #[error("a game needs at least one question")]
+    NoQuestions,
+    #[error("No one has joined yet")]
+    NobodyJoined,
+    #[error("This game has ended")]
+    Finished,
+    #[error("{0}")]
+    WrongPhase(&'static str),
+}
+
+/// The question being played, as an answer is judged against it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenQuestion {
+    pub index: usize,
+    pub question_id: i64,
+    pub answer: Letter,
+    pub opens_at: i64,
+    pub deadline: i64,
+    pub paused: bool,
+}
+
+/// The current question's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Clock {
+    pub index: usize,
+    pub started_at: i64,
+    pub opens_at: i64,
+    pub deadline: i64,
+    /// When the game was paused, while it is.
+    pub paused_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LiveGame {
+    pub opened: bool,
+    pub host_id: String,
+    pub quiz_id: i64,
+    pub quiz_version: i64,
+    pub title: String,
+    pub questions: Vec<GameQuestion>,
+    pub settings: Option<GameSettings>,
+    pub pin: String,
+    pub opened_at: i64,
+    pub phase: Phase,
+    /// When the current phase began.
+    pub phase_since: i64,
+    pub locked: bool,
+    pub kicked: BTreeSet<String>,
+    /// The current (or last) question's clock; `None` before the first.
+    pub clock: Option<Clock>,
+    pub ended_by: Option<EndedBy>,
+}
+
+impl LiveGame {
+    /// The question a player may answer now, with its clock (also during its get-ready and
+    /// pauses, which the player's stream refuses).
+    pub fn open_question(&self) -> Option<OpenQuestion> {
+        let clock = self.clock.filter(|_| self.phase == Phase::Question)?;
+        let question = &self.questions[clock.index];
+        Some(OpenQuestion {
+            index: clock.index,
+            question_id: question.id,
+            answer: question.answer,
+            opens_at: clock.opens_at,
+            deadline: clock.deadline,
+            paused: clock.paused_at.is_some(),
+        })
+    }
+
+    /// Milliseconds left to answer the current question at `now` (frozen while paused).
+    pub fn remaining_ms(&self, now: i64) -> i64 {
+        match self.clock {
+            Some(c) => (c.deadline - c.paused_at.unwrap_or(now)).max(0),
+            None => 0,
+        }
+    }
+
+    fn settings(&self) -> &GameSettings {
+        self.settings.as_ref().expect("an open game has settings")
+    }
+
+    fn start_question(&self, index: usize, now: i64) -> GameEvent {
+        let opens_at = now + GET_READY_MS;
+        GameEvent::QuestionStarted { index, at: now, opens_at, deadline: opens_at + self.settings().seconds_per_question * 1000 }
+    }
+
+    fn current_index(&self) -> usize {
+        self.clock.map_or(0, |c| c.index)
+    }
+
+    /// Reveal → standings; standings → next question or the end.
+    fn next(&self, now: i64) -> Result<Vec<GameEvent>, GameError> {
+        let index = self.current_index();
+        match self.phase {
+            Phase::Reveal => Ok(vec![GameEvent::StandingsShown { index, at: now }]),
+            Phase::Standings if index + 1 < self.questions.len() => Ok(vec![self.start_question(index + 1, now)]),
+            Phase::Standings => Ok(vec![GameEvent::GameFinished { ended_by: EndedBy::Completed, at: now }]),
+            Phase::Lobby => Err(GameError::WrongPhase("Start the game first")),
+            Phase::Question => Err(GameError::WrongPhase("The question is still open: skip it to move on")),
+            Phase::Finished => Err(GameError::Finished),
+        }
+    }
+}
+
+impl Aggregate for LiveGame {
+    const STREAM: &'static str = "game";
+    type Command = GameCommand;
+    type Event = GameEvent;
+    type Error = GameError;
+
+    fn decide(&self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
+        if let GameCommand::Open { host_id, quiz_id, quiz_version, title, questions, settings, pin, now } = command {
+            if self.opened {
+                return Err(GameError::AlreadyOpen);
+            }
+            if questions.is_empty() {
+                return Err(GameError::NoQuestions);
+            }
+            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at: now }]);
+        }
+        if !self.opened {
+            return Err(GameError::NotOpen);
+        }
+        if self.phase == Phase::Finished {
+            // The clock's commands may arrive after the end: they have nothing left to do.
+            return match command {
+                GameCommand::CloseAtDeadline { .. } | GameCommand::CloseAllAnswered { .. } | GameCommand::AutoAdvance { .. } => Ok(vec![]),
+                _ => Err(GameError::Finished),
+            };
+        }
+        let clock = self.clock.filter(|_| self.phase == Phase::Question);
+        match command {
+            GameCommand::Open { .. } => unreachable!("handled above"),
+            GameCommand::Start { players, now } => match self.phase {
+                Phase::Lobby if players == 0 => Err(GameError::NobodyJoined),
+                Phase::Lobby => Ok(vec![self.start_question(0, now)]),
+                _ => Err(GameError::WrongPhase("The game has already started")),
+            },
+            GameCommand::Next { now } => self.next(now),
+            GameCommand::Skip { now } => match clock {
+                Some(c) => Ok(vec![GameEvent::QuestionClosed { index: c.index, reason: CloseReason::Skipped, at: now }]),
+                None => Err(GameError::WrongPhase("No question is open")),
+            },
+            GameCommand::Pause { now } => match clock {
+                Some(c) if c.paused_at.is_some() => Ok(vec![]),
+                Some(_) => Ok(vec![GameEvent::GamePaused { at: now }]),
+                None => Err(GameError::WrongPhase("Only a question's clock can be paused")),
+            },
+            GameCommand::Resume { now } => match clock {
+                Some(c) if c.paused_at.is_some() => Ok(vec![GameEvent::GameResumed { at: now }]),
+                Some(_) => Ok(vec![]),
+                None => Err(GameError::WrongPhase("The game is not paused")),
+            },
+            GameCommand::Lock { now } => Ok(if self.locked { vec![] } else { vec![GameEvent::LobbyLocked { at: now }] }),
+            GameCommand::Unlock { now } => Ok(if self.locked { vec![GameEvent::LobbyUnlocked { at: now }] } else { vec![] }),
+            GameCommand::Kick { player_id, now } => {
+                Ok(if self.kicked.contains(&player_id) { vec![] } else { vec![GameEvent::PlayerKicked { player_id, at: now }] })
+            }
+            GameCommand::End { now } => Ok(vec![GameEvent::GameFinished { ended_by: EndedBy::Host, at: now }]),
+            GameCommand::CloseAtDeadline { index, now } => Ok(match clock {
+                Some(c) if c.index == index && c.paused_at.is_none() && now >= c.deadline => {
+                    vec![GameEvent::QuestionClosed { index, reason: CloseReason::Time, at: now }]
+                }
+                _ => vec![],
+            }),
+            GameCommand::CloseAllAnswered { index, now } => Ok(match clock {
+                Some(c) if c.index == index => vec![GameEvent::QuestionClosed { index, reason: CloseReason::AllAnswered, at: now }],
+                _ => vec![],
+            }),
+            GameCommand::AutoAdvance { phase, index, now } => {
+                let due = self.settings().auto_advance
+                    && self.phase == phase
+                    && matches!(phase, Phase::Reveal | Phase::Standings)
+                    && self.current_index() == index
+                    && now >= self.phase_since + AUTO_ADVANCE_MS;
+                if due { self.next(now) } else { Ok(vec![]) }
+            }
+        }
+    }
+
+    fn evolve(mut self, event: &GameEvent) -> LiveGame {
+        match event {
+            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at } => {
+                self.opened = true;
+                self.host_id = host_id.clone();
+                self.quiz_id = *quiz_id;
+                self.quiz_version = *quiz_version;
+                self.title = title.clone();
+                self.questions = questions.clone();
+                self.settings = Some(settings.clone());
+                self.pin = pin.clone();
+                self.opened_at = *at;
+                self.phase = Phase::Lobby;
+                self.phase_since = *at;
+            }
+            GameEvent::QuestionStarted { index, at, opens_at, deadline } => {
+                self.phase = Phase::Question;
+                self.phase_since = *at;
+                self.clock = Some(Clock { index: *index, started_at: *at, opens_at: *opens_at, deadline: *deadline, paused_at: None });
+            }
+            GameEvent::QuestionClosed { at, .. } => {
+                self.phase = Phase::Reveal;
+                self.phase_since = *at;
+                if let Some(c) = self.clock.as_mut() {
+                    c.paused_at = None;
+                }
+            }
+            GameEvent::StandingsShown { at, .. } => {
+                self.phase = Phase::Standings;
+                self.phase_since = *at;
+            }
+            GameEvent::GamePaused { at } => {
+                if let Some(c) = self.clock.as_mut() {
+                    c.paused_at = Some(*at);
+                }
+            }
+            GameEvent::GameResumed { at } => {
+                if let Some(c) = self.clock.as_mut()
+                    && let Some(paused_at) = c.paused_at.take()
+                {
+                    let pause = at - paused_at;
+                    c.opens_at += pause;
+                    c.deadline += pause;
+                }
+            }
+            GameEvent::LobbyLocked { .. } => self.locked = true,
+            GameEvent::LobbyUnlocked { .. } => self.locked = false,
+            GameEvent::PlayerKicked { player_id, .. } => {
+                self.kicked.insert(player_id.clone());
+            }
+            GameEvent::GameFinished { ended_by, at } => {
+                self.phase = Phase::Finished;
+                self.phase_since = *at;
+                self.ended_by = Some(*ended_by);
+                if let Some(c) = self.clock.as_mut() {
+                    c.paused_at = None;
+                }
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+#[path = "game/tests.rs"]
+mod tests;

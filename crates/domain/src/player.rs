@@ -1,0 +1,170 @@
+//! A player of a live game: `player-{uuid}`. Joining and every answer are in the player's own
+//! stream, so answers of different players never conflict, and one answer per question holds by
+//! this stream's version. An answer is judged against the game's open question
+//! ([`crate::game::OpenQuestion`]) at the server's receive time; its points are fixed here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{OpenQuestion, Scoring};
+use crate::quiz::Letter;
+use crate::{Aggregate, DomainEvent};
+
+/// Points per right answer when only correctness counts.
+pub const POINTS_PER_CORRECT: i64 = crate::attempt::POINTS_PER_CORRECT;
+/// The most a right answer earns when speed counts (at once; half of it at the deadline).
+pub const MOST_POINTS: i64 = 1_000;
+/// The streak bonus per right answer in a row after the first, and its cap.
+pub const STREAK_STEP: i64 = 100;
+pub const STREAK_CAP: i64 = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayerCommand {
+    /// `user_id`: the account, when the player is signed in.
+    Join { game_id: String, nickname: String, user_id: Option<String>, now: i64 },
+    Answer { question: OpenQuestion, choice: Letter, scoring: Scoring, streak_bonus: bool, now: i64 },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data")]
+pub enum PlayerEvent {
+    PlayerJoined { game_id: String, nickname: String, user_id: Option<String>, at: i64 },
+    /// `points` include the streak bonus; `streak` counts right answers in a row, this one included.
+    AnswerGiven { index: usize, question_id: i64, choice: Letter, correct: bool, points: i64, streak: i64, elapsed_ms: i64, at: i64 },
+}
+
+impl DomainEvent for PlayerEvent {}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    #[error("this player has already joined")]
+    AlreadyJoined,
+    #[error("no such player")]
+    NotJoined,
+    #[error("You have already answered this question")]
+    AlreadyAnswered,
+    #[error("This question is not open for answers")]
+    NotOpen,
+    #[error("Time is up for this question")]
+    TooLate,
+}
+
+/// One answer as it was scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Answered {
+    pub choice: Letter,
+    pub correct: bool,
+    pub points: i64,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GamePlayer {
+    pub joined: bool,
+    pub game_id: String,
+    pub nickname: String,
+    pub user_id: Option<String>,
+    pub joined_at: i64,
+    pub answers: BTreeMap<usize, Answered>,
+    pub points: i64,
+    /// Right answers in a row up to the last question answered.
+    pub streak: i64,
+}
+
+impl GamePlayer {
+    /// The streak after answering question `index`: one more when the previous question was
+    /// answered right, else a new one (a question missed, or played before joining, breaks it).
+    fn streak_at(&self, index: usize, correct: bool) -> i64 {
+        if !correct {
+            return 0;
+        }
+        let previous = index.checked_sub(1).and_then(|i| self.answers.get(&i));
+        match previous {
+            Some(a) if a.correct => self.streak + 1,
+            _ => 1,
+        }
+    }
+}
+
+/// The points of an answer given `elapsed` ms into an answering time of `duration` ms.
+pub fn points_for(scoring: Scoring, correct: bool, elapsed: i64, duration: i64) -> i64 {
+    if !correct {
+        return 0;
+    }
+    match scoring {
+        Scoring::Correctness => POINTS_PER_CORRECT,
+        Scoring::Speed => {
+            let share = elapsed.clamp(0, duration.max(1)) as f64 / duration.max(1) as f64;
+            (MOST_POINTS as f64 * (1.0 - share / 2.0)).round() as i64
+        }
+    }
+}
+
+impl Aggregate for GamePlayer {
+    const STREAM: &'static str = "player";
+    type Command = PlayerCommand;
+    type Event = PlayerEvent;
+    type Error = PlayerError;
+
+    fn decide(&self, command: PlayerCommand) -> Result<Vec<PlayerEvent>, PlayerError> {
+        match command {
+            PlayerCommand::Join { game_id, nickname, user_id, now } => {
+                if self.joined {
+                    return Err(PlayerError::AlreadyJoined);
+                }
+                Ok(vec![PlayerEvent::PlayerJoined { game_id, nickname, user_id, at: now }])
+            }
+            PlayerCommand::Answer { question, choice, scoring, streak_bonus, now } => {
+                if !self.joined {
+                    return Err(PlayerError::NotJoined);
+                }
+                if self.answers.contains_key(&question.index) {
+                    return Err(PlayerError::AlreadyAnswered);
+                }
+                if question.paused || now < question.opens_at {
+                    return Err(PlayerError::NotOpen);
+                }
+                if now > question.deadline {
+                    return Err(PlayerError::TooLate);
+                }
+                let correct = choice == question.answer;
+                let elapsed_ms = now - question.opens_at;
+                let streak = self.streak_at(question.index, correct);
+                let bonus = if streak_bonus && streak > 1 { (STREAK_STEP * (streak - 1)).min(STREAK_CAP) } else { 0 };
+                let points = points_for(scoring, correct, elapsed_ms, question.deadline - question.opens_at) + bonus;
+                Ok(vec![PlayerEvent::AnswerGiven {
+                    index: question.index,
+                    question_id: question.question_id,
+                    choice,
+                    correct,
+                    points,
+                    streak,
+                    elapsed_ms,
+                    at: now,
+                }])
+            }
+        }
+    }
+
+    fn evolve(mut self, event: &PlayerEvent) -> GamePlayer {
+        match event {
+            PlayerEvent::PlayerJoined { game_id, nickname, user_id, at } => {
+                self.joined = true;
+                self.game_id = game_id.clone();
+                self.nickname = nickname.clone();
+                self.user_id = user_id.clone();
+                self.joined_at = *at;
+            }
+            PlayerEvent::AnswerGiven { index, choice, correct, points, streak, .. } => {
+                self.answers.insert(*index, Answered { choice: *choice, correct: *correct, points: *points });
+                self.points += points;
+                self.streak = *streak;
+            }
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+#[path = "player/tests.rs"]
+mod tests;

@@ -1,0 +1,386 @@
+//! Live games on this node: a [`Room`] per game someone is in, loaded from the log on first use and
+//! kept current by the events the hub follows (and by those this node writes, applied at once),
+//! and a task per room that keeps its clock: it closes the question at its deadline or when every
+//! player answered, moves an auto-advancing game on, and sends the host the answer count and the
+//! lobby at most 4 times a second. Every node with the room loaded runs that clock; the game
+//! stream's version lets one node's command win, so a node that fails does not stop the game.
+//!
+//! Writes go through a [`GameWriter`] (the api crate's group commit of answers and its command
+//! runner), so the hub decides nothing itself.
+
+pub mod room;
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use async_trait::async_trait;
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
+use quizroom_domain::player::{GamePlayer, PlayerError, PlayerEvent};
+use quizroom_domain::quiz::Letter;
+use quizroom_domain::stream::id_of;
+use quizroom_domain::{Aggregate, DomainEvent, StreamId};
+use quizroom_eventstore::{EventStore, RecordedEvent, StoreError};
+use tokio::sync::{Notify, broadcast};
+use tokio_util::sync::CancellationToken;
+
+use crate::Now;
+pub use room::{Applied, Room, Viewer};
+
+/// How often the host is sent the answer count and the lobby, at most.
+const HOST_UPDATES: Duration = Duration::from_millis(250);
+/// A finished game nobody watches is forgotten after this long.
+const IDLE: Duration = Duration::from_secs(60);
+
+/// A player's answer, as the writer records it.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub game_id: String,
+    pub player_id: String,
+    pub question: OpenQuestion,
+    pub choice: Letter,
+    pub scoring: Scoring,
+    pub streak_bonus: bool,
+    /// The server's receive time: what decides whether it was in time, and how fast.
+    pub now: i64,
+}
+
+/// Why an answer was not recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    Player(PlayerError),
+    NotFound,
+    Kicked,
+    Unavailable,
+}
+
+/// Where the hub's game writes go (implemented by the api crate).
+#[async_trait]
+pub trait GameWriter: Send + Sync {
+    /// Records an answer; returns the recorded events once they are durable.
+    async fn answer(&self, answer: Answer) -> Result<Vec<RecordedEvent>, Refused>;
+    /// Carries out one of the clock's commands on a game; returns what it recorded (nothing when
+    /// there was nothing to do, or another node did it first).
+    async fn clock(&self, game_id: &str, command: GameCommand) -> Vec<RecordedEvent>;
+}
+
+/// What a room's subscribers are told.
+#[derive(Debug, Clone)]
+pub enum Update {
+    /// Everyone needs a new view.
+    View,
+    /// The host's lobby changed.
+    Lobby,
+    /// The host's answer count.
+    Answers { question: usize, answered: u32, players: usize },
+    /// This player was removed.
+    Kicked(String),
+}
+
+/// A loaded game and its subscribers.
+pub struct RoomHandle {
+    pub room: Mutex<Room>,
+    pub updates: broadcast::Sender<Update>,
+    /// Wakes the room's clock task.
+    changed: Notify,
+    answers_changed: AtomicBool,
+    lobby_changed: AtomicBool,
+}
+
+impl RoomHandle {
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, Room> {
+        self.room.lock().expect("room lock")
+    }
+}
+
+pub struct Games {
+    store: EventStore,
+    now: Now,
+    writer: Arc<dyn GameWriter>,
+    shutdown: CancellationToken,
+    rooms: Mutex<HashMap<String, Arc<RoomHandle>>>,
+    /// The game of each player of a loaded room (player events do not name their game).
+    players: Mutex<HashMap<String, String>>,
+}
+
+impl Games {
+    pub fn new(store: EventStore, now: Now, writer: Arc<dyn GameWriter>, shutdown: CancellationToken) -> Arc<Games> {
+        Arc::new(Games {
+            store,
+            now,
+            writer,
+            shutdown,
+            rooms: Mutex::new(HashMap::new()),
+            players: Mutex::new(HashMap::new()),
+        })
+    }
+
+    fn now(&self) -> i64 {
+        (self.now)()
+    }
+
+    /// The room of game `game_id`, loaded from the log when this node has not got it yet.
+    pub async fn room(self: &Arc<Self>, game_id: &str) -> Result<Option<Arc<RoomHandle>>, StoreError> {
+        if let Some(handle) = self.rooms.lock().expect("rooms lock").get(game_id) {
+            return Ok(Some(handle.clone()));
+        }
+        let Some(room) = self.load(game_id).await? else { return Ok(None) };
+        let (handle, fresh) = {
+            let mut rooms = self.rooms.lock().expect("rooms lock");
+            match rooms.get(game_id) {
+                Some(handle) => (handle.clone(), false),
+                None => {
+                    let mut players = self.players.lock().expect("players lock");
+                    for id in room.players.keys() {
+                        players.insert(id.clone(), game_id.to_owned());
+                    }
+                    let handle = Arc::new(RoomHandle {
+                        room: Mutex::new(room),
+                        updates: broadcast::channel(16).0,
+                        changed: Notify::new(),
+                        answers_changed: AtomicBool::new(false),
+                        lobby_changed: AtomicBool::new(false),
+                    });
+                    rooms.insert(game_id.to_owned(), handle.clone());
+                    (handle, true)
+                }
+            }
+        };
+        if fresh {
+            tokio::spawn(self.clone().keep_clock(game_id.to_owned(), handle.clone()));
+        }
+        Ok(Some(handle))
+    }
+
+    /// A game as the log has it now: its stream and its players' streams.
+    async fn load(&self, game_id: &str) -> Result<Option<Room>, StoreError> {
+        let events = self.store.read_stream(StreamId::<LiveGame>::new(game_id).as_str(), 1).await?;
+        if events.is_empty() {
+            return Ok(None);
+        }
+        let mut room = Room::new(game_id.to_owned());
+        for e in &events {
+            let event = GameEvent::decode(&e.event_type, e.schema_version, e.data.clone())
+                .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
+            room.apply_game(e.version, &event);
+        }
+        let players = quizroom_projections::live::read::players(self.store.pool(), game_id).await?;
+        let streams: Vec<StreamId<GamePlayer>> = players.iter().map(|p| StreamId::new(&p.player_id)).collect();
+        let names: Vec<&str> = streams.iter().map(StreamId::as_str).collect();
+        let mut conn = self.store.pool().acquire().await.map_err(StoreError::from)?;
+        for (stream, recorded) in streams.iter().zip(self.store.read_streams_in(&mut conn, &names).await?) {
+            for e in recorded {
+                let event = PlayerEvent::decode(&e.event_type, e.schema_version, e.data.clone())
+                    .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
+                room.apply_player(stream.id(), e.version, &event);
+            }
+        }
+        room.recount();
+        room.rank();
+        Ok(Some(room))
+    }
+
+    /// Applies recorded events to the rooms this node has loaded (from the log follower, and from
+    /// this node's own writes, so their effect is seen without waiting for the follower).
+    pub fn apply(self: &Arc<Self>, events: &[RecordedEvent]) {
+        for e in events {
+            match e.stream_type() {
+                LiveGame::STREAM => {
+                    let Some(game_id) = id_of::<LiveGame>(&e.stream_id) else { continue };
+                    let Some(handle) = self.rooms.lock().expect("rooms lock").get(game_id).cloned() else { continue };
+                    let Ok(event) = GameEvent::decode(&e.event_type, e.schema_version, e.data.clone()) else {
+                        tracing::warn!(position = e.position, "the hub skipped a game event it could not read");
+                        continue;
+                    };
+                    let applied = handle.lock().apply_game(e.version, &event);
+                    if let GameEvent::PlayerKicked { player_id, .. } = &event {
+                        let _ = handle.updates.send(Update::Kicked(player_id.clone()));
+                    }
+                    self.after(game_id, &handle, applied);
+                }
+                GamePlayer::STREAM => {
+                    let Some(player_id) = id_of::<GamePlayer>(&e.stream_id) else { continue };
+                    let Ok(event) = PlayerEvent::decode(&e.event_type, e.schema_version, e.data.clone()) else {
+                        tracing::warn!(position = e.position, "the hub skipped a player event it could not read");
+                        continue;
+                    };
+                    let game_id = match &event {
+                        PlayerEvent::PlayerJoined { game_id, .. } => Some(game_id.clone()),
+                        PlayerEvent::AnswerGiven { .. } => self.players.lock().expect("players lock").get(player_id).cloned(),
+                    };
+                    let Some(game_id) = game_id else { continue };
+                    let Some(handle) = self.rooms.lock().expect("rooms lock").get(&game_id).cloned() else { continue };
+                    if matches!(event, PlayerEvent::PlayerJoined { .. }) {
+                        self.players.lock().expect("players lock").insert(player_id.to_owned(), game_id.clone());
+                    }
+                    let applied = handle.lock().apply_player(player_id, e.version, &event);
+                    self.after(&game_id, &handle, applied);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn after(self: &Arc<Self>, game_id: &str, handle: &Arc<RoomHandle>, applied: Applied) {
+        match applied {
+            Applied::Seen => return,
+            Applied::View | Applied::Kicked => {
+                let _ = handle.updates.send(Update::View);
+            }
+            Applied::Joined => handle.lobby_changed.store(true, Ordering::Relaxed),
+            Applied::Answered => handle.answers_changed.store(true, Ordering::Relaxed),
+            Applied::Gap => {
+                tokio::spawn(self.clone().reload(game_id.to_owned(), handle.clone()));
+            }
+        }
+        handle.changed.notify_one();
+    }
+
+    /// Loads a room again after a gap in what this node saw of it.
+    async fn reload(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
+        match self.load(&game_id).await {
+            Ok(Some(room)) => {
+                {
+                    let mut players = self.players.lock().expect("players lock");
+                    for id in room.players.keys() {
+                        players.insert(id.clone(), game_id.clone());
+                    }
+                }
+                *handle.lock() = room;
+                let _ = handle.updates.send(Update::View);
+                handle.changed.notify_one();
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, game_id, "could not reload a live game"),
+        }
+    }
+
+    /// Records a player's answer to question `index` and applies it; the answer counts once it
+    /// is durable. Quick refusals (not open, too late, answered) cost no write.
+    pub async fn answer(self: &Arc<Self>, game_id: &str, player_id: &str, index: usize, choice: Letter) -> Result<(), Refused> {
+        let now = self.now();
+        let handle = self.room(game_id).await.map_err(|_| Refused::Unavailable)?.ok_or(Refused::NotFound)?;
+        let answer = {
+            let room = handle.lock();
+            let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
+            if player.kicked {
+                return Err(Refused::Kicked);
+            }
+            let question = room.game.open_question().filter(|q| q.index == index).ok_or(Refused::Player(PlayerError::NotOpen))?;
+            if player.state.answers.contains_key(&index) {
+                return Err(Refused::Player(PlayerError::AlreadyAnswered));
+            }
+            if now > question.deadline && !question.paused {
+                return Err(Refused::Player(PlayerError::TooLate));
+            }
+            let settings = room.game.settings.as_ref().expect("an open game has settings");
+            Answer {
+                game_id: game_id.to_owned(),
+                player_id: player_id.to_owned(),
+                question,
+                choice,
+                scoring: settings.scoring,
+                streak_bonus: settings.streak_bonus,
+                now,
+            }
+        };
+        let recorded = self.writer.answer(answer).await?;
+        self.apply(&recorded);
+        Ok(())
+    }
+
+    /// The task that keeps a room's clock and sends the host's updates; ends at shutdown, or
+    /// once the game finished and nobody has watched it for [`IDLE`].
+    async fn keep_clock(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
+        let mut idle_since = tokio::time::Instant::now();
+        loop {
+            let now = self.now();
+            let (due, finished) = {
+                let room = handle.lock();
+                (next_due(&room, now), room.game.phase == Phase::Finished)
+            };
+            if let Some((at, command)) = &due
+                && *at <= now
+            {
+                let recorded = self.writer.clock(&game_id, command.clone()).await;
+                self.apply(&recorded);
+                if recorded.is_empty() {
+                    // Nothing to do, or another node did it: look again shortly.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                continue;
+            }
+            self.send_host_updates(&handle);
+            if handle.updates.receiver_count() > 0 {
+                idle_since = tokio::time::Instant::now();
+            } else if finished && idle_since.elapsed() > IDLE {
+                self.forget(&game_id);
+                return;
+            }
+            // Look again at least every second: the clock may be a test's, moved by hand.
+            let wait = due.map_or(1_000, |(at, _)| (at - now).clamp(1, 1_000)) as u64;
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(wait)) => {}
+                _ = handle.changed.notified() => {
+                    tokio::time::sleep(HOST_UPDATES).await;
+                }
+                _ = self.shutdown.cancelled() => return,
+            }
+        }
+    }
+
+    fn send_host_updates(&self, handle: &RoomHandle) {
+        if handle.lobby_changed.swap(false, Ordering::Relaxed) {
+            let _ = handle.updates.send(Update::Lobby);
+        }
+        if handle.answers_changed.swap(false, Ordering::Relaxed) {
+            let room = handle.lock();
+            if let Some(clock) = room.game.clock {
+                let _ = handle.updates.send(Update::Answers { question: clock.index, answered: room.answered, players: room.active_players() });
+            }
+        }
+    }
+
+    fn forget(&self, game_id: &str) {
+        if let Some(handle) = self.rooms.lock().expect("rooms lock").remove(game_id) {
+            let room = handle.lock();
+            let mut players = self.players.lock().expect("players lock");
+            for id in room.players.keys() {
+                players.remove(id);
+            }
+        }
+    }
+
+    /// Loads the games that have not finished, so their clocks run again after a restart.
+    pub async fn resume_unfinished(self: &Arc<Self>) {
+        match quizroom_projections::live::read::unfinished(self.store.pool()).await {
+            Ok(games) => {
+                for game in games {
+                    if let Err(error) = self.room(&game.game_id).await {
+                        tracing::warn!(%error, game_id = game.game_id, "could not resume a live game");
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "could not find the live games to resume"),
+        }
+    }
+}
+
+/// The clock's next command for a room, and when it is due.
+fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
+    let game = &room.game;
+    let index = game.clock.map(|c| c.index)?;
+    match game.phase {
+        Phase::Question if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
+        Phase::Question => {
+            let clock = game.clock.filter(|c| c.paused_at.is_none())?;
+            Some((clock.deadline, GameCommand::CloseAtDeadline { index, now: now.max(clock.deadline) }))
+        }
+        Phase::Reveal | Phase::Standings if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
+            let at = game.phase_since + AUTO_ADVANCE_MS;
+            Some((at, GameCommand::AutoAdvance { phase: game.phase, index, now: now.max(at) }))
+        }
+        _ => None,
+    }
+}

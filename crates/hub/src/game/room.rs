@@ -1,0 +1,326 @@
+//! One live game as this node knows it: the game's stream and its players' streams folded, the
+//! answer counts of the current question and the ranking, and the view each client is sent
+//! (`docs/live-games.md`). Events are applied in stream order by version, so an event seen twice
+//! (loaded, then followed in the log, or applied by the command that wrote it) counts once, and a
+//! gap is reported so the room is loaded again.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use quizroom_domain::Aggregate;
+use quizroom_domain::game::{GameEvent, LiveGame, Phase};
+use quizroom_domain::player::{GamePlayer, PlayerEvent};
+use quizroom_domain::quiz::Letter;
+use serde_json::{Value, json};
+
+/// Rows of the standings, and of the podium.
+pub const STANDINGS: usize = 5;
+pub const PODIUM: usize = 3;
+/// Names the host's lobby shows (the newest).
+pub const NAMES: usize = 100;
+
+/// Who a view is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Viewer {
+    Host,
+    Player(String),
+}
+
+/// What applying an event did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Applied {
+    /// Already applied: nothing changed.
+    Seen,
+    /// The game's phase or clock changed: every client needs a new view.
+    View,
+    /// A player joined: the host's lobby changed.
+    Joined,
+    /// A player answered the current question: the host's count changed.
+    Answered,
+    /// A player was removed.
+    Kicked,
+    /// An event is missing before this one: load the room again.
+    Gap,
+}
+
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub state: GamePlayer,
+    pub version: i64,
+    pub kicked: bool,
+}
+
+/// The ranking at the last close, standings or end.
+#[derive(Debug, Default)]
+pub struct Ranking {
+    /// Player ids, best first.
+    pub order: Vec<String>,
+    pub rank: HashMap<String, usize>,
+}
+
+#[derive(Debug)]
+pub struct Room {
+    pub game_id: String,
+    pub game: LiveGame,
+    pub version: i64,
+    pub players: HashMap<String, Player>,
+    /// Player ids in the order they joined.
+    pub joined: Vec<String>,
+    pub by_user: HashMap<String, String>,
+    /// How many chose each option of the current question, and how many answered it.
+    pub counts: [u32; 4],
+    pub answered: u32,
+    pub ranking: Arc<Ranking>,
+}
+
+impl Room {
+    pub fn new(game_id: String) -> Room {
+        Room {
+            game_id,
+            game: LiveGame::default(),
+            version: 0,
+            players: HashMap::new(),
+            joined: Vec::new(),
+            by_user: HashMap::new(),
+            counts: [0; 4],
+            answered: 0,
+            ranking: Arc::default(),
+        }
+    }
+
+    /// Players still in the game.
+    pub fn active_players(&self) -> usize {
+        self.players.values().filter(|p| !p.kicked).count()
+    }
+
+    /// Whether every player still in the game answered the open question.
+    pub fn all_answered(&self) -> bool {
+        self.game.open_question().is_some() && self.answered as usize >= self.active_players() && self.answered > 0
+    }
+
+    /// The player a signed-in user plays as in this game.
+    pub fn player_of_user(&self, user_id: &str) -> Option<&str> {
+        self.by_user.get(user_id).map(String::as_str)
+    }
+
+    pub fn apply_game(&mut self, version: i64, event: &GameEvent) -> Applied {
+        if version <= self.version {
+            return Applied::Seen;
+        }
+        if version != self.version + 1 {
+            return Applied::Gap;
+        }
+        self.version = version;
+        self.game = std::mem::take(&mut self.game).evolve(event);
+        match event {
+            GameEvent::QuestionStarted { index, .. } => self.count_answers(*index),
+            GameEvent::QuestionClosed { .. } | GameEvent::StandingsShown { .. } | GameEvent::GameFinished { .. } => self.rank(),
+            GameEvent::PlayerKicked { player_id, .. } => {
+                if let Some(p) = self.players.get_mut(player_id) {
+                    p.kicked = true;
+                }
+                return Applied::Kicked;
+            }
+            _ => {}
+        }
+        Applied::View
+    }
+
+    pub fn apply_player(&mut self, player_id: &str, version: i64, event: &PlayerEvent) -> Applied {
+        let current = self.players.get(player_id).map_or(0, |p| p.version);
+        if version <= current {
+            return Applied::Seen;
+        }
+        if version != current + 1 {
+            return Applied::Gap;
+        }
+        match event {
+            PlayerEvent::PlayerJoined { user_id, .. } => {
+                let state = GamePlayer::default().evolve(event);
+                if let Some(user_id) = user_id {
+                    self.by_user.insert(user_id.clone(), player_id.to_owned());
+                }
+                let kicked = self.game.kicked.contains(player_id);
+                self.players.insert(player_id.to_owned(), Player { state, version, kicked });
+                self.joined.push(player_id.to_owned());
+                Applied::Joined
+            }
+            PlayerEvent::AnswerGiven { index, choice, .. } => {
+                let Some(player) = self.players.get_mut(player_id) else { return Applied::Gap };
+                player.state = std::mem::take(&mut player.state).evolve(event);
+                player.version = version;
+                if self.game.clock.is_some_and(|c| c.index == *index) {
+                    self.counts[choice.index()] += 1;
+                    self.answered += 1;
+                }
+                Applied::Answered
+            }
+        }
+    }
+
+    /// The counts of the current question, from the players' answers (after loading).
+    pub fn recount(&mut self) {
+        if let Some(clock) = self.game.clock {
+            self.count_answers(clock.index);
+        }
+    }
+
+    /// The counts of question `index` from the players' answers.
+    fn count_answers(&mut self, index: usize) {
+        self.counts = [0; 4];
+        self.answered = 0;
+        for p in self.players.values() {
+            if let Some(a) = p.state.answers.get(&index) {
+                self.counts[a.choice.index()] += 1;
+                self.answered += 1;
+            }
+        }
+    }
+
+    /// Ranks the players still in the game: most points first, then who joined first.
+    pub fn rank(&mut self) {
+        let mut order: Vec<(&String, &Player)> = self.players.iter().filter(|(_, p)| !p.kicked).collect();
+        order.sort_by(|(a_id, a), (b_id, b)| {
+            b.state.points.cmp(&a.state.points).then(a.state.joined_at.cmp(&b.state.joined_at)).then(a_id.cmp(b_id))
+        });
+        let order: Vec<String> = order.into_iter().map(|(id, _)| id.clone()).collect();
+        let rank = order.iter().enumerate().map(|(i, id)| (id.clone(), i + 1)).collect();
+        self.ranking = Arc::new(Ranking { order, rank });
+    }
+
+    fn rows(&self, n: usize) -> Value {
+        Value::Array(
+            self.ranking
+                .order
+                .iter()
+                .take(n)
+                .enumerate()
+                .filter_map(|(i, id)| {
+                    let p = self.players.get(id)?;
+                    Some(json!({ "rank": i + 1, "playerId": id, "nickname": p.state.nickname, "points": p.state.points }))
+                })
+                .collect(),
+        )
+    }
+
+    /// The whole view of `docs/live-games.md` for `viewer` at `now`.
+    pub fn view(&self, viewer: &Viewer, now: i64) -> Value {
+        let game = &self.game;
+        let settings = game.settings.as_ref();
+        let phase = game.phase;
+        let shows_question = matches!(phase, Phase::Question | Phase::Reveal | Phase::Standings);
+        let question = match game.clock.filter(|_| shows_question) {
+            Some(clock) => {
+                let q = &game.questions[clock.index];
+                let mut order = Letter::ALL;
+                if let (Viewer::Player(id), Some(true)) = (viewer, settings.map(|s| s.shuffle_options)) {
+                    shuffle(&mut order, id, clock.index);
+                }
+                let paused = clock.paused_at.is_some() && phase == Phase::Question;
+                json!({
+                    "index": clock.index,
+                    "text": q.text,
+                    "options": order.iter().map(|l| json!({ "letter": l.as_str(), "text": q.options[l.index()] })).collect::<Vec<_>>(),
+                    "startedAt": clock.started_at,
+                    "opensAt": clock.opens_at,
+                    "deadline": if paused { Value::Null } else { json!(clock.deadline) },
+                    "remainingMs": if phase == Phase::Question { game.remaining_ms(now) } else { 0 },
+                    "paused": paused,
+                })
+            }
+            None => Value::Null,
+        };
+        let reveal = match game.clock.filter(|_| matches!(phase, Phase::Reveal | Phase::Standings)) {
+            Some(clock) => {
+                let q = &game.questions[clock.index];
+                json!({
+                    "answer": q.answer.as_str(),
+                    "explanation": q.explanation,
+                    "counts": { "A": self.counts[0], "B": self.counts[1], "C": self.counts[2], "D": self.counts[3] },
+                })
+            }
+            None => Value::Null,
+        };
+        let standings = if matches!(phase, Phase::Standings | Phase::Finished) { self.rows(STANDINGS) } else { Value::Null };
+        let podium = if phase == Phase::Finished { self.rows(PODIUM) } else { Value::Null };
+        let me = match viewer {
+            Viewer::Player(id) => self.me(id),
+            Viewer::Host => Value::Null,
+        };
+        let host = match viewer {
+            Viewer::Host => json!({
+                "pin": game.pin,
+                "answered": self.answered,
+                "names": self.joined.iter().rev().filter(|id| !self.players[*id].kicked).take(NAMES)
+                    .map(|id| json!({ "playerId": id, "nickname": self.players[id].state.nickname }))
+                    .collect::<Vec<_>>(),
+            }),
+            Viewer::Player(_) => Value::Null,
+        };
+        json!({
+            "gameId": self.game_id,
+            "title": game.title,
+            "phase": phase,
+            "serverNow": now,
+            "questionCount": game.questions.len(),
+            "players": self.active_players(),
+            "locked": game.locked,
+            "settings": settings.map(|s| json!({
+                "secondsPerQuestion": s.seconds_per_question,
+                "scoring": s.scoring,
+                "streakBonus": s.streak_bonus,
+                "shuffleQuestions": s.shuffle_questions,
+                "shuffleOptions": s.shuffle_options,
+                "requireSignIn": s.require_sign_in,
+                "autoAdvance": s.auto_advance,
+            })),
+            "question": question,
+            "reveal": reveal,
+            "standings": standings,
+            "podium": podium,
+            "me": me,
+            "host": host,
+        })
+    }
+
+    fn me(&self, player_id: &str) -> Value {
+        let Some(p) = self.players.get(player_id) else { return Value::Null };
+        let phase = self.game.phase;
+        let current = self.game.clock.map(|c| c.index);
+        let answer = current.filter(|_| phase == Phase::Question).and_then(|i| p.state.answers.get(&i)).map(|a| a.choice.as_str());
+        // The last closed question: the current one once it closed, else the one before.
+        let last_closed = match (phase, current) {
+            (Phase::Question, Some(i)) => i.checked_sub(1),
+            (Phase::Lobby, _) | (_, None) => None,
+            (_, Some(i)) => Some(i),
+        };
+        let last_result = last_closed
+            .and_then(|i| p.state.answers.get(&i))
+            .map(|a| json!({ "correct": a.correct, "points": a.points }))
+            .unwrap_or(Value::Null);
+        json!({
+            "playerId": player_id,
+            "nickname": p.state.nickname,
+            "points": p.state.points,
+            "streak": p.state.streak,
+            "rank": self.ranking.rank.get(player_id),
+            "answer": answer,
+            "lastResult": last_result,
+        })
+    }
+}
+
+/// The order of the options for one player and question: a permutation fixed by both (FNV-1a
+/// of the two, then Fisher–Yates), the same on every node and after every reconnect.
+pub fn shuffle(order: &mut [Letter; 4], player_id: &str, index: usize) {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in player_id.bytes().chain(index.to_le_bytes()) {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    for i in (1..order.len()).rev() {
+        hash = hash.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let j = ((hash >> 33) % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+}

@@ -1,0 +1,168 @@
+//! Reads of `live_game` and `live_player`.
+
+use sqlx::AnyPool;
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameRow {
+    pub game_id: String,
+    pub quiz_id: i64,
+    pub host_id: String,
+    pub title: String,
+    pub pin: String,
+    pub opened_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PlayerRow {
+    pub player_id: String,
+    pub game_id: String,
+    pub nickname: String,
+    pub user_id: Option<String>,
+    pub joined_at: i64,
+    pub points: i64,
+    pub correct: i64,
+    pub answered: i64,
+    pub kicked: i64,
+}
+
+const GAME: &str = "select game_id, quiz_id, host_id, title, pin, opened_at, finished_at from live_game";
+const PLAYER: &str = "select player_id, game_id, nickname, user_id, joined_at, points, correct, answered, kicked from live_player";
+
+/// The open game with this PIN.
+pub async fn open_game_by_pin(pool: &AnyPool, pin: &str) -> Result<Option<GameRow>, sqlx::Error> {
+    sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where pin = $1 and finished_at is null"))).bind(pin).fetch_optional(pool).await
+}
+
+pub async fn game(pool: &AnyPool, game_id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+    sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where game_id = $1"))).bind(game_id).fetch_optional(pool).await
+}
+
+/// Whether an open game holds `pin`.
+pub async fn pin_in_use(pool: &AnyPool, pin: &str) -> Result<bool, sqlx::Error> {
+    Ok(sqlx::query("select 1 from live_game where pin = $1 and finished_at is null").bind(pin).fetch_optional(pool).await?.is_some())
+}
+
+/// The games that have not finished (the hub's clock looks after them after a restart).
+pub async fn unfinished(pool: &AnyPool) -> Result<Vec<GameRow>, sqlx::Error> {
+    sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where finished_at is null"))).fetch_all(pool).await
+}
+
+/// Every player of a game, in the order they joined.
+pub async fn players(pool: &AnyPool, game_id: &str) -> Result<Vec<PlayerRow>, sqlx::Error> {
+    sqlx::query_as::<_, PlayerRow>(sqlx::AssertSqlSafe(format!("{PLAYER} where game_id = $1 order by joined_at, player_id")))
+        .bind(game_id)
+        .fetch_all(pool)
+        .await
+}
+
+pub async fn player(pool: &AnyPool, player_id: &str) -> Result<Option<PlayerRow>, sqlx::Error> {
+    sqlx::query_as::<_, PlayerRow>(sqlx::AssertSqlSafe(format!("{PLAYER} where player_id = $1"))).bind(player_id).fetch_optional(pool).await
+}
+
+/// The signed-in user's player in a game.
+pub async fn player_of_user(pool: &AnyPool, game_id: &str, user_id: &str) -> Result<Option<PlayerRow>, sqlx::Error> {
+    sqlx::query_as::<_, PlayerRow>(sqlx::AssertSqlSafe(format!("{PLAYER} where game_id = $1 and user_id = $2")))
+        .bind(game_id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// The names of a game that are `key` or `key (n)` (keys: names folded to lower case).
+pub async fn names_like(pool: &AnyPool, game_id: &str, key: &str) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as("select nickname_key from live_player where game_id = $1 and (nickname_key = $2 or nickname_key like $3)")
+        .bind(game_id)
+        .bind(key)
+        .bind(format!("{} (%", key.replace(['\\', '%', '_'], "")))
+        .fetch_all(pool)
+        .await?;
+    Ok(rows.into_iter().map(|(k,)| k).collect())
+}
+
+/// A game of a quiz, for the host's list.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct GameSummary {
+    pub game_id: String,
+    pub title: String,
+    pub opened_at: i64,
+    pub finished_at: Option<i64>,
+    pub players: i64,
+}
+
+/// The games run on quiz `quiz_id` by `host_id`, newest first.
+pub async fn games_of_quiz(pool: &AnyPool, quiz_id: i64, host_id: &str) -> Result<Vec<GameSummary>, sqlx::Error> {
+    sqlx::query_as::<_, GameSummary>(
+        "select g.game_id, g.title, g.opened_at, g.finished_at, \
+         (select count(*) from live_player p where p.game_id = g.game_id and p.kicked = 0) as players \
+         from live_game g where g.quiz_id = $1 and g.host_id = $2 order by g.opened_at desc, g.game_id",
+    )
+    .bind(quiz_id)
+    .bind(host_id)
+    .fetch_all(pool)
+    .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct QuestionRow {
+    pub question: i64,
+    pub question_id: i64,
+    pub text: String,
+    pub answer: String,
+}
+
+/// A game's questions in the order played.
+pub async fn questions(pool: &AnyPool, game_id: &str) -> Result<Vec<QuestionRow>, sqlx::Error> {
+    sqlx::query_as::<_, QuestionRow>("select question, question_id, text, answer from live_question where game_id = $1 order by question")
+        .bind(game_id)
+        .fetch_all(pool)
+        .await
+}
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct AnswerRow {
+    pub player_id: String,
+    pub question: i64,
+    pub choice: String,
+    pub correct: i64,
+    pub points: i64,
+    pub elapsed_ms: i64,
+}
+
+/// Every answer given in a game.
+pub async fn answers(pool: &AnyPool, game_id: &str) -> Result<Vec<AnswerRow>, sqlx::Error> {
+    sqlx::query_as::<_, AnswerRow>(
+        "select player_id, question, choice, correct, points, elapsed_ms from live_answer where game_id = $1 order by question, player_id",
+    )
+    .bind(game_id)
+    .fetch_all(pool)
+    .await
+}
+
+/// A game a signed-in player played, with their place in it.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PlayedRow {
+    pub game_id: String,
+    pub title: String,
+    pub opened_at: i64,
+    pub finished_at: Option<i64>,
+    pub nickname: String,
+    pub points: i64,
+    pub correct: i64,
+    pub rank: i64,
+    pub players: i64,
+}
+
+/// The live games `user_id` played (not removed from), newest first.
+pub async fn played_by(pool: &AnyPool, user_id: &str) -> Result<Vec<PlayedRow>, sqlx::Error> {
+    sqlx::query_as::<_, PlayedRow>(
+        "select g.game_id, g.title, g.opened_at, g.finished_at, p.nickname, p.points, p.correct, \
+         (select count(*) from live_player o where o.game_id = p.game_id and o.kicked = 0 and o.points > p.points) + 1 as rank, \
+         (select count(*) from live_player o where o.game_id = p.game_id and o.kicked = 0) as players \
+         from live_player p join live_game g on g.game_id = p.game_id \
+         where p.user_id = $1 and p.kicked = 0 order by g.opened_at desc, g.game_id",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await
+}

@@ -1,0 +1,32 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { LivePlayer } from '@/features/live/components/live-player'
+import { loadCurrentPlayer } from '@/features/live/utils/live-storage'
+import { useDocumentTitle } from '@/hooks/use-document-title'
+import { HubProvider } from '@/lib/hub/hub-provider'
+
+/** The 6 digits of a `?pin=` (from the join link or its QR code), or ''. */
+export function pinFrom(raw: string | null): string {
+  const digits = (raw ?? '').replace(/\D/g, '')
+  return digits.length === 6 ? digits : ''
+}
+
+/**
+ * /play/live (public; guests play with a nickname): join by PIN and play. The page has a hub
+ * connection of its own, opened with the player token of POST /api/live/join rather than the
+ * session's (a guest has none; a signed-in player's token allows only this game), so it wraps
+ * the player's screen in its own HubProvider; the screen hands the token up once it has one.
+ */
+export function PlayLivePage() {
+  useDocumentTitle('Live game')
+  const [params] = useSearchParams()
+  const [start] = useState(() => ({ stored: loadCurrentPlayer(), pin: pinFrom(params.get('pin')) }))
+  const [token, setToken] = useState<string | null>(null)
+  return (
+    <div className="page live-page live-player-page">
+      <HubProvider token={token}>
+        <LivePlayer stored={start.stored} pin={start.pin} onToken={setToken} />
+      </HubProvider>
+    </div>
+  )
+}

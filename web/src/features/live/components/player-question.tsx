@@ -1,0 +1,99 @@
+/**
+ * A question on the player's phone: four large option buttons (A–D, or 1–4, on a keyboard),
+ * the countdown, and where the answer stands — get ready, sending, "Answer locked in", time's
+ * up, paused — with the note when an answer was refused or not confirmed.
+ */
+import { useEffect } from 'react'
+import type { Letter } from '@/types/api'
+import type { LiveQuestion } from '@/types/live-game'
+import type { QuestionClock } from '../utils/game-clock'
+import { Countdown } from './countdown'
+import '../live.css'
+
+export type AnswerStep = 'getReady' | 'answering' | 'sending' | 'locked' | 'paused' | 'closed'
+
+type PlayerQuestionProps = {
+  question: LiveQuestion
+  count: number
+  clock: QuestionClock
+  step: AnswerStep
+  choice: Letter | null
+  note: string | null
+  onAnswer: (choice: Letter) => void
+}
+
+const STATUS: Record<AnswerStep, string | null> = {
+  getReady: 'Get ready…',
+  answering: null,
+  sending: 'Sending your answer…',
+  locked: 'Answer locked in',
+  paused: 'Paused by the host',
+  closed: "Time's up",
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
+}
+
+export function PlayerQuestion({ question, count, clock, step, choice, note, onAnswer }: PlayerQuestionProps) {
+  const open = step === 'answering'
+
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return
+      const key = event.key.toUpperCase()
+      const byPosition = ['1', '2', '3', '4'].indexOf(key)
+      const option = byPosition >= 0 ? question.options[byPosition] : question.options.find((o) => o.letter === key)
+      if (!option) return
+      event.preventDefault()
+      onAnswer(option.letter)
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [open, question.options, onAnswer])
+
+  const status = STATUS[step]
+  return (
+    <section className="live-play-question" aria-labelledby="live-question-text">
+      <div className="live-play-top">
+        <p className="live-question-count">
+          Question {question.index + 1} of {count}
+        </p>
+        <Countdown clock={clock} paused={question.paused} size="small" />
+      </div>
+      <h2 id="live-question-text" className="live-play-text">
+        {question.text}
+      </h2>
+      <div className="live-answer-buttons" role="group" aria-labelledby="live-question-text">
+        {question.options.map((option) => {
+          const chosen = choice === option.letter
+          return (
+            <button
+              key={option.letter}
+              type="button"
+              className={`live-answer live-option-${option.letter}${chosen ? ' is-chosen' : ''}`}
+              aria-pressed={chosen}
+              disabled={!open}
+              onClick={() => onAnswer(option.letter)}
+            >
+              <span className="live-letter" aria-hidden="true">
+                {option.letter}
+              </span>
+              <span className="live-answer-text">
+                <span className="visually-hidden">{option.letter}. </span>
+                {option.text}
+              </span>
+              {chosen && step === 'locked' ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
+            </button>
+          )
+        })}
+      </div>
+      <p className={`live-play-status${step === 'locked' ? ' is-locked' : ''}`} role="status">
+        {status}
+      </p>
+      {note ? <p className="live-play-note" role="alert">{note}</p> : null}
+      {open ? <p className="muted live-keyboard-hint">Keys A–D or 1–4 choose an option.</p> : null}
+    </section>
+  )
+}

@@ -1,0 +1,159 @@
+/**
+ * The host's presenter view of a live game, for the projector (large type): lobby, question,
+ * reveal, standings and podium, with the host's controls. It wires the presenter machine to
+ * the API (load, control, kick), the hub (on the app's connection, with the session's token:
+ * the channel's messages become `server.*` events), and the leave warning while the game runs.
+ * A reconnect, or coming back to the page, gets the whole view again.
+ */
+import { useMachine } from '@xstate/react'
+import { useCallback, useMemo, useRef } from 'react'
+import { Link } from 'react-router'
+import { fromPromise } from 'xstate'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { useLeaveWarning } from '@/hooks/use-leave-warning'
+import { useHubConnected } from '@/lib/hub/hub-provider'
+import type { ControlAction, GameView } from '@/types/live-game'
+import { controlGame, getGame, kickPlayer } from '../api/live-api'
+import { useGameHub, type GameHubEvent } from '../hooks/use-game-hub'
+import { presenterMachine, type HostCommand } from '../machines/presenter.machine'
+import { questionClock } from '../utils/game-clock'
+import { HOST_LEAVE_WARNING, playersText } from '../utils/live-texts'
+import { Podium } from './podium'
+import { PresenterControls } from './presenter-controls'
+import { PresenterLobby } from './presenter-lobby'
+import { PresenterQuestion } from './presenter-question'
+import { RevealChart } from './reveal-chart'
+import { StandingsList } from './standings-list'
+import '../live.css'
+import '../live-presenter.css'
+
+const presenterActors = {
+  loadGame: fromPromise<GameView, { gameId: string }>(({ input }) => getGame(input.gameId)),
+  runCommand: fromPromise<GameView, { gameId: string; command: HostCommand }>(({ input }) =>
+    input.command.kind === 'control' ? controlGame(input.gameId, input.command.action) : kickPlayer(input.gameId, input.command.playerId),
+  ),
+}
+
+function PhaseBody({ view, answered, now, offsetMs, busy, onKick }: {
+  view: GameView
+  answered: number
+  now: number
+  offsetMs: number
+  busy: boolean
+  onKick: (playerId: string) => void
+}) {
+  switch (view.phase) {
+    case 'lobby':
+      return <PresenterLobby view={view} busy={busy} onKick={onKick} />
+    case 'question':
+      return view.question ? (
+        <PresenterQuestion
+          question={view.question}
+          count={view.questionCount}
+          clock={questionClock(view.question, now, offsetMs)}
+          answered={answered}
+          players={view.players}
+        />
+      ) : null
+    case 'reveal':
+      return (
+        <div className="live-question">
+          <h2 className="live-question-text">{view.question?.text}</h2>
+          {view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
+        </div>
+      )
+    case 'standings':
+      return (
+        <div className="live-standings-screen">
+          <h2 className="live-section-title">Standings</h2>
+          <StandingsList rows={view.standings ?? []} label="Top 5" />
+        </div>
+      )
+    case 'finished':
+      return (
+        <div className="live-finished">
+          <h2 className="live-section-title">Podium</h2>
+          <Podium rows={view.podium ?? []} />
+          {(view.standings?.length ?? 0) > 3 ? <StandingsList rows={view.standings ?? []} label="Final standings" /> : null}
+          <Link className="btn btn-secondary" to="/host/myQuizzes">
+            Back to My Quizzes
+          </Link>
+        </div>
+      )
+  }
+}
+
+export function Presenter({ gameId }: { gameId: string }) {
+  const machine = useMemo(() => presenterMachine.provide({ actors: presenterActors }), [])
+  const [state, send] = useMachine(machine, { input: { gameId } })
+  const { context } = state
+  const view = context.view
+  const busy = state.hasTag('busy')
+  const connected = useHubConnected()
+  const screenRef = useRef<HTMLElement>(null)
+
+  useLeaveWarning(view !== null && view.phase !== 'finished', HOST_LEAVE_WARNING)
+
+  const forward = useCallback(
+    (event: GameHubEvent) => {
+      if (event.type === 'server.answerAck' || event.type === 'server.kicked') return
+      send(event)
+    },
+    [send],
+  )
+  useGameHub(gameId, forward)
+
+  const onAction = useCallback((action: ControlAction) => send({ type: 'control.send', action }), [send])
+  const onKick = useCallback((playerId: string) => send({ type: 'player.kick', playerId }), [send])
+
+  if (state.hasTag('failed')) {
+    return (
+      <section className="card quiz-message" aria-labelledby="live-error-title">
+        <h1 id="live-error-title">Live game unavailable</h1>
+        <Alert tone="error">{context.error}</Alert>
+        <Link to="/host/myQuizzes" className="btn btn-primary">
+          Go to My Quizzes
+        </Link>
+      </section>
+    )
+  }
+
+  if (!view) return <Loading label="Loading the game..." />
+
+  const fullScreen = () => {
+    screenRef.current?.requestFullscreen?.().catch(() => undefined)
+  }
+
+  return (
+    <section className="live-presenter" ref={screenRef} aria-labelledby="live-title">
+      <header className="live-bar">
+        <h1 id="live-title" className="live-title">
+          {view.title || 'Live game'}
+        </h1>
+        <p className="live-bar-facts">
+          <span>{playersText(view.players)}</span>
+          {view.locked ? <span className="status-pill status-marked">Lobby locked</span> : null}
+          {view.phase !== 'lobby' && view.host?.pin ? <span>PIN {view.host.pin}</span> : null}
+        </p>
+        <button type="button" className="btn btn-ghost btn-small live-fullscreen" onClick={fullScreen}>
+          Full screen
+        </button>
+      </header>
+
+      {!connected ? <p className="live-offline" role="status">Reconnecting…</p> : null}
+      {context.error ? (
+        <div className="live-error">
+          <Alert tone="error">{context.error}</Alert>
+          <button type="button" className="btn btn-link" onClick={() => send({ type: 'error.dismiss' })}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+
+      <PhaseBody view={view} answered={context.answered} now={context.now} offsetMs={context.offsetMs} busy={busy} onKick={onKick} />
+
+      <PresenterControls view={view} busy={busy} onAction={onAction} />
+    </section>
+  )
+}

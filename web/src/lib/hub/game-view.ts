@@ -1,0 +1,143 @@
+/**
+ * Reads a live game's view (docs/live-games.md, "The view") from JSON: the `game` message of the
+ * hub and the live-game HTTP answers carry the same shape. What the screens rely on is checked
+ * (the game id, a known phase, the server's clock, a question's options and times); fields the
+ * server left out are filled with their "nothing" value, so the screens never meet `undefined`.
+ */
+import { LETTERS } from '@/lib/constants'
+import type { Letter } from '@/types/api'
+import type {
+  GameView,
+  LiveHost,
+  LiveMe,
+  LiveOption,
+  LivePhase,
+  LiveQuestion,
+  LiveReveal,
+  LiveSettings,
+  StandingRow,
+} from '@/types/live-game'
+
+const PHASES: readonly LivePhase[] = ['lobby', 'question', 'reveal', 'standings', 'finished']
+
+type Json = Record<string, unknown>
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
+const isLetter = (value: unknown): value is Letter => typeof value === 'string' && (LETTERS as readonly string[]).includes(value)
+const numberOr = (value: unknown, fallback: number) => (isNumber(value) ? value : fallback)
+const stringOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
+
+export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
+  secondsPerQuestion: 20,
+  scoring: 'correctness',
+  streakBonus: false,
+  shuffleQuestions: false,
+  shuffleOptions: false,
+  requireSignIn: false,
+  autoAdvance: false,
+}
+
+function readSettings(raw: unknown): LiveSettings {
+  if (!isObject(raw)) return DEFAULT_LIVE_SETTINGS
+  const flag = (key: keyof LiveSettings) => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : (DEFAULT_LIVE_SETTINGS[key] as boolean))
+  return {
+    secondsPerQuestion: numberOr(raw.secondsPerQuestion, DEFAULT_LIVE_SETTINGS.secondsPerQuestion),
+    scoring: raw.scoring === 'speed' ? 'speed' : 'correctness',
+    streakBonus: flag('streakBonus'),
+    shuffleQuestions: flag('shuffleQuestions'),
+    shuffleOptions: flag('shuffleOptions'),
+    requireSignIn: flag('requireSignIn'),
+    autoAdvance: flag('autoAdvance'),
+  }
+}
+
+function readQuestion(raw: unknown): LiveQuestion | null {
+  if (!isObject(raw) || !isNumber(raw.index) || !Array.isArray(raw.options)) return null
+  const options: LiveOption[] = raw.options
+    .filter((option): option is Json => isObject(option) && isLetter(option.letter))
+    .map((option) => ({ letter: option.letter as Letter, text: stringOr(option.text, '') }))
+  const startedAt = numberOr(raw.startedAt, 0)
+  return {
+    index: raw.index,
+    text: stringOr(raw.text, ''),
+    options,
+    startedAt,
+    opensAt: numberOr(raw.opensAt, startedAt),
+    deadline: isNumber(raw.deadline) ? raw.deadline : null,
+    remainingMs: Math.max(0, numberOr(raw.remainingMs, 0)),
+    paused: raw.paused === true,
+  }
+}
+
+function readReveal(raw: unknown): LiveReveal | null {
+  if (!isObject(raw) || !isLetter(raw.answer)) return null
+  const counts = isObject(raw.counts) ? raw.counts : {}
+  return {
+    answer: raw.answer,
+    explanation: typeof raw.explanation === 'string' && raw.explanation.trim() !== '' ? raw.explanation : null,
+    counts: Object.fromEntries(LETTERS.map((letter) => [letter, Math.max(0, numberOr(counts[letter], 0))])) as Record<Letter, number>,
+  }
+}
+
+function readRows(raw: unknown): StandingRow[] | null {
+  if (!Array.isArray(raw)) return null
+  return raw
+    .filter((row): row is Json => isObject(row) && isNumber(row.rank))
+    .map((row) => ({
+      rank: row.rank as number,
+      playerId: stringOr(row.playerId, ''),
+      nickname: stringOr(row.nickname, ''),
+      points: numberOr(row.points, 0),
+    }))
+}
+
+function readMe(raw: unknown): LiveMe | null {
+  if (!isObject(raw)) return null
+  const last = isObject(raw.lastResult) ? raw.lastResult : null
+  return {
+    playerId: stringOr(raw.playerId, ''),
+    nickname: stringOr(raw.nickname, ''),
+    points: numberOr(raw.points, 0),
+    streak: numberOr(raw.streak, 0),
+    rank: isNumber(raw.rank) ? raw.rank : null,
+    answer: isLetter(raw.answer) ? raw.answer : null,
+    lastResult: last ? { correct: last.correct === true, points: numberOr(last.points, 0) } : null,
+  }
+}
+
+function readHost(raw: unknown): LiveHost | null {
+  if (!isObject(raw)) return null
+  const names = Array.isArray(raw.names) ? raw.names.filter(isObject) : []
+  return {
+    pin: stringOr(raw.pin, ''),
+    answered: numberOr(raw.answered, 0),
+    names: names.map((name) => ({ playerId: stringOr(name.playerId, ''), nickname: stringOr(name.nickname, '') })),
+  }
+}
+
+/** The view in `raw`, or null when it is not one (no game id, unknown phase, no server time). */
+export function readGameView(raw: unknown): GameView | null {
+  if (!isObject(raw) || typeof raw.gameId !== 'string' || !isNumber(raw.serverNow)) return null
+  if (!PHASES.includes(raw.phase as LivePhase)) return null
+  const phase = raw.phase as LivePhase
+  const question = readQuestion(raw.question)
+  // A question phase without its question is not a view a screen can show.
+  if (phase === 'question' && !question) return null
+  return {
+    gameId: raw.gameId,
+    title: stringOr(raw.title, ''),
+    phase,
+    serverNow: raw.serverNow,
+    questionCount: numberOr(raw.questionCount, 0),
+    players: numberOr(raw.players, 0),
+    locked: raw.locked === true,
+    settings: readSettings(raw.settings),
+    question,
+    reveal: readReveal(raw.reveal),
+    standings: readRows(raw.standings),
+    podium: readRows(raw.podium),
+    me: readMe(raw.me),
+    host: readHost(raw.host),
+  }
+}
