@@ -30,8 +30,17 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // file-reset.ts first: it gives each test file fresh app modules in the shared worker.
+    setupFiles: ['./src/testing/file-reset.ts', './src/testing/setup.ts'],
     restoreMocks: true,
+    // The window is shared by the files of a worker: a stubbed global (fetch, WebSocket, location)
+    // goes back after each test, not at the end of the file only.
+    unstubGlobals: true,
+    // One worker per core (vitest's default leaves one core out: a single worker on 2 cores).
+    maxWorkers: '100%',
+    // Decision 0160: a fresh process and jsdom per test file cost more than the tests; the files
+    // share a worker instead and file-reset.ts starts each one afresh.
+    include: ['src/**/*.test.{ts,tsx}'],
+    isolate: false,
   },
 })

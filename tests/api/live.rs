@@ -388,3 +388,25 @@ async fn the_host_finds_a_games_results_per_player_and_question_and_players_thei
     }]));
     game.app.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_whole_class_joins_at_once_from_one_address_but_a_flood_of_guesses_is_held_back() {
+    let db = TestDb::sqlite();
+    let game = open(&db, json!({})).await;
+    let join = |pin: String, nickname: String| {
+        let (client, url) = (game.app.client.clone(), game.app.url("/api/live/join"));
+        async move { client.post(url).json(&json!({ "pin": pin, "nickname": nickname })).send().await.unwrap().status().as_u16() }
+    };
+    // 60 players behind one school address, all at once: everyone is in.
+    let class = futures::future::join_all((0..60).map(|i| join(game.pin.clone(), format!("Student {i}")))).await;
+    assert!(class.iter().all(|s| *s == 200), "{class:?}");
+    // 200 guesses at once: a few dozen are tried, the rest are held back.
+    let wrong = |i: u32| if (100_000 + i).to_string() == game.pin { "999999".to_owned() } else { (100_000 + i).to_string() };
+    let flood = futures::future::join_all((0..200).map(|i| join(wrong(i), "Eve".into()))).await;
+    let tried = flood.iter().filter(|s| **s == 404).count();
+    assert!(tried <= 30 + quizroom_api::limits::PIN_PLACES, "{tried} guesses were tried");
+    assert_eq!(flood.iter().filter(|s| **s == 429).count(), 200 - tried);
+    // Held back, even the right PIN waits.
+    assert_eq!(join(game.pin.clone(), "Late".into()).await, 429);
+    game.app.stop().await.unwrap();
+}

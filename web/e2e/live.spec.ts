@@ -7,17 +7,15 @@
  * header and the PIN typed; Ben, a guest on a phone, by the join link the QR code encodes. They
  * play three questions, by click and by the keys A–D; Ben reloads mid-question and comes back
  * with the same name, points and streak; the host sees the answer count, the reveal, the standings,
- * skips the last question and shows the podium, which the players see too.
+ * skips the last question and shows the podium, which the players see too. Then the host finds
+ * the game in My Quizzes ("Live games" of the quiz's card), opens its results (both players with
+ * their points and answers, the counts per question) and downloads them as CSV.
  *
  * Bounded in time: questions close as soon as everyone answered (the host skips the last one),
  * so only the 3 s get-ready of each question is waited for; the whole test takes ~30 s.
  * Screenshots go to $QUIZROOM_E2E_SCREENSHOT_DIR (default /tmp/qr-e2e).
- *
- * Not covered yet: the game's results in My Quizzes (and the CSV export). The server has no call
- * that lists a quiz's live games or their results (docs/live-games.md has none), and My Quizzes
- * shows none; add that step here when it is built.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import QRCode from 'qrcode'
@@ -68,10 +66,12 @@ async function hostQuiz(page: Page, title: string): Promise<number> {
 }
 
 /**
- * "Host live: <name>" (the name is visually hidden; Chromium puts a space before its colon,
- * as the hidden span is positioned, so a block).
+ * "Host live: <name>", "Live games: <name>" (the name is visually hidden; Chromium puts a space
+ * before its colon, as the hidden span is positioned, so a block).
  */
-const hostLiveName = (name: string) => new RegExp(`^Host live ?: ${name}$`)
+const cardLinkName = (label: string) => (name: string) => new RegExp(`^${label} ?: ${name}$`)
+const hostLiveName = cardLinkName('Host live')
+const liveGamesName = cardLinkName('Live games')
 
 /** A player's answer button (its name is "B. 4", then " ✓ Your answer" once locked in). */
 const answerButton = (page: Page, letter: string) => page.getByRole('button', { name: new RegExp(`^${letter}\\. `) })
@@ -102,7 +102,7 @@ async function expectStandings(list: Locator, rows: Array<[string, number]>) {
   }
 }
 
-test('a live game: lobby with PIN and QR code, two players, three questions, a reload, podium', async ({
+test('a live game: lobby with PIN and QR code, two players, three questions, a reload, podium, results and CSV', async ({
   page: host,
   request,
   baseURL,
@@ -283,8 +283,45 @@ test('a live game: lobby with PIN and QR code, two players, three questions, a r
   await expect(ben.getByRole('list', { name: 'Podium' }).locator('.is-me')).toContainText('Ben')
   await ben.screenshot({ path: shot('live-player-podium-phone.png'), fullPage: true })
 
-  // The results in My Quizzes are not built yet (see the top of this file): the host goes back.
+  // The results: from My Quizzes, the quiz's live games, then this game's results.
+  await expect(host.getByRole('link', { name: 'See the full results' })).toBeVisible()
   await host.getByRole('link', { name: 'Back to My Quizzes' }).click()
   await expect(host).toHaveURL(/\/host\/myQuizzes$/i)
+  await host.getByRole('listitem', { name: title }).getByRole('link', { name: liveGamesName(title) }).click()
+  await expect(host).toHaveURL(new RegExp(`/host/live/games\\?quizId=${quizId}$`))
+  await expect(host.getByRole('heading', { name: `Live games: ${title}` })).toBeVisible()
+  const games = host.getByRole('table', { name: `Live games of ${title}` }).getByRole('row')
+  await expect(games).toHaveCount(2)
+  await expect(games.nth(1)).toContainText('2 players')
+  await expect(games.nth(1)).not.toContainText('Running')
+  await host.screenshot({ path: shot('live-games-desktop.png') })
+  await games.nth(1).getByRole('link', { name: /^Results/ }).click()
+  await expect(host).toHaveURL(/\/host\/live\/[^/?]+\/results$/)
+  await expect(host.getByRole('heading', { name: `Results: ${title}` })).toBeVisible()
+
+  // Per player, best first: each question's letter, marked right or wrong in words.
+  const players = host.getByRole('table', { name: 'Results per player' }).getByRole('row')
+  await expect(players).toHaveCount(3)
+  await expect(players.nth(0).locator('th')).toHaveText(['Rank', 'Nickname', 'Signed in', 'Points', 'Correct', 'Answered', 'Q1', 'Q2', 'Q3'])
+  await expect(players.nth(1).locator('th, td')).toHaveText(['1', 'Ben', 'No', '20', '2', '2', 'B ✓, right', 'C ✓, right', '—No answer'])
+  await expect(players.nth(2).locator('th, td')).toHaveText(['2', 'Ann', 'No', '10', '1', '3', 'A ✗, wrong', 'C ✓, right', 'D ✗, wrong'])
+  // Per question: the right answer, how many answered and were right, the count per option.
+  const questions = host.getByRole('table', { name: 'Results per question' }).getByRole('row')
+  await expect(questions).toHaveCount(4)
+  const seconds = /^\d+\.\d s$/
+  await expect(questions.nth(1).locator('th, td')).toHaveText(['1', QUESTIONS[0][0], 'B', '2', '1 (50%)', '1', '1 ✓, the right answer', '0', '0', seconds])
+  await expect(questions.nth(2).locator('th, td')).toHaveText(['2', QUESTIONS[1][0], 'C', '2', '2 (100%)', '0', '0', '2 ✓, the right answer', '0', seconds])
+  await expect(questions.nth(3).locator('th, td')).toHaveText(['3', QUESTIONS[2][0], 'A', '1', '0 (0%)', '0 ✓, the right answer', '0', '0', '1', seconds])
+  await host.screenshot({ path: shot('live-results-desktop.png'), fullPage: true })
+
+  // The CSV export: a row per player, each question's letter (empty: no answer).
+  const [download] = await Promise.all([host.waitForEvent('download'), host.getByRole('button', { name: 'Download CSV' }).click()])
+  expect(download.suggestedFilename()).toBe(`${title.replace(/[^A-Za-z0-9]/g, '-')}-live-results.csv`)
+  const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '')
+  expect(csv.trim().split(/\r?\n/)).toEqual([
+    'Rank,Nickname,Signed in,Points,Correct,Answered,Q1,Q2,Q3',
+    '1,Ben,no,20,2,2,B,C,',
+    '2,Ann,no,10,1,3,A,C,D',
+  ])
   console.log(`[live.spec] the game took ${((Date.now() - startedAt) / 1000).toFixed(1)} s`)
 })

@@ -7,12 +7,17 @@
 //! is made, in one atomic statement, so that a flood of parallel tries gets no more than the free
 //! ones through. A try that turns out right gives its count back (an owner key starts over), so
 //! the people behind a shared address are not held back by their own successes.
+//!
+//! Live games' PINs are the exception: a whole class joins at once from one school address, so
+//! only wrong PINs are counted, after the fact, and a flood is bounded by [`InFlight`] instead.
 //! Operational state, not a record: limits are not events, and `replay` leaves them alone.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use quizroom_eventstore::EventStore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::{ApiError, db};
 
@@ -41,8 +46,12 @@ pub const CODES_ADDRESS: Rule = Rule { free: 20, window_ms: 60 * MINUTE, first_w
 pub const JOIN_ACCOUNT: Rule = Rule { free: 10, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
 /// Join codes that lead nowhere, per client address.
 /// Live games' PINs that lead nowhere, per client address: a room behind one address mistyping
-/// now and then stays well within it, while guessing one of a million PINs does not get far.
+/// now and then stays well within it, while guessing one of 900,000 PINs does not get far. Only
+/// wrong PINs are counted (a whole class joins from one address at once), so joins of one address
+/// are handled [`PIN_PLACES`] at a time ([`InFlight`]).
 pub const PIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Joins of one client address handled at once on one node.
+pub const PIN_PLACES: usize = 16;
 pub const JOIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
 
 /// What a key stands for: an owner's key starts over when a try is right; a shared one (a client
@@ -56,6 +65,45 @@ pub enum Kind {
 /// The key of a client address.
 pub fn address_key(scope: &str, address: IpAddr) -> String {
     format!("{scope}:ip:{address}")
+}
+
+/// How long `key` is held back at `now`, if it is (a read: nothing is counted).
+pub async fn held_back(store: &EventStore, key: &str, now: i64) -> Result<Option<Duration>, ApiError> {
+    let blocked_until: Option<(i64,)> =
+        sqlx::query_as("select blocked_until from throttle where key = $1").bind(key).fetch_optional(store.pool()).await.map_err(db)?;
+    Ok(blocked_until.map(|(until,)| until).filter(|until| *until > now).map(|until| Duration::from_millis((until - now).max(1000) as u64)))
+}
+
+/// Requests of one key (a client address) handled at once on this node; more wait their turn.
+/// Where only wrong tries are counted (after the fact), this bounds how many tries a flood of
+/// parallel requests gets in before the first hold is written.
+pub struct InFlight {
+    places: usize,
+    keys: std::sync::Mutex<std::collections::HashMap<String, Arc<Semaphore>>>,
+}
+
+/// A place taken in [`InFlight`]; given back when dropped.
+pub struct Place {
+    _permit: OwnedSemaphorePermit,
+}
+
+impl InFlight {
+    pub fn new(places: usize) -> InFlight {
+        InFlight { places, keys: std::sync::Mutex::default() }
+    }
+
+    /// Waits for a place for `key`.
+    pub async fn enter(&self, key: &str) -> Place {
+        let semaphore = {
+            let mut keys = self.keys.lock().expect("in-flight lock");
+            // Keys nobody holds a place of are forgotten, so the map stays as small as the traffic.
+            if keys.len() > 1024 {
+                keys.retain(|_, s| Arc::strong_count(s) > 1);
+            }
+            keys.entry(key.to_owned()).or_insert_with(|| Arc::new(Semaphore::new(self.places))).clone()
+        };
+        Place { _permit: semaphore.acquire_owned().await.expect("never closed") }
+    }
 }
 
 /// A try let through: report how it went.

@@ -106,6 +106,7 @@ pub async fn serve_on(
         generator,
         submissions,
         quiz_facts: Arc::default(),
+        joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
     };
     let router = app(state, &config.web_dir);

@@ -2,7 +2,8 @@
  * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
  * The hosting, generate and live-game pages are loaded on first visit (their own chunks), so
  * players never download the host's screens and the first load stays small; header and footer
- * stay on screen while a page loads. /play/live is public: guests join live games by PIN.
+ * stay on screen while a page loads. /play/live is public: guests join live games by PIN; a
+ * live game's results (the host's) and a player's history of live games are protected.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
@@ -40,7 +41,10 @@ const HostAudiencePage = lazy(() => import('./routes/host-audience').then((m) =>
 const GenerateQuizPage = lazy(() => import('./routes/generate-quiz').then((m) => ({ default: m.GenerateQuizPage })))
 const HostLivePage = lazy(() => import('./routes/host-live').then((m) => ({ default: m.HostLivePage })))
 const HostLiveGamePage = lazy(() => import('./routes/host-live').then((m) => ({ default: m.HostLiveGamePage })))
+const HostLiveGamesPage = lazy(() => import('./routes/host-live-results').then((m) => ({ default: m.HostLiveGamesPage })))
+const HostLiveResultsPage = lazy(() => import('./routes/host-live-results').then((m) => ({ default: m.HostLiveResultsPage })))
 const PlayLivePage = lazy(() => import('./routes/play-live').then((m) => ({ default: m.PlayLivePage })))
+const PlayLiveHistoryPage = lazy(() => import('./routes/play-live-history').then((m) => ({ default: m.PlayLiveHistoryPage })))
 const GenerateReviewPage = lazy(() => import('./routes/generate-review').then((m) => ({ default: m.GenerateReviewPage })))
 
 export const routes: RouteObject[] = [
@@ -71,6 +75,7 @@ export const routes: RouteObject[] = [
               { path: 'play/categories', element: <PlayCategoriesPage /> },
               { path: 'play/quiz', element: <PlayQuizPage /> },
               { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
+              { path: 'play/live/history', element: page(PlayLiveHistoryPage) },
               { path: 'host/quiz', element: page(HostQuizPage) },
               { path: 'host/attemptQuiz', element: page(HostAttemptQuizPage) },
               // Route matching ignores case, so this also serves /host/myquizzes.
@@ -80,7 +85,10 @@ export const routes: RouteObject[] = [
               { path: 'host/result', element: page(HostResultPage) },
               { path: 'host/audience', element: page(HostAudiencePage) },
               { path: 'host/live', element: page(HostLivePage) },
+              // A static segment outranks `:gameId`, so /host/live/games is the list, not a game.
+              { path: 'host/live/games', element: page(HostLiveGamesPage) },
               { path: 'host/live/:gameId', element: page(HostLiveGamePage) },
+              { path: 'host/live/:gameId/results', element: page(HostLiveResultsPage) },
               { path: 'generate', element: page(GenerateQuizPage) },
               { path: 'generate/quiz', element: page(GenerateQuizPage) },
               { path: 'generate/review', element: page(GenerateReviewPage) },

@@ -10,5 +10,30 @@ export function hostLivePath(quizId: number): string {
   return `/host/live?quizId=${quizId}`
 }
 
+/** The host's list of the live games of a quiz, each with its results. */
+export function liveGamesPath(quizId: number): string {
+  return `/host/live/games?quizId=${quizId}`
+}
+
+/** The presenter view of a live game (the host's projector). */
+export function presenterPath(gameId: string): string {
+  return `/host/live/${encodeURIComponent(gameId)}`
+}
+
+/** A live game's full results, for its host. */
+export function liveResultsPath(gameId: string): string {
+  return `${presenterPath(gameId)}/results`
+}
+
 /** Where everyone joins a live game by PIN (the header's link). */
 export const PLAY_LIVE_PATH = '/play/live'
+
+/** A signed-in player's live games. */
+export const LIVE_HISTORY_PATH = '/play/live/history'
+
+/** A `?quizId=` as a positive integer, or null. */
+export function quizIdFrom(raw: string | null): number | null {
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null
+  const id = Number(raw)
+  return Number.isSafeInteger(id) && id > 0 ? id : null
+}

@@ -89,16 +89,19 @@ pub(super) async fn join_game(
         Refusal::Refused => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "nickname_refused", "Please choose another nickname"),
     })?;
     let pin = body.pin.trim();
-    // PINs that lead nowhere are counted against the client's address, so PINs cannot be guessed.
-    let attempt = limits::enter(&state.store, vec![(address_key("pin", client.ip()), &PIN_ADDRESS, Kind::Shared)], state.clock.now_ms())
-        .await?
-        .map_err(too_many_pins)?;
-    let game = live::open_game_by_pin(state.store.pool(), pin).await.map_err(db)?;
-    let Some(game) = game else {
+    // Only PINs that lead nowhere count against the client's address (a class joins from one
+    // address at once); its joins are handled a few at a time, so a flood of guesses is counted
+    // before it gets far.
+    let address = address_key("pin", client.ip());
+    let _place = state.joins_in_flight.enter(&address).await;
+    if let Some(wait) = limits::held_back(&state.store, &address, state.clock.now_ms()).await? {
+        return Err(too_many_pins(wait));
+    }
+    let Some(game) = live::open_game_by_pin(state.store.pool(), pin).await.map_err(db)? else {
+        let attempt = limits::enter(&state.store, vec![(address, &PIN_ADDRESS, Kind::Shared)], state.clock.now_ms()).await?.map_err(too_many_pins)?;
         attempt.failed(&state.store).await?;
         return Err(ApiError::new(StatusCode::NOT_FOUND, "game_not_found", "No game with this PIN"));
     };
-    attempt.succeeded(&state.store).await?;
     let handle = state.hub.games().room(&game.game_id).await?.ok_or_else(|| ApiError::internal("an open game without its stream"))?;
     let (phase, locked, require_sign_in, host_id) = {
         let room = handle.lock();

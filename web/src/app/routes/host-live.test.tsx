@@ -171,6 +171,7 @@ describe('/host/live/:gameId (presenter)', () => {
     const podium = screen.getByRole('list', { name: 'Podium' })
     expect(within(podium).getByText('1st').closest('li')).toHaveTextContent('Ana')
     expect(screen.queryByRole('toolbar', { name: 'Game controls' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See the full results' })).toHaveAttribute('href', '/host/live/g1/results')
   })
 
   it('pauses and ends from the controls; ending asks first', async () => {

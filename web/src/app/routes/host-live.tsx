@@ -3,15 +3,9 @@ import { Alert } from '@/components/ui/alert'
 import { LiveSettingsForm } from '@/features/live/components/live-settings-form'
 import { Presenter } from '@/features/live/components/presenter'
 import { useDocumentTitle } from '@/hooks/use-document-title'
+import { presenterPath, quizIdFrom } from '@/lib/live-links'
 
 export const INVALID_QUIZ_ID = 'Choose a quiz to run live from My Quizzes or the categories.'
-
-/** A `?quizId=` as a positive integer, or null. */
-export function quizIdFrom(raw: string | null): number | null {
-  if (raw === null || !/^\d+$/.test(raw.trim())) return null
-  const id = Number(raw)
-  return Number.isSafeInteger(id) && id > 0 ? id : null
-}
 
 /** /host/live?quizId=N: the settings of a new live game; "Open the lobby" goes to its presenter view. */
 export function HostLivePage() {
@@ -35,7 +29,7 @@ export function HostLivePage() {
           </div>
         </section>
       ) : (
-        <LiveSettingsForm quizId={quizId} onOpened={(gameId) => navigate(`/host/live/${encodeURIComponent(gameId)}`)} />
+        <LiveSettingsForm quizId={quizId} onOpened={(gameId) => navigate(presenterPath(gameId))} />
       )}
     </div>
   )

@@ -38,6 +38,7 @@ function setup(response: FakeHandler | FakeResponse = { body: { success: true, d
   const api = mockApi({
     'GET /api/hostQuiz/myQuizzes': response,
     'GET /api/hostQuiz/results/31': { body: { success: true, title: 'Cell Biology', participants: 0, data: [] } },
+    'GET /api/live/games': { body: [] },
   })
   signInAs()
   return { ...api, ...renderApp(path), user: userEvent.setup() }
@@ -60,6 +61,16 @@ describe('/host/myQuizzes', () => {
       '/host/live?quizId=31',
     )
     expect(within(card('Old Quiz')).getByRole('link', { name: /^Host live/ })).toHaveAttribute('href', '/host/live?quizId=30')
+  })
+
+  it("leads to each quiz's live games, with the quiz's name", async () => {
+    const { user, router } = setup()
+    const link = within(await screen.findByRole('listitem', { name: 'Cell Biology' })).getByRole('link', { name: 'Live games: Cell Biology' })
+    expect(link).toHaveAttribute('href', '/host/live/games?quizId=31')
+    await user.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/live/games'))
+    expect(await screen.findByRole('heading', { name: 'Live games: Cell Biology' })).toBeInTheDocument()
+    expect(await screen.findByText('No live games of this quiz yet.')).toBeInTheDocument()
   })
 
   it('shows a card per quiz with its figures', async () => {

@@ -45,10 +45,19 @@ describe('/host/viewResult/:categoryId', () => {
   })
 
   it('loads, then shows the title, participants and Rank, Name, Score, Actions, 10 a page', async () => {
-    setup({}, '/host/viewResult/31', { title: 'From the card' })
+    // The results are held back until the loading state was checked, so the page cannot have replaced it.
+    let release: () => void = () => undefined
+    const released = new Promise<void>((resolve) => (release = resolve))
+    setup(
+      { 'GET /api/hostQuiz/results/31': () => released.then((): FakeResponse => ({ body: results() })) },
+      '/host/viewResult/31',
+      { title: 'From the card' },
+    )
     expect(await screen.findByText('Loading results data...')).toBeInTheDocument()
     // The title from the card shows while loading; the participants only once loaded.
     expect(screen.getByRole('heading', { name: 'Quiz Title: From the card' })).toBeInTheDocument()
+    expect(screen.queryByText(/Participants:/)).not.toBeInTheDocument()
+    release()
     expect(await screen.findByText('Participants: 12')).toBeInTheDocument()
     const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent?.replace(/[▲▼↕]/g, ''))
     expect(headers).toEqual(['Rank', 'Name', 'Score', 'Actions'])

@@ -86,19 +86,25 @@ describe('/play/live', () => {
 
     game(socket, playerView({ phase: 'finished', podium: rows(['Bo', 'Ana']) }, { playerId: 'p-Ana', rank: 2, points: 900 }))
     expect(screen.getByTestId('live-final-rank')).toHaveTextContent('You finished 2nd with 900 points')
+    // A guest has no history of live games.
+    expect(screen.queryByRole('link', { name: 'Your live games' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Join another game' }))
     expect(await screen.findByLabelText('Game PIN')).toHaveValue('')
     expect(window.localStorage.getItem(CURRENT_GAME_KEY)).toBeNull()
   })
 
-  it('sends the session token when a signed-in player joins', async () => {
+  it('sends the session token when a signed-in player joins, and links to their live games', async () => {
     signInAs()
     const { calls, user } = setup('/play/live')
     await user.type(await screen.findByLabelText('Game PIN'), '123456')
+    expect(screen.getByRole('link', { name: 'Your live games' })).toHaveAttribute('href', '/play/live/history')
     await user.type(screen.getByLabelText('Nickname'), 'Ada')
     await user.click(screen.getByRole('button', { name: 'Join' }))
-    await openHub()
+    const socket = await openHub()
     expect(calls.find((c) => c.path === '/api/live/join')?.headers.Authorization).toMatch(/^Bearer /)
+    game(socket, playerView({ phase: 'finished', podium: rows(['Ada']) }, { playerId: 'p1', nickname: 'Ada', rank: 1, points: 900 }))
+    expect(screen.getByTestId('live-final-rank')).toHaveTextContent('You finished 1st with 900 points')
+    expect(screen.getByRole('link', { name: 'Your live games' })).toHaveAttribute('href', '/play/live/history')
   })
 
   it.each<[string, FakeResponse, string]>([

@@ -1,11 +1,12 @@
 /**
  * One of the host's quizzes (PRODUCT.md screen 10): name, status, duration, question count,
- * validity, audience; View Quiz, Results and Host live (a live game of it, issue 12); the code
- * and join link with copy buttons and a QR code of the link.
+ * validity, audience; View Quiz, Results, Host live (a live game of it, issue 12) and Live games
+ * (its live games with their results); the code and join link with copy buttons and a QR code of
+ * the link.
  */
 import { Link } from 'react-router'
 import { QrCode } from '@/components/qr-code/qr-code'
-import { hostLivePath } from '@/lib/live-links'
+import { hostLivePath, liveGamesPath } from '@/lib/live-links'
 import type { MyQuiz } from '../api/host-api'
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { formatDuration, formatValidity, joinLink, quizStatus } from '../utils/quiz-format'
@@ -75,8 +76,11 @@ export function QuizCard({ quiz, now }: { quiz: MyQuiz; now: number }) {
         <Link className="btn btn-primary" to={`/host/viewResult/${quiz.id}`} state={{ title: quiz.name }}>
           Results
         </Link>
-        <Link className="btn btn-secondary quiz-card-live" to={hostLivePath(quiz.id)}>
+        <Link className="btn btn-secondary" to={hostLivePath(quiz.id)}>
           Host live<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
+        </Link>
+        <Link className="btn btn-secondary" to={liveGamesPath(quiz.id)} state={{ title: quiz.name }}>
+          Live games<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
         </Link>
       </div>
     </li>

@@ -13,6 +13,7 @@ import { SearchInput } from '@/components/table/search-input'
 import { Loading } from '@/components/ui/loading'
 import { useTableState } from '@/hooks/use-table-state'
 import { errorMessage } from '@/lib/api-client'
+import { saveBlob } from '@/lib/save-file'
 import type { SortValue } from '@/lib/table'
 import {
   deleteLeaderboardEntry,
@@ -23,7 +24,6 @@ import {
 } from '../api/host-api'
 import { useLiveResults } from '../hooks/use-live-results'
 import { RESULTS_TEXTS } from '../utils/host-texts'
-import { saveBlob } from '../utils/save-file'
 import { FeedbackModal } from './feedback-modal'
 import '../host.css'
 

@@ -1,12 +1,14 @@
 /**
  * Joining a live game, phone first: the 6-digit PIN (prefilled from `?pin=` of the join link
  * or QR code) and a nickname. A refusal shows under the field it is about, or above the form;
- * "Sign in to join this game" comes with a sign-in link that returns here.
+ * "Sign in to join this game" comes with a sign-in link that returns here. Signed in, a link
+ * leads to the games they played.
  */
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { TextField } from '@/components/ui/text-field'
+import { LIVE_HISTORY_PATH } from '@/lib/live-links'
 import { saveRedirectAfterLogin } from '@/lib/session'
 import { JOIN_ERRORS, NICKNAME_MAX_LENGTH, PIN_LENGTH } from '../utils/live-texts'
 import '../live.css'
@@ -74,6 +76,11 @@ export function JoinForm({ pin: initialPin, nickname: initialNickname, error, er
       <button type="submit" className="btn btn-primary btn-block live-big-button" disabled={busy}>
         {busy ? 'Joining...' : 'Join'}
       </button>
+      {signedIn ? (
+        <p className="live-join-history">
+          <Link to={LIVE_HISTORY_PATH}>Your live games</Link>
+        </p>
+      ) : null}
     </form>
   )
 }

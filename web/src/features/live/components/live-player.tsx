@@ -148,7 +148,7 @@ export function LivePlayer({ stored, pin, onToken }: LivePlayerProps) {
       ) : null}
       {state.hasTag('reveal') ? <PlayerReveal view={view} /> : null}
       {state.hasTag('standings') ? <PlayerStandings view={view} /> : null}
-      {state.hasTag('finished') ? <PlayerFinished view={view} onLeave={leave} /> : null}
+      {state.hasTag('finished') ? <PlayerFinished view={view} signedIn={isAuthenticated} onLeave={leave} /> : null}
     </div>
   )
 }

@@ -1,8 +1,11 @@
 /**
  * Between questions and at the end, on the player's phone: after a question whether the
  * answer was right (in words and an icon, not colour alone) and the points it brought; the
- * standings with the player's own rank and points; the final rank with the podium.
+ * standings with the player's own rank and points; the final rank with the podium (and, signed
+ * in, the way to their history of live games).
  */
+import { Link } from 'react-router'
+import { LIVE_HISTORY_PATH } from '@/lib/live-links'
 import type { GameView } from '@/types/live-game'
 import { ordinal, pointsText } from '../utils/live-texts'
 import { Podium } from './podium'
@@ -56,7 +59,7 @@ export function PlayerStandings({ view }: { view: GameView }) {
   )
 }
 
-export function PlayerFinished({ view, onLeave }: { view: GameView; onLeave: () => void }) {
+export function PlayerFinished({ view, signedIn, onLeave }: { view: GameView; signedIn: boolean; onLeave: () => void }) {
   const me = view.me
   return (
     <section className="live-play-result" aria-labelledby="live-final-title">
@@ -72,6 +75,11 @@ export function PlayerFinished({ view, onLeave }: { view: GameView; onLeave: () 
       <button type="button" className="btn btn-primary btn-block live-big-button" onClick={onLeave}>
         Join another game
       </button>
+      {signedIn ? (
+        <Link className="btn btn-secondary btn-block" to={LIVE_HISTORY_PATH}>
+          Your live games
+        </Link>
+      ) : null}
     </section>
   )
 }

@@ -13,6 +13,7 @@ import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import { useHubConnected } from '@/lib/hub/hub-provider'
+import { liveResultsPath } from '@/lib/live-links'
 import type { ControlAction, GameView } from '@/types/live-game'
 import { controlGame, getGame, kickPlayer } from '../api/live-api'
 import { useGameHub, type GameHubEvent } from '../hooks/use-game-hub'
@@ -76,9 +77,14 @@ function PhaseBody({ view, answered, now, offsetMs, busy, onKick }: {
           <h2 className="live-section-title">Podium</h2>
           <Podium rows={view.podium ?? []} />
           {(view.standings?.length ?? 0) > 3 ? <StandingsList rows={view.standings ?? []} label="Final standings" /> : null}
-          <Link className="btn btn-secondary" to="/host/myQuizzes">
-            Back to My Quizzes
-          </Link>
+          <div className="section-actions">
+            <Link className="btn btn-primary" to={liveResultsPath(view.gameId)}>
+              See the full results
+            </Link>
+            <Link className="btn btn-secondary" to="/host/myQuizzes">
+              Back to My Quizzes
+            </Link>
+          </div>
         </div>
       )
   }

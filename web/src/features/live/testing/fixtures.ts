@@ -70,3 +70,39 @@ export function playerView(overrides: Partial<GameView> = {}, me: Partial<NonNul
     ...overrides,
   })
 }
+
+/** GET /api/live/games?quizId=31: a running game, then a finished one (newest first). */
+export const quizGames = [
+  { gameId: 'g2', title: 'World capitals', openedAt: '2026-11-20T18:30:00Z', finishedAt: null, players: 1 },
+  { gameId: 'g1', title: 'World capitals', openedAt: '2026-11-19T09:00:00Z', finishedAt: '2026-11-19T09:12:00Z', players: 2 },
+]
+
+/**
+ * GET /api/live/games/g1/results: two players, three questions (right: A, C, B). Ana answered
+ * A, C and nothing; Bo answered B, C, B.
+ */
+export function gameResults(overrides: Record<string, unknown> = {}) {
+  return {
+    gameId: 'g1',
+    quizId: 31,
+    title: 'World capitals',
+    openedAt: '2026-11-19T09:00:00Z',
+    finishedAt: '2026-11-19T09:12:00Z',
+    players: [
+      { rank: 1, playerId: 'p-Ana', nickname: 'Ana', signedIn: true, points: 1850, correct: 2, answered: 2, answers: ['A', 'C', null] },
+      { rank: 2, playerId: 'p-Bo', nickname: 'Bo', signedIn: false, points: 1700, correct: 2, answered: 3, answers: ['B', 'C', 'B'] },
+    ],
+    questions: [
+      { index: 0, text: 'Capital of France?', answer: 'A', answered: 2, correct: 1, counts: { A: 1, B: 1, C: 0, D: 0 }, medianMs: 2200 },
+      { index: 1, text: 'Capital of Italy?', answer: 'C', answered: 2, correct: 2, counts: { A: 0, B: 0, C: 2, D: 0 }, medianMs: 4000 },
+      { index: 2, text: 'Capital of Spain?', answer: 'B', answered: 1, correct: 1, counts: { A: 0, B: 1, C: 0, D: 0 }, medianMs: 900 },
+    ],
+    ...overrides,
+  }
+}
+
+/** GET /api/live/history: a running game, then a finished one (newest first). */
+export const playedGames = [
+  { gameId: 'g2', title: 'Rivers', playedAt: '2026-11-20T18:30:00Z', finished: false, nickname: 'Ada L', points: 300, correct: 1, rank: 3, players: 12 },
+  { gameId: 'g1', title: 'World capitals', playedAt: '2026-11-19T09:00:00Z', finished: true, nickname: 'Ada', points: 1850, correct: 2, rank: 1, players: 2 },
+]

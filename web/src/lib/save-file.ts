@@ -1,4 +1,7 @@
-/** Hands a downloaded Blob to the browser as a file (an object URL clicked through a hidden link). */
+/**
+ * Hands a downloaded Blob to the browser as a file (an object URL clicked through a hidden link):
+ * the CSV exports of a quiz's results (hosting) and of a live game's results.
+ */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
