@@ -9,6 +9,7 @@
 //! runner), so the hub decides nothing itself.
 
 pub mod room;
+pub mod snapshot;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +28,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::Now;
 pub use room::{Applied, Room, Viewer};
+pub use snapshot::Snapshot;
 
 /// How often the host is sent the answer count and the lobby, at most.
 const HOST_UPDATES: Duration = Duration::from_millis(250);
@@ -68,8 +70,8 @@ pub trait GameWriter: Send + Sync {
 /// What a room's subscribers are told.
 #[derive(Debug, Clone)]
 pub enum Update {
-    /// Everyone needs a new view.
-    View,
+    /// Everyone needs a new view: the players' is made once, here.
+    View(Arc<Snapshot>),
     /// The host's lobby changed.
     Lobby,
     /// The host's answer count.
@@ -225,9 +227,7 @@ impl Games {
     fn after(self: &Arc<Self>, game_id: &str, handle: &Arc<RoomHandle>, applied: Applied) {
         match applied {
             Applied::Seen => return,
-            Applied::View | Applied::Kicked => {
-                let _ = handle.updates.send(Update::View);
-            }
+            Applied::View | Applied::Kicked => self.send_view(handle),
             Applied::Joined => handle.lobby_changed.store(true, Ordering::Relaxed),
             Applied::Answered => handle.answers_changed.store(true, Ordering::Relaxed),
             Applied::Gap => {
@@ -235,6 +235,15 @@ impl Games {
             }
         }
         handle.changed.notify_one();
+    }
+
+    /// Tells every subscriber of the room its new view (made once for all the players).
+    fn send_view(&self, handle: &RoomHandle) {
+        if handle.updates.receiver_count() == 0 {
+            return;
+        }
+        let snapshot = Arc::new(Snapshot::of(&handle.lock(), self.now()));
+        let _ = handle.updates.send(Update::View(snapshot));
     }
 
     /// Loads a room again after a gap in what this node saw of it.
@@ -248,7 +257,7 @@ impl Games {
                     }
                 }
                 *handle.lock() = room;
-                let _ = handle.updates.send(Update::View);
+                self.send_view(&handle);
                 handle.changed.notify_one();
             }
             Ok(None) => {}

@@ -65,7 +65,14 @@ pub(crate) async fn watch(hub: Hub, game_id: String, identity: Identity, outbox:
     }
     loop {
         let sent = match updates.recv().await {
-            Ok(Update::View) | Err(RecvError::Lagged(_)) => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
+            Ok(Update::View(snapshot)) => match &viewer {
+                Viewer::Player(id) => match snapshot.message_for(id) {
+                    Some(text) => outbox.send_text(text),
+                    None => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
+                },
+                Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
+            },
+            Err(RecvError::Lagged(_)) => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Lobby) if viewer == Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Answers { question, answered, players }) if viewer == Viewer::Host => {
                 outbox.send(&ServerMessage::Answers { channel: &channel, question, answered, players })

@@ -283,7 +283,8 @@ impl Room {
         })
     }
 
-    fn me(&self, player_id: &str) -> Value {
+    /// A player's own part of the view.
+    pub fn me(&self, player_id: &str) -> Value {
         let Some(p) = self.players.get(player_id) else { return Value::Null };
         let phase = self.game.phase;
         let current = self.game.clock.map(|c| c.index);

@@ -1,0 +1,353 @@
+//! A live game (issue 12): N players join one game by its PIN, connect to the hub and play
+//! QUESTIONS questions, each answering at a random moment of the answering time; the host (this
+//! program) moves the game on once every player has seen each phase. The server is the release
+//! binary, as a separate process, on its embedded SQLite (or on PostgreSQL, on one or two nodes).
+//!
+//!   cargo bench --bench live                                   # 2,000 players, 10 questions of 20 s
+//!   QUIZROOM_BENCH_PLAYERS=19500 cargo bench --bench live      # the issue's figure (see STACK.md on 20,000)
+//!   QUIZROOM_BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres QUIZROOM_BENCH_NODES=2 cargo bench --bench live
+//!
+//! It prints: how long the joins took; the spread of each question's arrival over the players
+//! (last minus first; p99 over players); answer acknowledgements (from sending to `answerAck`,
+//! which the server sends once the answer is committed); the reveal and the standings reaching
+//! every player (from the moment the phase changed); lost and double-counted answers (the
+//! generator's acknowledged answers against the game's results); the server's memory per player;
+//! and the CPU taken by the generator and by the server(s).
+
+mod support;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures::{SinkExt, StreamExt};
+use nix::sys::resource::{Resource, UsageWho, getrlimit, getrusage, setrlimit};
+use rand::Rng;
+use serde_json::{Value, json};
+use support::{Server, ms, percentile};
+use tokio::sync::Semaphore;
+use tokio_tungstenite::tungstenite::Message;
+
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
+}
+
+/// Milliseconds since the epoch by this machine's clock (the server's too: same machine).
+fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// CPU seconds (user + system) of this process, or of its finished children.
+fn cpu(who: UsageWho) -> f64 {
+    let usage = getrusage(who).expect("getrusage");
+    let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+    secs(usage.user_time()) + secs(usage.system_time())
+}
+
+/// CPU seconds a running process has taken so far (/proc/PID/stat, in clock ticks of 1/100 s).
+fn process_cpu(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap().split_whitespace().collect();
+    (fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap()) / 100.0
+}
+
+/// What every player records, keyed by (phase, question).
+#[derive(Default)]
+struct Seen {
+    arrivals: Mutex<HashMap<(String, i64), Vec<Instant>>>,
+    acks: Mutex<Vec<Duration>>,
+}
+
+/// What one player did: the answers the server acknowledged, by question.
+type Acked = HashMap<i64, String>;
+
+async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync::mpsc::UnboundedSender<()>) -> Acked {
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await.expect("connect (is ulimit -n high enough?)");
+    let channel = format!("game:{game_id}");
+    socket.send(Message::Text(json!({ "type": "subscribe", "channel": channel }).to_string().into())).await.unwrap();
+    let mut acked = Acked::new();
+    let mut answered_index = -1;
+    let mut pending: Option<(tokio::time::Instant, i64, String)> = None;
+    let mut sent_at = Instant::now();
+    let mut first_view = true;
+    loop {
+        let wake = pending.as_ref().map(|(at, _, _)| *at);
+        let message = tokio::select! {
+            m = socket.next() => m,
+            _ = async { tokio::time::sleep_until(wake.unwrap()).await }, if wake.is_some() => {
+                let (_, index, choice) = pending.take().unwrap();
+                let answer = json!({ "type": "answer", "channel": channel, "question": index, "choice": choice });
+                sent_at = Instant::now();
+                socket.send(Message::Text(answer.to_string().into())).await.unwrap();
+                continue;
+            }
+        };
+        let Some(Ok(Message::Text(text))) = message else {
+            if matches!(message, Some(Ok(_))) {
+                continue;
+            }
+            return acked;
+        };
+        let arrived = Instant::now();
+        let value: Value = serde_json::from_str(&text).unwrap();
+        match value["type"].as_str() {
+            Some("game") => {
+                let view = &value["view"];
+                let phase = view["phase"].as_str().unwrap().to_owned();
+                if first_view {
+                    first_view = false;
+                    let _ = ready.send(());
+                    if phase == "lobby" {
+                        continue;
+                    }
+                }
+                let index = view["question"]["index"].as_i64().unwrap_or(-1);
+                seen.arrivals.lock().unwrap().entry((phase.clone(), index)).or_default().push(arrived);
+                if phase == "question" && index > answered_index {
+                    answered_index = index;
+                    // A random moment of the answering time (leaving the last second for the network).
+                    let opens = view["question"]["opensAt"].as_i64().unwrap();
+                    let deadline = view["question"]["deadline"].as_i64().unwrap();
+                    let at = rand::rng().random_range(opens + 50..(deadline - 1_000).max(opens + 100));
+                    let choice = ["A", "B", "C", "D"][rand::rng().random_range(0..4)].to_owned();
+                    let wait = Duration::from_millis((at - now_ms()).max(0) as u64);
+                    pending = Some((tokio::time::Instant::now() + wait, index, choice));
+                }
+                if phase == "finished" {
+                    return acked;
+                }
+            }
+            Some("answerAck") => {
+                seen.acks.lock().unwrap().push(sent_at.elapsed());
+                acked.insert(value["question"].as_i64().unwrap(), value["choice"].as_str().unwrap().to_owned());
+            }
+            Some("error") => eprintln!("error: {value}"),
+            _ => {}
+        }
+    }
+}
+
+/// Waits until `count` players have seen (phase, index), or `limit` passed; returns how many did.
+async fn wait_for(seen: &Seen, phase: &str, index: i64, count: usize, limit: Duration) -> usize {
+    let until = Instant::now() + limit;
+    loop {
+        let got = seen.arrivals.lock().unwrap().get(&(phase.to_owned(), index)).map_or(0, Vec::len);
+        if got >= count || Instant::now() > until {
+            return got;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// p99 and max of the players' arrivals after `from` (the first arrival when `None`).
+fn spread(seen: &Seen, phase: &str, index: i64, from: Option<Instant>) -> (Duration, Duration, usize) {
+    let arrivals = seen.arrivals.lock().unwrap();
+    let Some(times) = arrivals.get(&(phase.to_owned(), index)) else { return (Duration::ZERO, Duration::ZERO, 0) };
+    let start = from.unwrap_or_else(|| *times.iter().min().unwrap());
+    let mut gaps: Vec<Duration> = times.iter().map(|t| t.saturating_duration_since(start)).collect();
+    gaps.sort_unstable();
+    (percentile(&gaps, 0.99), *gaps.last().unwrap(), gaps.len())
+}
+
+#[tokio::main]
+async fn main() {
+    let players = env_or("QUIZROOM_BENCH_PLAYERS", 2_000);
+    let questions = env_or("QUIZROOM_BENCH_QUESTIONS", 10);
+    let seconds = env_or("QUIZROOM_BENCH_SECONDS", 20);
+    let nodes = env_or("QUIZROOM_BENCH_NODES", 1);
+    // Room for every socket: the server inherits the limit (at most the hard limit, STACK.md).
+    let (_, hard) = getrlimit(Resource::RLIMIT_NOFILE).unwrap();
+    setrlimit(Resource::RLIMIT_NOFILE, hard, hard).unwrap();
+
+    let pg = std::env::var("QUIZROOM_BENCH_PG").ok();
+    let database = match &pg {
+        Some(admin) => {
+            let name = format!("qr_bench_{}", uuid::Uuid::new_v4().simple());
+            let _ = rustls::crypto::ring::default_provider().install_default();
+            sqlx::any::install_default_drivers();
+            let pool = sqlx::AnyPool::connect(admin).await.unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}"))).execute(&pool).await.unwrap();
+            let (base, _) = admin.rsplit_once('/').unwrap();
+            Some(format!("{base}/{name}"))
+        }
+        None => None,
+    };
+    let mut servers = Vec::new();
+    for _ in 0..nodes.max(1) {
+        servers.push(Server::start(database.as_deref()).await);
+    }
+    let host_server = &servers[0];
+    let host = host_server.sign_up("host@bench.local").await;
+    let categories: Value = host_server.client.get(host_server.url("/api/categories")).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
+    let quiz_id = categories[0]["id"].as_i64().unwrap();
+    let view = host_server.post("/api/live/games", &host, json!({ "quizId": quiz_id, "secondsPerQuestion": seconds, "scoring": "speed", "streakBonus": true })).await;
+    let game_id = view["gameId"].as_str().unwrap().to_owned();
+    let pin = view["host"]["pin"].as_str().unwrap().to_owned();
+    let questions = questions.min(view["questionCount"].as_u64().unwrap() as usize);
+    let rss_before: Vec<u64> = servers.iter().map(Server::rss).collect();
+    let server_cpu_before: Vec<f64> = servers.iter().map(|s| process_cpu(s.process.id())).collect();
+    let generator_cpu_before = cpu(UsageWho::RUSAGE_SELF);
+    let started = Instant::now();
+
+    println!("# Live game: {players} players, {questions} questions of {seconds} s, {} node(s) on {}\n", nodes, if pg.is_some() { "PostgreSQL" } else { "SQLite" });
+
+    // Joining: POST /api/live/join, then the hub, as a room of phones would (64 at a time).
+    let seen = Arc::new(Seen::default());
+    let (ready_tx, mut ready) = tokio::sync::mpsc::unbounded_channel();
+    let joining = Arc::new(Semaphore::new(64));
+    let (tokens_tx, mut tokens) = tokio::sync::mpsc::unbounded_channel::<(usize, String)>();
+    for i in 0..players {
+        let server = &servers[i % servers.len()];
+        let (client, url, pin, tokens_tx, joining) = (server.client.clone(), server.url("/api/live/join"), pin.clone(), tokens_tx.clone(), joining.clone());
+        tokio::spawn(async move {
+            let _place = joining.acquire().await.unwrap();
+            let response = client.post(url).json(&json!({ "pin": pin, "nickname": format!("Player {i}") })).send().await.unwrap();
+            assert_eq!(response.status(), 200, "join {i}");
+            let joined: Value = response.json().await.unwrap();
+            tokens_tx.send((i, joined["token"].as_str().unwrap().to_owned())).unwrap();
+        });
+    }
+    drop(tokens_tx);
+    let mut handles = Vec::with_capacity(players);
+    while let Some((i, token)) = tokens.recv().await {
+        let url = format!("ws://{}/ws?token={token}", servers[i % servers.len()].addr);
+        handles.push((i, tokio::spawn(play(url, game_id.clone(), seen.clone(), ready_tx.clone()))));
+    }
+    let joined_http = started.elapsed();
+    for _ in 0..players {
+        ready.recv().await.unwrap();
+    }
+    let joined_in = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let rss_joined: Vec<u64> = servers.iter().map(Server::rss).collect();
+    println!(
+        "joined: {players} players in {:.1} s (HTTP joins done at {:.1} s), every one subscribed and in the lobby",
+        joined_in.as_secs_f64(),
+        joined_http.as_secs_f64()
+    );
+    for (n, (before, after)) in rss_before.iter().zip(&rss_joined).enumerate() {
+        let per = servers.len().max(1);
+        println!(
+            "node {}: memory {:.1} MiB before the joins, {:.1} MiB after: {:.1} KiB per player",
+            n + 1,
+            *before as f64 / 1048576.0,
+            *after as f64 / 1048576.0,
+            after.saturating_sub(*before) as f64 / (players / per) as f64 / 1024.0
+        );
+    }
+
+    let control = |action: &'static str| {
+        let (client, url, host) = (host_server.client.clone(), host_server.url(&format!("/api/live/games/{game_id}/control")), host.clone());
+        async move {
+            let response = client.post(url).bearer_auth(host).json(&json!({ "action": action })).send().await.unwrap();
+            assert_eq!(response.status(), 200, "{action}");
+        }
+    };
+    println!("\n| question | question spread p99 (max) | reveal spread p99 (max) | standings after next p99 (max) | reached |");
+    println!("|---:|---:|---:|---:|---:|");
+    let (mut question_spreads, mut reveal_spreads, mut standing_times) = (Vec::new(), Vec::new(), Vec::new());
+    for index in 0..questions as i64 {
+        control(if index == 0 { "start" } else { "next" }).await;
+        let got = wait_for(&seen, "question", index, players, Duration::from_secs(10)).await;
+        let (q99, qmax, _) = spread(&seen, "question", index, None);
+        // Everyone answers within the time; the question closes when the last one did.
+        wait_for(&seen, "reveal", index, players, Duration::from_secs(seconds as u64 + 15)).await;
+        let (r99, rmax, _) = spread(&seen, "reveal", index, None);
+        let next = Instant::now();
+        control("next").await;
+        wait_for(&seen, "standings", index, players, Duration::from_secs(10)).await;
+        let (s99, smax, reached) = spread(&seen, "standings", index, Some(next));
+        println!(
+            "| {} | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {got} / {reached} |",
+            index + 1,
+            ms(q99),
+            ms(qmax),
+            ms(r99),
+            ms(rmax),
+            ms(s99),
+            ms(smax)
+        );
+        question_spreads.push(q99);
+        reveal_spreads.push(r99);
+        standing_times.push(s99);
+    }
+    // After the last question played: the end (the quiz may have more questions than were played).
+    control("end").await;
+    let mut acked_by_player = Vec::with_capacity(players);
+    let until = tokio::time::Instant::now() + Duration::from_secs(30);
+    for (i, handle) in handles {
+        acked_by_player.push((i, tokio::time::timeout_at(until, handle).await.map(|h| h.unwrap()).unwrap_or_default()));
+    }
+    let wall = started.elapsed().as_secs_f64();
+    let generator_cpu = cpu(UsageWho::RUSAGE_SELF) - generator_cpu_before;
+    let server_cpu: Vec<f64> = servers.iter().zip(&server_cpu_before).map(|(s, before)| process_cpu(s.process.id()) - before).collect();
+
+    // Every acknowledged answer is in the results, once; nothing else is.
+    let results: Value = host_server
+        .client
+        .get(host_server.url(&format!("/api/live/games/{game_id}/results")))
+        .bearer_auth(&host)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let recorded: HashMap<String, Vec<Option<String>>> = results["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let answers = p["answers"].as_array().unwrap().iter().map(|a| a.as_str().map(str::to_owned)).collect();
+            (p["nickname"].as_str().unwrap().to_owned(), answers)
+        })
+        .collect();
+    let (mut acked_total, mut lost, mut extra) = (0, 0, 0);
+    for (i, acked) in &acked_by_player {
+        let answers = recorded.get(&format!("Player {i}")).cloned().unwrap_or_default();
+        for (index, choice) in acked {
+            acked_total += 1;
+            if answers.get(*index as usize).cloned().flatten().as_deref() != Some(choice.as_str()) {
+                lost += 1;
+            }
+        }
+        extra += answers.iter().enumerate().filter(|(index, a)| a.is_some() && !acked.contains_key(&(*index as i64))).count();
+    }
+    let recorded_total: usize = recorded.values().map(|a| a.iter().filter(|x| x.is_some()).count()).sum();
+
+    let mut acks = seen.acks.lock().unwrap().clone();
+    acks.sort_unstable();
+    let all = |v: &mut Vec<Duration>| {
+        v.sort_unstable();
+        (ms(percentile(v, 0.5)), ms(*v.last().unwrap()))
+    };
+    println!();
+    println!(
+        "answers: {acked_total} acknowledged, {recorded_total} in the results; lost {lost}, counted without an acknowledgement {extra}"
+    );
+    if !acks.is_empty() {
+        println!(
+            "answer acknowledgement (durable): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target: p99 under 100 ms)",
+            ms(percentile(&acks, 0.5)),
+            ms(percentile(&acks, 0.99)),
+            ms(*acks.last().unwrap())
+        );
+    }
+    let (q50, qmax) = all(&mut question_spreads);
+    let (r50, rmax) = all(&mut reveal_spreads);
+    let (s50, smax) = all(&mut standing_times);
+    println!("question spread p99 over the questions: median {q50:.0} ms, worst {qmax:.0} ms (target: under 300 ms)");
+    println!("reveal spread p99: median {r50:.0} ms, worst {rmax:.0} ms; standings after next p99: median {s50:.0} ms, worst {smax:.0} ms (target: under 500 ms)");
+    println!(
+        "CPU over {wall:.0} s: generator {:.0} s ({:.0}% of one core); server {}",
+        generator_cpu,
+        generator_cpu / wall * 100.0,
+        server_cpu.iter().map(|c| format!("{c:.0} s ({:.0}% of one core)", c / wall * 100.0)).collect::<Vec<_>>().join(", ")
+    );
+    drop(servers);
+    if let (Some(admin), Some(url)) = (pg, database) {
+        let pool = sqlx::AnyPool::connect(&admin).await.unwrap();
+        let name = url.rsplit('/').next().unwrap();
+        let _ = sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)"))).execute(&pool).await;
+    }
+}

@@ -1,0 +1,166 @@
+//! The players' `game` message at a phase change, built once for the whole room: the view as JSON
+//! text with two holes, one for the player's own part (`me`) and one for the question's options
+//! (each player's own order when options are shuffled); the `me` part of every player is made in
+//! the same pass. A connection only joins the pieces, so 20,000 players cost one view and 20,000
+//! small strings, not 20,000 views built one after another under the room's lock.
+
+use std::collections::HashMap;
+
+use quizroom_domain::quiz::Letter;
+use serde_json::Value;
+
+use super::room::{Room, Viewer, shuffle};
+use crate::channel::Channel;
+use crate::message::ServerMessage;
+
+/// Stand-ins for the holes, as JSON strings no real text produces (a control character is
+/// escaped in JSON text, so the escaped form cannot come from a question or a name).
+const ME: &str = "\u{1}me\u{1}";
+const OPTIONS: &str = "\u{1}options\u{1}";
+
+enum Piece {
+    Text(String),
+    Me,
+    Options,
+}
+
+pub struct Snapshot {
+    pieces: Vec<Piece>,
+    /// Each player's `me`, as JSON text.
+    me: HashMap<String, String>,
+    /// The current question's options in their own order, and whether players see them shuffled.
+    options: Option<([String; 4], usize, bool)>,
+}
+
+impl std::fmt::Debug for Snapshot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Snapshot").field("players", &self.me.len()).finish_non_exhaustive()
+    }
+}
+
+impl Snapshot {
+    /// The players' message of `room` at `now`.
+    pub fn of(room: &Room, now: i64) -> Snapshot {
+        let mut view = room.view(&Viewer::Host, now);
+        view["host"] = Value::Null;
+        view["me"] = Value::String(ME.to_owned());
+        let options = view["question"].is_object().then(|| {
+            view["question"]["options"] = Value::String(OPTIONS.to_owned());
+            let clock = room.game.clock.expect("a question on view has a clock");
+            let shuffled = room.game.settings.as_ref().is_some_and(|s| s.shuffle_options);
+            (room.game.questions[clock.index].options.clone(), clock.index, shuffled)
+        });
+        let channel = Channel::Game(room.game_id.clone());
+        let text = ServerMessage::Game { channel: &channel, view: &view }.to_text();
+        let (me_hole, options_hole) = (serde_json::to_string(ME).expect("JSON"), serde_json::to_string(OPTIONS).expect("JSON"));
+        let mut pieces = Vec::new();
+        let mut rest = text.as_str();
+        loop {
+            let next = [(rest.find(&me_hole), Piece::Me, me_hole.len()), (rest.find(&options_hole), Piece::Options, options_hole.len())]
+                .into_iter()
+                .filter_map(|(at, piece, len)| at.map(|at| (at, piece, len)))
+                .min_by_key(|(at, _, _)| *at);
+            match next {
+                Some((at, piece, len)) => {
+                    pieces.push(Piece::Text(rest[..at].to_owned()));
+                    pieces.push(piece);
+                    rest = &rest[at + len..];
+                }
+                None => {
+                    pieces.push(Piece::Text(rest.to_owned()));
+                    break;
+                }
+            }
+        }
+        let me = room.players.keys().map(|id| (id.clone(), room.me(id).to_string())).collect();
+        Snapshot { pieces, me, options }
+    }
+
+    fn options_for(&self, player_id: &str) -> String {
+        let Some((texts, index, shuffled)) = &self.options else { return "null".to_owned() };
+        let mut order = Letter::ALL;
+        if *shuffled {
+            shuffle(&mut order, player_id, *index);
+        }
+        let options: Vec<Value> = order.iter().map(|l| serde_json::json!({ "letter": l.as_str(), "text": texts[l.index()] })).collect();
+        Value::Array(options).to_string()
+    }
+
+    /// The message for player `player_id` (`None` for a player who joined after it was made).
+    pub fn message_for(&self, player_id: &str) -> Option<String> {
+        let me = self.me.get(player_id)?;
+        let mut text = String::with_capacity(self.pieces.iter().map(|p| if let Piece::Text(t) = p { t.len() } else { 200 }).sum());
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(t) => text.push_str(t),
+                Piece::Me => text.push_str(me),
+                Piece::Options => text.push_str(&self.options_for(player_id)),
+            }
+        }
+        Some(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use quizroom_domain::game::{GameEvent, GameQuestion, GameSettings, Scoring};
+    use quizroom_domain::player::PlayerEvent;
+
+    use super::*;
+
+    fn room(shuffle_options: bool) -> Room {
+        let mut room = Room::new("g1".into());
+        let question = |id: i64| GameQuestion {
+            id,
+            text: format!("Q \"{id}\" \u{1}me\u{1}?"),
+            options: ["a".into(), "b".into(), "c".into(), "d".into()],
+            answer: Letter::C,
+            explanation: "why".into(),
+        };
+        let settings = GameSettings {
+            seconds_per_question: 20,
+            scoring: Scoring::Speed,
+            streak_bonus: true,
+            shuffle_questions: false,
+            shuffle_options,
+            require_sign_in: false,
+            auto_advance: false,
+        };
+        room.apply_game(1, &GameEvent::GameOpened {
+            host_id: "h".into(),
+            quiz_id: 1,
+            quiz_version: 1,
+            title: "T".into(),
+            questions: vec![question(1), question(2)],
+            settings,
+            pin: "123456".into(),
+            at: 0,
+        });
+        for (n, name) in ["Ana", "Ben", "Cy"].iter().enumerate() {
+            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, at: n as i64 });
+        }
+        room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
+        room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });
+        room
+    }
+
+    #[test]
+    fn a_players_message_from_the_snapshot_is_their_own_view() {
+        for shuffled in [false, true] {
+            let mut room = room(shuffled);
+            for (version, event) in [(0, None), (3, Some(GameEvent::QuestionClosed { index: 0, reason: quizroom_domain::game::CloseReason::Time, at: 30_000 }))] {
+                if let Some(event) = event {
+                    room.apply_game(version, &event);
+                }
+                let snapshot = Snapshot::of(&room, 5_000);
+                for id in ["p0", "p1", "p2"] {
+                    let channel = Channel::Game("g1".into());
+                    let own = ServerMessage::Game { channel: &channel, view: &room.view(&Viewer::Player(id.into()), 5_000) }.to_text();
+                    let from_snapshot = snapshot.message_for(id).unwrap();
+                    assert_eq!(serde_json::from_str::<Value>(&from_snapshot).unwrap(), serde_json::from_str::<Value>(&own).unwrap(), "{id}");
+                }
+                assert_eq!(snapshot.message_for("stranger"), None);
+            }
+        }
+    }
+}
