@@ -200,12 +200,6 @@ pub fn email_list_schema() -> Object {
         .build()
 }
 
-/// A cell of an exported CSV: one that a spreadsheet would run as a formula gets a leading
-/// apostrophe.
-pub fn csv_cell(text: &str) -> String {
-    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{text}") } else { text.to_owned() }
-}
-
 /// A JSON object read into `T`: serde's derived structs also read an array (field by field), which
 /// the document's `type: object` rules out, so this reads maps only (as `ApiJson<ObjectBody<T>>`).
 pub struct ObjectBody<T>(pub T);

@@ -22,7 +22,8 @@
 //! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox);
 //!   [`limits`]: limits on guessing tries, shared by a cluster; [`payment`]: the provider seam; [`clock`]: the time, as
 //!   a seam tests can move.
-//! - [`catalogue`]: the curated categories, published from `content/` at start.
+//! - [`catalogue`]: the curated categories, published from `content/` at start; [`export`]: CSV
+//!   downloads.
 //!
 //! Features (each with its `router()`):
 //! - [`health`]: `/api/health` and `/api/openapi.json`; [`dev_mailbox`]: the development mailbox.
@@ -45,6 +46,7 @@ pub mod config;
 pub mod dev_mailbox;
 pub mod email;
 pub mod error;
+pub mod export;
 pub mod generate;
 pub mod health;
 pub mod hosting;

@@ -361,9 +361,11 @@ impl Games {
         }
     }
 
-    /// Loads the games that have not finished, so their clocks run again after a restart.
+    /// Loads the games of the last day that have not finished, so their clocks run again after a
+    /// restart (an older one is loaded when someone comes back to it).
     pub async fn resume_unfinished(self: &Arc<Self>) {
-        match quizroom_projections::live::read::unfinished(self.store.pool()).await {
+        const DAY_MS: i64 = 24 * 3600 * 1000;
+        match quizroom_projections::live::read::unfinished(self.store.pool(), self.now() - DAY_MS).await {
             Ok(games) => {
                 for game in games {
                     if let Err(error) = self.room(&game.game_id).await {

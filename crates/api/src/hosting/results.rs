@@ -3,8 +3,7 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use quizroom_projections::attempt::read as attempts;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -13,7 +12,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 use crate::access::hosted_by;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
-use crate::input::csv_cell;
+use crate::export::{csv_cell, csv_download};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -134,14 +133,6 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
         )?;
     }
     let bytes = out.into_inner().map_err(ApiError::internal)?;
-    let file_name: String = category.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}-results.csv\"", file_name.trim_matches('-'))),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(csv_download(&category.name, "results", bytes))
 }
 

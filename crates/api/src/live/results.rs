@@ -5,8 +5,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use quizroom_projections::live::read::{self as live, AnswerRow, GameRow};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +13,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::access::parse_category_id;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
-use crate::input::csv_cell;
+use crate::export::{csv_cell, csv_download};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -249,15 +248,7 @@ pub(super) async fn export_game_results(State(state): State<AppState>, caller: A
         out.write_record(&row).map_err(ApiError::internal)?;
     }
     let bytes = out.into_inner().map_err(ApiError::internal)?;
-    let file_name: String = results.title.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}-live-results.csv\"", file_name.trim_matches('-'))),
-        ],
-        bytes,
-    )
-        .into_response())
+    Ok(csv_download(&results.title, "live-results", bytes))
 }
 
 /// The live games the caller played signed in, newest first, with their place in each.
