@@ -5,14 +5,12 @@
  * here: the server knows them by nickname only.
  */
 import { Link } from 'react-router'
-import { Alert } from '@/components/ui/alert'
-import { Loading } from '@/components/ui/loading'
-import { errorMessage } from '@/lib/api-client'
 import { PLAY_LIVE_PATH } from '@/lib/live-links'
 import { getLiveHistory } from '../api/live-results-api'
 import { useLoaded } from '../hooks/use-loaded'
 import { pointsText } from '../utils/live-texts'
 import { dateText, placeText } from '../utils/results-format'
+import { LoadStatus } from './load-status'
 import '@/components/table/table.css'
 import '../live-results.css'
 
@@ -39,16 +37,7 @@ export function LiveHistory() {
         </div>
       </div>
 
-      {state.status === 'loading' ? <Loading label={LIVE_HISTORY_TEXTS.loading} /> : null}
-      {state.status === 'failed' ? (
-        <div className="live-results-error">
-          <Alert tone="error">{errorMessage(state.error, LIVE_HISTORY_TEXTS.failed)}</Alert>
-          <button type="button" className="btn btn-secondary btn-small" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'loaded' && games.length === 0 ? <p className="empty-state">{LIVE_HISTORY_TEXTS.empty}</p> : null}
+      <LoadStatus state={state} retry={retry} empty={state.status === 'loaded' && games.length === 0} texts={LIVE_HISTORY_TEXTS} />
       {games.length > 0 ? (
         <div className="table-scroll">
           <table className="data-table live-results-table">

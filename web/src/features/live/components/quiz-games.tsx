@@ -5,14 +5,12 @@
  */
 import { useCallback } from 'react'
 import { Link } from 'react-router'
-import { Alert } from '@/components/ui/alert'
-import { Loading } from '@/components/ui/loading'
-import { errorMessage } from '@/lib/api-client'
 import { hostLivePath, liveResultsPath, presenterPath } from '@/lib/live-links'
 import { listQuizGames } from '../api/live-results-api'
 import { useLoaded } from '../hooks/use-loaded'
 import { playersText } from '../utils/live-texts'
 import { dateText } from '../utils/results-format'
+import { LoadStatus } from './load-status'
 import '@/components/table/table.css'
 import '../live-results.css'
 
@@ -49,16 +47,7 @@ export function QuizGames({ quizId, title: titleFromCard }: { quizId: number; ti
         </div>
       </div>
 
-      {state.status === 'loading' ? <Loading label={QUIZ_GAMES_TEXTS.loading} /> : null}
-      {state.status === 'failed' ? (
-        <div className="live-results-error">
-          <Alert tone="error">{errorMessage(state.error, QUIZ_GAMES_TEXTS.failed)}</Alert>
-          <button type="button" className="btn btn-secondary btn-small" onClick={retry}>
-            Try again
-          </button>
-        </div>
-      ) : null}
-      {state.status === 'loaded' && games.length === 0 ? <p className="empty-state">{QUIZ_GAMES_TEXTS.empty}</p> : null}
+      <LoadStatus state={state} retry={retry} empty={state.status === 'loaded' && games.length === 0} texts={QUIZ_GAMES_TEXTS} />
       {games.length > 0 ? (
         <div className="table-scroll">
           <table className="data-table live-results-table">
