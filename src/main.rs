@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use quizroom_api::{Config, DbArgs};
+use quizroom_eventstore::chain::{self, Proof};
 use quizroom_eventstore::{Cursor, EventStore, RecordedEvent};
 use tokio_util::sync::CancellationToken;
 
@@ -42,6 +43,36 @@ enum Command {
         /// Keep printing new events as they are committed, until Ctrl-C.
         #[arg(long)]
         follow: bool,
+    },
+    /// Check the event log against its hash chain and name the first place where it breaks (exit
+    /// status 1 when it does). With --digest, prove the log up to a saved digest is unchanged.
+    Verify {
+        #[command(flatten)]
+        db: DbArgs,
+        /// A digest saved earlier, as POSITION:HASH (as `verify` prints it).
+        #[arg(long)]
+        digest: Option<String>,
+    },
+    /// Grant or revoke the organisation-wide auditor role of an account (recorded in the log).
+    Auditor {
+        #[command(subcommand)]
+        action: AuditorAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum AuditorAction {
+    /// Let the account of EMAIL audit every quiz, attempt and person.
+    Grant {
+        email: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Take the auditor role away from the account of EMAIL.
+    Revoke {
+        email: String,
+        #[command(flatten)]
+        db: DbArgs,
     },
 }
 
@@ -105,6 +136,57 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let store = quizroom_api::open_store(&db).await?;
             print_events(&store, stream.as_deref(), from, follow).await
         }
+        Command::Auditor { action } => {
+            let (email, db, grant) = match action {
+                AuditorAction::Grant { email, db } => (email, db, true),
+                AuditorAction::Revoke { email, db } => (email, db, false),
+            };
+            let store = quizroom_api::open_store(&db).await?;
+            let now = chrono::Utc::now().timestamp_millis();
+            quizroom_api::audit::set_auditor(&store, &email, grant, "operator", now).await?;
+            println!("{} {}", email.trim(), if grant { "is now an auditor" } else { "is no longer an auditor" });
+            Ok(())
+        }
+        Command::Verify { db, digest } => {
+            let store = quizroom_api::open_store(&db).await?;
+            match digest {
+                Some(saved) => prove(&store, &saved).await,
+                None => verify(&store).await,
+            }
+        }
+    }
+}
+
+async fn verify(store: &EventStore) -> anyhow::Result<()> {
+    // Chain what the servers have not chained yet, so the check covers the whole log.
+    chain::chain_all(store).await?;
+    let report = chain::verify(store).await?;
+    match &report.head {
+        Some(head) => println!("verified up to position {}, digest {}:{} ({} events)", head.position, head.position, head.digest, report.verified),
+        None if report.broken.is_none() => println!("the log is empty: nothing to verify"),
+        None => println!("nothing verified"),
+    }
+    match report.broken {
+        Some(broken) => anyhow::bail!("the log is broken: {broken}"),
+        None => Ok(()),
+    }
+}
+
+async fn prove(store: &EventStore, saved: &str) -> anyhow::Result<()> {
+    let Some((position, digest)) = saved.split_once(':').and_then(|(p, d)| Some((p.parse::<i64>().ok()?, d))) else {
+        anyhow::bail!("--digest must be POSITION:HASH, as `quizroom verify` prints it");
+    };
+    chain::chain_all(store).await?;
+    match chain::prove(store, position, digest).await? {
+        Proof::Unchanged { verified } => {
+            println!("unchanged: the {verified} events up to position {position} still hash to the saved digest");
+            Ok(())
+        }
+        Proof::Differs { broken: Some(broken), .. } => anyhow::bail!("changed since the digest was saved: {broken}"),
+        Proof::Differs { broken: None, digest: now } => {
+            anyhow::bail!("changed since the digest was saved: the log up to position {position} now hashes to {now}")
+        }
+        Proof::Unknown => anyhow::bail!("position {position} is not in the chain: events up to it were removed, or it was never chained"),
     }
 }
 

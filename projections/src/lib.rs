@@ -9,6 +9,7 @@
 //! - [`admission`]: the players who joined each hosted quiz by its code; transactional.
 //! - [`live`]: live games (their PINs) and their players with running scores; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
+//! - [`trail`]: every event filed under its quiz and person, for audit timelines; asynchronous.
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
 //! call those and write no SQL against read models themselves.
@@ -21,6 +22,7 @@ pub mod audience;
 pub mod audit;
 pub mod live;
 pub mod quiz;
+pub mod trail;
 pub mod user;
 pub mod wallet;
 
@@ -44,7 +46,7 @@ pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
 
 /// The projectors that run behind the log.
 pub fn projectors() -> Vec<Arc<dyn Projector>> {
-    vec![Arc::new(audit::AuditProjector)]
+    vec![Arc::new(audit::AuditProjector), Arc::new(trail::TrailProjector)]
 }
 
 /// Reads a recorded event as a domain event, naming its position when it cannot.

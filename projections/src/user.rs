@@ -60,6 +60,8 @@ impl TransactionalProjection for UserProjection {
                         .execute(&mut *conn)
                         .await?;
                 }
+                UserEvent::AuditorGranted { .. } => set_auditor(conn, user_id, true).await?,
+                UserEvent::AuditorRevoked { .. } => set_auditor(conn, user_id, false).await?,
                 UserEvent::VerificationCodeIssued { .. }
                 | UserEvent::VerificationCodeRejected { .. }
                 | UserEvent::PasswordResetRequested { .. }
@@ -68,4 +70,9 @@ impl TransactionalProjection for UserProjection {
         }
         Ok(())
     }
+}
+
+async fn set_auditor(conn: &mut Conn, user_id: &str, auditor: bool) -> Result<(), sqlx::Error> {
+    sqlx::query("update user_account set auditor = $1 where user_id = $2").bind(i64::from(auditor)).bind(user_id).execute(&mut *conn).await?;
+    Ok(())
 }

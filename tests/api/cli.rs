@@ -143,3 +143,51 @@ async fn replay_names_the_position_of_an_event_it_cannot_read_and_keeps_the_read
     );
     assert_eq!(dump(store.pool(), "wallet").await, wallets);
 }
+
+#[tokio::test]
+async fn verify_names_the_first_break_and_proves_a_saved_digest_and_the_operator_grants_auditors() {
+    let dir = temp_dir();
+    assert!(run(&dir, &["migrate"]).0);
+    let url = format!("sqlite://{}", dir.join("data/quizroom.db").display());
+    let store = open(&url).await;
+    random_wallet_workload(&store, 40, 2).await;
+    let (kind, data) = quizroom_domain::DomainEvent::encode(&quizroom_domain::user::UserEvent::SignedUp {
+        first_name: "Ada".into(),
+        last_name: "Lovelace".into(),
+        email: "ada@example.com".into(),
+        institute_name: None,
+        password_hash: "x".into(),
+    });
+    store.append(&format!("user-{}", uuid::Uuid::new_v4()), ExpectedVersion::NoStream, vec![NewEvent::new(kind, data)]).await.unwrap();
+    store.close().await;
+
+    let (ok, out, err) = run(&dir, &["verify"]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("verified up to position ") && out.contains(", digest "), "{out}");
+    let saved = out.split(", digest ").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+
+    // The operator grants and revokes the auditor role; each is recorded and checked.
+    let (ok, out, err) = run(&dir, &["auditor", "grant", "ADA@example.com"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "ADA@example.com is now an auditor\n");
+    let (ok, _, err) = run(&dir, &["auditor", "grant", "ada@example.com"]);
+    assert!(!ok && err.contains("already an auditor"), "{err}");
+    assert!(run(&dir, &["auditor", "revoke", "ada@example.com"]).0);
+    let (ok, _, err) = run(&dir, &["auditor", "grant", "nobody@example.com"]);
+    assert!(!ok && err.contains("no account with the e-mail nobody@example.com"), "{err}");
+
+    // Events added since leave the saved digest proven.
+    let (ok, out, err) = run(&dir, &["verify", "--digest", &saved]);
+    assert!(ok && out.starts_with("unchanged: the "), "{out}{err}");
+
+    let store = open(&url).await;
+    sqlx::query("update events set data = '{\"amount\": 1000}' where global_position = 3").execute(store.pool()).await.unwrap();
+    store.close().await;
+    let (ok, _, err) = run(&dir, &["verify"]);
+    assert!(!ok, "a changed event must fail verification");
+    assert!(err.contains("the log is broken: the event at position 3 was changed after it was chained"), "{err}");
+    let (ok, _, err) = run(&dir, &["verify", "--digest", &saved]);
+    assert!(!ok && err.contains("changed since the digest was saved"), "{err}");
+    let (ok, _, err) = run(&dir, &["verify", "--digest", "nonsense"]);
+    assert!(!ok && err.contains("--digest must be POSITION:HASH"), "{err}");
+}

@@ -2,6 +2,7 @@
 //! binary, and the read models against the event log — on SQLite and PostgreSQL.
 
 mod access;
+mod audit;
 mod auth;
 mod cli;
 mod durability;

@@ -133,6 +133,8 @@ fn code_refused(e: UserError) -> ApiError {
         UserError::AlreadyVerified => ApiError::conflict("already_verified", e.to_string()),
         UserError::AlreadySignedUp => ApiError::conflict("email_taken", e.to_string()),
         UserError::NoCode | UserError::UnknownAccount => wrong_code(),
+        // Only the operator's command grants or revokes the auditor role.
+        UserError::AlreadyAuditor | UserError::NotAuditor => ApiError::internal(e),
     }
 }
 

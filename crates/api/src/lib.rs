@@ -34,10 +34,13 @@
 //!   [`audience`]: audience lists; [`generate`]: quizzes generated from topics or documents.
 //! - [`live`]: live games run by a host for a room (opening, controls, joining by PIN), and the
 //!   writer of their answers and clock, which the hub calls.
+//! - [`audit`]: the auditor's product: timelines, attempt sheets, standings as of any moment,
+//!   exports, and the log's integrity (its hash chain).
 
 pub mod access;
 pub mod app;
 pub mod audience;
+pub mod audit;
 pub mod auth;
 pub mod catalogue;
 pub mod clock;

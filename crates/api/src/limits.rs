@@ -223,3 +223,34 @@ pub async fn forget(store: &EventStore, prefix: &str) -> Result<(), ApiError> {
         .map_err(db)?;
     Ok(())
 }
+
+/// Work one key (an account) may ask of this node per minute, counted in memory: for reads that
+/// guess nothing but cost the server work (audit reads, each also recorded in the log), so that a
+/// flood is refused at once with how long to wait. Each node counts its own.
+pub struct Budget {
+    per_minute: u32,
+    spent: std::sync::Mutex<std::collections::HashMap<String, (i64, u32)>>,
+}
+
+impl Budget {
+    pub fn new(per_minute: u32) -> Budget {
+        Budget { per_minute, spent: Default::default() }
+    }
+
+    /// Spends `cost` of `key`'s minute at `now` (ms), or says how long until it has that much again.
+    pub fn spend(&self, key: &str, cost: u32, now: i64) -> Result<(), Duration> {
+        let mut spent = self.spent.lock().expect("budget lock");
+        if spent.len() > 10_000 {
+            spent.retain(|_, (since, _)| now - *since < MINUTE);
+        }
+        let (since, used) = spent.entry(key.to_owned()).or_insert((now, 0));
+        if now - *since >= MINUTE {
+            (*since, *used) = (now, 0);
+        }
+        if *used + cost > self.per_minute {
+            return Err(Duration::from_millis((*since + MINUTE - now).max(1000) as u64));
+        }
+        *used += cost;
+        Ok(())
+    }
+}

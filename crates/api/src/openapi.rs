@@ -17,7 +17,7 @@ use crate::state::AppState;
 #[openapi(
     info(
         title = "Quizroom API",
-        description = "Timed multiple-choice quizzes: accounts, the token wallet, playing, leaderboards, hosting, audience lists and generation. Errors are `{ error, code, details? }` with the status of DESIGN.md; calls marked with the bearer scheme need `Authorization: Bearer <token>` from sign-up or sign-in.",
+        description = "Timed multiple-choice quizzes: accounts, the token wallet, playing, leaderboards, hosting, audience lists, generation, live games and audit. Errors are `{ error, code, details? }` with the status of DESIGN.md; calls marked with the bearer scheme need `Authorization: Bearer <token>` from sign-up or sign-in.",
     ),
     modifiers(&BearerScheme),
     components(schemas(ErrorBody)),

@@ -82,6 +82,7 @@ pub async fn serve_on(
         let projector: Arc<dyn Projector> = projector;
         tasks.spawn(quizroom_eventstore::run_projector(store, projector, shutdown));
     }
+    tasks.spawn(quizroom_eventstore::chain::run_chainer(store.clone(), shutdown.clone()));
     tasks.spawn(run_mailer(store.clone(), mailer.clone(), services.clock.clone(), shutdown.clone()));
     let quizzes = Arc::new(QuizVersions::default());
     let scorer = Scorer { store: store.clone(), quizzes: quizzes.clone(), clock: services.clock.clone() };
@@ -107,6 +108,7 @@ pub async fn serve_on(
         submissions,
         quiz_facts: Arc::default(),
         joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
+        audit_budget: Arc::new(crate::limits::Budget::new(crate::audit::READS_PER_MINUTE)),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
     };
     let router = app(state, &config.web_dir);

@@ -35,6 +35,8 @@ pub struct AppState {
     pub quiz_facts: Arc<QuizFacts>,
     /// Live games' joins handled at once per client address (see `limits::PIN_PLACES`).
     pub joins_in_flight: Arc<crate::limits::InFlight>,
+    /// Audit reads per account and minute on this node (see `limits::Budget`).
+    pub audit_budget: Arc<crate::limits::Budget>,
     /// Places for reading uploaded files (see [`AppState::read_upload`]).
     pub upload_readers: Arc<tokio::sync::Semaphore>,
 }

@@ -9,6 +9,7 @@
 //! - [`game`]: live games run by a host (`game-{uuid}`); [`player`]: a live game's players and
 //!   their answers (`player-{uuid}`).
 //! - [`admission`]: players who joined a hosted quiz by its code (`admission-{quiz}-{user}`).
+//! - [`audit`]: what auditors looked at (`audit-{user}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
@@ -17,6 +18,7 @@
 pub mod admission;
 pub mod attempt;
 pub mod audience;
+pub mod audit;
 pub mod game;
 pub mod generation;
 pub mod player;

@@ -43,6 +43,9 @@ pub enum UserCommand {
     ResetPassword { code_hash: String, password_hash: String, now: i64 },
     /// "Sign out everywhere": every session issued before `now` ends.
     EndSessions { now: i64 },
+    /// An operator makes the account an organisation-wide auditor (`by` names the operator).
+    GrantAuditor { by: String, now: i64 },
+    RevokeAuditor { by: String, now: i64 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,6 +66,8 @@ pub enum UserEvent {
     /// Also ends every session issued before `at`.
     PasswordReset { password_hash: String, at: i64 },
     SessionsEnded { at: i64 },
+    AuditorGranted { by: String, at: i64 },
+    AuditorRevoked { by: String, at: i64 },
 }
 
 impl DomainEvent for UserEvent {}
@@ -83,6 +88,10 @@ pub enum UserError {
     TooManyWrongTries,
     #[error("Email is already verified")]
     AlreadyVerified,
+    #[error("This account is already an auditor")]
+    AlreadyAuditor,
+    #[error("This account is not an auditor")]
+    NotAuditor,
 }
 
 /// The state of one code: what was sent, until when, and how many wrong tries it has had.
@@ -100,6 +109,7 @@ pub struct User {
     pub exists: bool,
     pub email: String,
     pub verified: bool,
+    pub auditor: bool,
     pub verification: Option<Code>,
     pub reset: Option<Code>,
 }
@@ -193,6 +203,10 @@ impl Aggregate for User {
                 })
             }
             C::EndSessions { now } => Ok(vec![E::SessionsEnded { at: now }]),
+            C::GrantAuditor { .. } if self.auditor => Err(UserError::AlreadyAuditor),
+            C::GrantAuditor { by, now } => Ok(vec![E::AuditorGranted { by, at: now }]),
+            C::RevokeAuditor { .. } if !self.auditor => Err(UserError::NotAuditor),
+            C::RevokeAuditor { by, now } => Ok(vec![E::AuditorRevoked { by, at: now }]),
         }
     }
 
@@ -237,6 +251,8 @@ impl Aggregate for User {
                 }
             }
             UserEvent::SessionsEnded { .. } => {}
+            UserEvent::AuditorGranted { .. } => self.auditor = true,
+            UserEvent::AuditorRevoked { .. } => self.auditor = false,
         }
         self
     }
@@ -350,6 +366,20 @@ mod tests {
     #[test]
     fn signing_out_everywhere_ends_the_sessions_issued_before_it() {
         given::<User>(signed_up()).when(UserCommand::EndSessions { now: T0 + 9 }).then([UserEvent::SessionsEnded { at: T0 + 9 }]);
+    }
+
+    #[test]
+    fn an_operator_grants_and_revokes_the_auditor_role_once_each() {
+        let grant = UserCommand::GrantAuditor { by: "operator".into(), now: T0 + 1 };
+        let revoke = UserCommand::RevokeAuditor { by: "operator".into(), now: T0 + 2 };
+        let user = given::<User>(signed_up()).when(grant.clone()).then([UserEvent::AuditorGranted { by: "operator".into(), at: T0 + 1 }]);
+        assert!(user.auditor);
+        let mut events = signed_up();
+        events.push(UserEvent::AuditorGranted { by: "operator".into(), at: T0 + 1 });
+        given::<User>(events.clone()).when(grant).then_error(UserError::AlreadyAuditor);
+        let user = given::<User>(events).when(revoke.clone()).then([UserEvent::AuditorRevoked { by: "operator".into(), at: T0 + 2 }]);
+        assert!(!user.auditor);
+        given::<User>(signed_up()).when(revoke).then_error(UserError::NotAuditor);
     }
 
     #[test]

@@ -12,8 +12,10 @@
 //!   driver; the two dialects differ only in a few statements, kept side by side in `store`).
 //! - [`subscription`]: catch up from a cursor, then follow live.
 //! - [`projection`]: transactional projections and asynchronous projectors with checkpoints.
+//! - [`chain`]: tamper evidence, the log hash-chained in commit order behind the writes.
 //! - [`testing`]: fresh databases for tests on both backends.
 
+pub mod chain;
 pub mod error;
 pub mod projection;
 pub mod store;

@@ -51,23 +51,9 @@ pub async fn project_batch(
     limit: i64,
 ) -> Result<BatchOutcome, StoreError> {
     let mut tx = store.begin_write().await?;
-    sqlx::query(
-        "insert into checkpoints (name, cursor_tx, cursor_position) values ($1, 0, 0) \
-         on conflict (name) do nothing",
-    )
-    .bind(projector.name())
-    .execute(&mut *tx)
-    .await?;
-    let lock = match store.backend() {
-        Backend::Postgres => {
-            "select cursor_tx, cursor_position from checkpoints where name = $1 for update skip locked"
-        }
-        Backend::Sqlite => "select cursor_tx, cursor_position from checkpoints where name = $1",
-    };
-    let Some(row) = sqlx::query(lock).bind(projector.name()).fetch_optional(&mut *tx).await? else {
+    let Some(cursor) = lock_checkpoint(store, &mut tx, projector.name()).await? else {
         return Ok(BatchOutcome::Busy);
     };
-    let cursor = Cursor { tx_id: row.try_get(0)?, position: row.try_get(1)? };
     let events = store.read_all_in(&mut tx, cursor, limit).await?;
     let Some(last) = events.last() else {
         return Ok(BatchOutcome::Applied(0));
@@ -77,24 +63,62 @@ pub async fn project_batch(
         projection: projector.name().to_owned(),
         source,
     })?;
-    sqlx::query("update checkpoints set cursor_tx = $1, cursor_position = $2 where name = $3")
-        .bind(next.tx_id)
-        .bind(next.position)
-        .bind(projector.name())
-        .execute(&mut *tx)
-        .await?;
+    save_checkpoint(&mut tx, projector.name(), next).await?;
     tx.commit().await?;
     Ok(BatchOutcome::Applied(events.len()))
+}
+
+/// The cursor of checkpoint `name` (created at the start of the log if new), locked for the rest
+/// of the write transaction; `None` when another node holds it (PostgreSQL).
+pub(crate) async fn lock_checkpoint(store: &EventStore, conn: &mut AnyConnection, name: &str) -> Result<Option<Cursor>, StoreError> {
+    sqlx::query(
+        "insert into checkpoints (name, cursor_tx, cursor_position) values ($1, 0, 0) \
+         on conflict (name) do nothing",
+    )
+    .bind(name)
+    .execute(&mut *conn)
+    .await?;
+    let lock = match store.backend() {
+        Backend::Postgres => {
+            "select cursor_tx, cursor_position from checkpoints where name = $1 for update skip locked"
+        }
+        Backend::Sqlite => "select cursor_tx, cursor_position from checkpoints where name = $1",
+    };
+    let row = sqlx::query(lock).bind(name).fetch_optional(&mut *conn).await?;
+    Ok(match row {
+        Some(row) => Some(Cursor { tx_id: row.try_get(0)?, position: row.try_get(1)? }),
+        None => None,
+    })
+}
+
+pub(crate) async fn save_checkpoint(conn: &mut AnyConnection, name: &str, cursor: Cursor) -> Result<(), StoreError> {
+    sqlx::query("update checkpoints set cursor_tx = $1, cursor_position = $2 where name = $3")
+        .bind(cursor.tx_id)
+        .bind(cursor.position)
+        .bind(name)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 /// Keeps `projector` caught up with the log until `shutdown`. A failing batch is logged and
 /// retried after a pause (it rolled back whole, so nothing is half applied).
 pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shutdown: CancellationToken) {
+    keep_up(&store, projector.name(), shutdown, || project_batch(&store, projector.as_ref(), 500)).await;
+}
+
+/// Runs `batch` until it finds nothing new, then waits for a wake-up (or the poll interval) and
+/// runs it again, until `shutdown`; failures are logged as `name`'s and retried after a pause.
+pub(crate) async fn keep_up<F, Fut>(store: &EventStore, name: &str, shutdown: CancellationToken, mut batch: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<BatchOutcome, StoreError>>,
+{
     let mut wake = store.wakeups();
     let mut failures = 0u32;
     while !shutdown.is_cancelled() {
         wake.borrow_and_update();
-        let pause = match project_batch(&store, projector.as_ref(), 500).await {
+        let pause = match batch().await {
             Ok(BatchOutcome::Applied(n)) if n > 0 => {
                 failures = 0;
                 continue;
@@ -102,7 +126,7 @@ pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shu
             Ok(_) => store.poll_interval(),
             Err(e) => {
                 failures = failures.saturating_add(1);
-                tracing::error!(projector = projector.name(), error = %e, "projector batch failed; retrying");
+                tracing::error!(projector = name, error = %e, "projector batch failed; retrying");
                 std::time::Duration::from_millis(200 * u64::from(failures.min(25)))
             }
         };

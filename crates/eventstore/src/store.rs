@@ -570,7 +570,13 @@ impl EventStore {
         after: Cursor,
         limit: i64,
     ) -> Result<Vec<RecordedEvent>, StoreError> {
-        let rows = match self.inner.backend {
+        self.read_all_rows_in(conn, after, limit).await?.iter().map(decode_row).collect()
+    }
+
+    /// The rows of [`read_all_in`](Self::read_all_in) as stored, undecoded (columns as in
+    /// [`select_events`](Self::select_events)): what the chain hashes.
+    pub(crate) async fn read_all_rows_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<AnyRow>, StoreError> {
+        Ok(match self.inner.backend {
             Backend::Sqlite => {
                 let sql = format!("{} where global_position > $1 order by global_position limit $2", self.select_events());
                 sqlx::query(AssertSqlSafe(sql)).bind(after.position).bind(limit).fetch_all(&mut *conn).await?
@@ -589,11 +595,13 @@ impl EventStore {
                     .fetch_all(&mut *conn)
                     .await?
             }
-        };
-        rows.iter().map(decode_row).collect()
+        })
     }
 
-    fn select_events(&self) -> &'static str {
+    /// The columns every read of events selects, in [`decode_row`]'s order: position, tx id,
+    /// stream, version, event id, type, schema version, data, metadata, recorded at (the JSON and
+    /// the ids as text).
+    pub(crate) fn select_events(&self) -> &'static str {
         match self.inner.backend {
             Backend::Sqlite => {
                 "select global_position, 0 as tx, stream_id, version, event_id, event_type, schema_version, \

@@ -42,3 +42,9 @@ pub async fn session(pool: &AnyPool, user_id: &str) -> Result<Option<SessionRow>
         .fetch_optional(pool)
         .await
 }
+
+/// Whether `user_id` is an organisation-wide auditor now.
+pub async fn is_auditor(pool: &AnyPool, user_id: &str) -> Result<bool, sqlx::Error> {
+    let auditor: Option<i64> = sqlx::query_scalar("select auditor from user_account where user_id = $1").bind(user_id).fetch_optional(pool).await?;
+    Ok(auditor == Some(1))
+}

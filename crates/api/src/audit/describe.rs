@@ -1,0 +1,228 @@
+//! The timeline's words: each event as a sentence an auditor reads, the changes an edit made to
+//! the questions, and an event's payload with the secrets (password and code hashes) masked.
+
+use std::collections::HashMap;
+
+use quizroom_domain::DomainEvent;
+use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_domain::audit::AuditEvent;
+use quizroom_domain::game::GameEvent;
+use quizroom_domain::generation::GenerationEvent;
+use quizroom_domain::quiz::{Audience, Question, QuizEvent};
+use quizroom_domain::user::UserEvent;
+use quizroom_domain::wallet::WalletEvent;
+use quizroom_projections::trail::read::TrailRow;
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::clock::rfc3339;
+
+/// Payload fields never shown, even to an auditor.
+const SECRETS: [&str; 2] = ["password_hash", "code_hash"];
+
+/// `data` with every secret field's value replaced by `"[redacted]"`.
+pub(super) fn redacted(mut data: Value) -> Value {
+    fn walk(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                for (key, v) in map.iter_mut() {
+                    if SECRETS.contains(&key.as_str()) {
+                        *v = Value::String("[redacted]".into());
+                    } else {
+                        walk(v);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    walk(&mut data);
+    data
+}
+
+/// One field of one question that an edit changed.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionChange {
+    pub question_id: i64,
+    /// `added`, `removed`, `text`, `optionA`…`optionD`, `answer` or `explanation`.
+    pub field: String,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// What changed from `before` to `after`, question by question (matched by id).
+pub(super) fn question_changes(before: &[Question], after: &[Question]) -> Vec<QuestionChange> {
+    let old: HashMap<i64, &Question> = before.iter().map(|q| (q.id, q)).collect();
+    let mut changes = Vec::new();
+    for q in after {
+        let Some(o) = old.get(&q.id) else {
+            changes.push(QuestionChange { question_id: q.id, field: "added".into(), before: None, after: Some(q.text.clone()) });
+            continue;
+        };
+        let mut field = |name: &str, a: &str, b: &str| {
+            if a != b {
+                changes.push(QuestionChange { question_id: q.id, field: name.into(), before: Some(a.to_owned()), after: Some(b.to_owned()) });
+            }
+        };
+        field("text", &o.text, &q.text);
+        for (i, name) in ["optionA", "optionB", "optionC", "optionD"].iter().enumerate() {
+            field(name, &o.options[i], &q.options[i]);
+        }
+        field("answer", o.answer.as_str(), q.answer.as_str());
+        field("explanation", &o.explanation, &q.explanation);
+    }
+    for o in before.iter().filter(|o| !after.iter().any(|q| q.id == o.id)) {
+        changes.push(QuestionChange { question_id: o.id, field: "removed".into(), before: Some(o.text.clone()), after: None });
+    }
+    changes
+}
+
+fn decode<E: DomainEvent>(row: &TrailRow) -> Option<E> {
+    let data = serde_json::from_str(&row.data).ok()?;
+    E::decode(&row.event_type, row.schema_version, data).ok()
+}
+
+/// "QuestionStarted" → "Question started".
+fn spaced(event_type: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in event_type.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+            out.extend(c.to_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The sentence for `row`; `name` gives a person's name from their id.
+pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
+    let fallback = || spaced(&row.event_type);
+    let text = match row.kind.as_str() {
+        "hosted" | "edited" => decode::<QuizEvent>(row).map(|e| match e {
+            QuizEvent::QuizHosted { quiz, .. } => {
+                let audience = match &quiz.audience {
+                    Audience::Open => "open to everyone with the code".to_owned(),
+                    Audience::List { name, .. } => format!("open to the list {name}"),
+                };
+                format!(
+                    "Hosted \u{201c}{}\u{201d}: {} questions, {} minutes, code {}, {audience}, until {}",
+                    quiz.title,
+                    quiz.questions.len(),
+                    quiz.time_limit_minutes,
+                    quiz.code,
+                    rfc3339(quiz.valid_until)
+                )
+            }
+            QuizEvent::QuestionsUpdated { questions, .. } => format!("Edited the questions ({} in the quiz now)", questions.len()),
+            QuizEvent::CuratedCategoryPublished { content, .. } => {
+                format!("Published the curated category \u{201c}{}\u{201d} ({} questions)", content.name, content.questions.len())
+            }
+            QuizEvent::CuratedCategoryRevised { content } => format!("Revised the curated category ({} questions)", content.questions.len()),
+        }),
+        "attempt" if row.event_type == "JoinedByCode" => Some("Joined with the quiz's code".to_owned()),
+        "attempt" | "retake" => decode::<AttemptEvent>(row).map(|e| match e {
+            AttemptEvent::AttemptStarted { quiz_version, question_ids, deadline, .. } => {
+                format!("Started an attempt on version {quiz_version} ({} questions, deadline {})", question_ids.len(), rfc3339(deadline))
+            }
+            AttemptEvent::AnswerRecorded { question_id, answer, marked, .. } => {
+                let mark = if marked { " (marked for review)" } else { "" };
+                match answer {
+                    Some(letter) => format!("Saved answer {} to question {question_id}{mark}", letter.as_str()),
+                    None => format!("Cleared the answer to question {question_id}{mark}"),
+                }
+            }
+            AttemptEvent::AttemptSubmitted { score, points, total, reason, late, .. } => {
+                let by = match reason {
+                    SubmitReason::Player => "Submitted by the player",
+                    SubmitReason::Timeout => "Submitted by the server at the deadline",
+                };
+                let late = if late { "; after the deadline, so only the answers saved in time counted" } else { "" };
+                format!("{by}: {score}/{total} right, {points} points{late}")
+            }
+            AttemptEvent::RetakeGranted { by, .. } => format!("Retake granted by {}: this attempt no longer counts", name(&by)),
+        }),
+        "tokens" => decode::<WalletEvent>(row).map(|e| match e {
+            WalletEvent::TokensGranted { amount, reason } => format!("{amount} tokens granted ({reason})"),
+            WalletEvent::TokensPurchased { quantity, amount_cents, payment_ref } => {
+                format!("{quantity} tokens bought for {}.{:02} (payment {payment_ref})", amount_cents / 100, amount_cents % 100)
+            }
+            WalletEvent::TokensSpent { amount, purpose, .. } => format!("{amount} tokens spent ({})", purpose.replace('_', " ")),
+            WalletEvent::TokensRefunded { amount, reason, .. } => format!("{amount} tokens refunded ({reason})"),
+        }),
+        "live" => decode::<GameEvent>(row).map(|e| match e {
+            GameEvent::GameOpened { pin, questions, .. } => format!("Opened a live game (PIN {pin}, {} questions)", questions.len()),
+            GameEvent::QuestionStarted { index, .. } => format!("Live question {} started", index + 1),
+            GameEvent::QuestionClosed { index, .. } => format!("Live question {} closed", index + 1),
+            GameEvent::StandingsShown { index, .. } => format!("Standings shown after question {}", index + 1),
+            GameEvent::PlayerKicked { .. } => "A player was removed from the live game".to_owned(),
+            GameEvent::GameFinished { .. } => "The live game ended".to_owned(),
+            _ => fallback(),
+        }),
+        "generated" => decode::<GenerationEvent>(row).map(|e| match e {
+            GenerationEvent::GenerationRequested { title, count, cost, .. } => {
+                format!("Asked to generate {count} questions for \u{201c}{title}\u{201d} ({cost} tokens)")
+            }
+            GenerationEvent::QuestionsGenerated { questions, generator, .. } => format!("{} questions generated ({generator})", questions.len()),
+            GenerationEvent::GenerationFailed { reason, refunded } => format!("Generation failed ({reason}); {refunded} tokens refunded"),
+            GenerationEvent::GenerationPublished { quiz_id } => format!("Published as quiz {quiz_id}"),
+        }),
+        "account" => decode::<UserEvent>(row).map(|e| match e {
+            UserEvent::SignedUp { first_name, last_name, email, .. } => format!("Signed up as {first_name} {last_name} <{email}>"),
+            UserEvent::VerificationCodeIssued { .. } => "A verification code was sent".to_owned(),
+            UserEvent::VerificationCodeRejected { .. } => "A wrong verification code was typed".to_owned(),
+            UserEvent::EmailVerified { .. } => "E-mail verified".to_owned(),
+            UserEvent::PasswordResetRequested { .. } => "A password reset was requested".to_owned(),
+            UserEvent::PasswordResetCodeRejected { .. } => "A wrong password reset code was typed".to_owned(),
+            UserEvent::PasswordReset { .. } => "Password reset; every earlier session ended".to_owned(),
+            UserEvent::SessionsEnded { .. } => "Signed out everywhere".to_owned(),
+            UserEvent::AuditorGranted { by, .. } => format!("Made an auditor by {by}"),
+            UserEvent::AuditorRevoked { by, .. } => format!("Auditor role revoked by {by}"),
+        }),
+        "audit" => decode::<AuditEvent>(row).map(|AuditEvent::AuditRead { subject, view, .. }| format!("Looked at {subject} ({view})")),
+        _ => None,
+    };
+    text.unwrap_or_else(fallback)
+}
+
+#[cfg(test)]
+mod tests {
+    use quizroom_domain::quiz::Letter;
+    use serde_json::json;
+
+    use super::*;
+
+    fn question(id: i64, text: &str, answer: Letter) -> Question {
+        Question {
+            id,
+            key: id.to_string(),
+            text: text.into(),
+            options: ["a".into(), "b".into(), "c".into(), "d".into()],
+            answer,
+            explanation: String::new(),
+        }
+    }
+
+    #[test]
+    fn an_edit_is_described_field_by_field() {
+        let before = vec![question(1, "Two plus two?", Letter::A), question(2, "Gone", Letter::B)];
+        let mut changed = question(1, "Two plus three?", Letter::C);
+        changed.options[3] = "five".into();
+        let after = vec![changed, question(3, "New", Letter::D)];
+        let fields: Vec<(i64, String)> = question_changes(&before, &after).into_iter().map(|c| (c.question_id, c.field)).collect();
+        assert_eq!(
+            fields,
+            vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (3, "added".into()), (2, "removed".into())]
+        );
+    }
+
+    #[test]
+    fn secrets_are_masked_wherever_they_sit() {
+        let data = json!({ "email": "a@b.c", "password_hash": "$argon2", "nested": [{ "code_hash": "x" }] });
+        assert_eq!(redacted(data), json!({ "email": "a@b.c", "password_hash": "[redacted]", "nested": [{ "code_hash": "[redacted]" }] }));
+    }
+}

@@ -1,0 +1,177 @@
+//! The log's integrity: the hash chain verified from the events ("verified up to position N,
+//! digest D", or the first place it breaks), and a digest saved earlier proved against the log as
+//! it is now (decision 0023).
+
+use axum::Json;
+use axum::extract::State;
+use quizroom_eventstore::chain::{self, Break, Proof};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::{Reader, VERIFY_COST};
+use crate::clock::rfc3339;
+use crate::error::{ApiError, ApiJson};
+use crate::input::{ObjectBody, opt_int};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+/// Where the log and its chain part.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Broken {
+    /// `changed`, `deleted`, `reordered`, `inserted` or `chainAltered`.
+    problem: String,
+    position: i64,
+    /// For `reordered`: where the event found at `position` was chained.
+    chained_at: Option<i64>,
+    message: String,
+}
+
+impl From<Break> for Broken {
+    fn from(b: Break) -> Broken {
+        let message = b.to_string();
+        let (problem, chained_at) = match &b {
+            Break::Changed { .. } => ("changed", None),
+            Break::Deleted { .. } => ("deleted", None),
+            Break::Reordered { chained_at, .. } => ("reordered", Some(*chained_at)),
+            Break::Inserted { .. } => ("inserted", None),
+            Break::ChainAltered { .. } => ("chainAltered", None),
+        };
+        Broken { problem: problem.to_owned(), position: b.position(), chained_at, message }
+    }
+}
+
+/// A point of the chain an auditor can save.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SavedDigest {
+    /// The position of the last event it covers.
+    position: i64,
+    /// How many events it covers (its place in commit order).
+    events: i64,
+    /// The chain hash, 64 hex digits.
+    digest: String,
+}
+
+/// The chain verified now.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Integrity {
+    /// True when every chained event is as it was chained.
+    intact: bool,
+    /// How many events were verified.
+    verified: i64,
+    /// "Verified up to position N, digest D"; null while nothing is chained.
+    head: Option<SavedDigest>,
+    /// The first break, in commit order.
+    broken: Option<Broken>,
+    /// Events not chained yet (the chain runs a moment behind the log).
+    pending: i64,
+    checked_at: String,
+}
+
+/// Verifies the whole log against its hash chain (costs the caller a tenth of their audit reads
+/// per minute).
+#[utoipa::path(get, path = "/audit/integrity", operation_id = "auditIntegrity", tag = "audit", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "What verification found", body = Integrity),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The e-mail is not verified", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+    ),
+)]
+pub(super) async fn integrity(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Integrity>, ApiError> {
+    let reader = Reader::of(&state, &caller.user_id).await?;
+    reader.spend(&state, VERIFY_COST)?;
+    reader.record(&state, "log", "integrity").await?;
+    let report = chain::verify(&state.store).await?;
+    Ok(Json(Integrity {
+        intact: report.broken.is_none(),
+        verified: report.verified,
+        head: report.head.map(|h| SavedDigest { position: h.position, events: h.seq, digest: h.digest }),
+        broken: report.broken.map(Broken::from),
+        pending: report.pending,
+        checked_at: rfc3339(state.clock.now_ms()),
+    }))
+}
+
+/// A digest saved earlier.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ProofRequest {
+    /// The position it was saved at.
+    #[serde(default, deserialize_with = "opt_int")]
+    #[schema(required, value_type = i64, format = Int64, minimum = 1)]
+    position: Option<i64>,
+    /// The chain hash saved with it (64 hex digits).
+    #[schema(required, min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
+    digest: Option<String>,
+}
+
+/// Whether the log up to a saved digest is unchanged.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct ProofResult {
+    /// `unchanged`, `differs` or `unknown` (no chained event at that position).
+    outcome: String,
+    /// For `unchanged`: how many events the digest covers.
+    verified: Option<i64>,
+    /// For `differs`: what the log up to that position hashes to now.
+    digest: Option<String>,
+    /// For `differs`: the first place where events and chain disagree, when they do.
+    broken: Option<Broken>,
+    message: String,
+}
+
+/// Proves, or disproves, that the log up to a saved digest is unchanged since it was saved, even
+/// if events were added after it and even if the chain itself was rebuilt.
+#[utoipa::path(post, path = "/audit/integrity/proof", operation_id = "auditProve", tag = "audit", request_body = ProofRequest, security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The outcome", body = ProofResult),
+        (status = 400, description = "No position, or a digest that is not 64 hex digits", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "The e-mail is not verified", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+    ),
+)]
+pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
+    let reader = Reader::of(&state, &caller.user_id).await?;
+    let position = body.position.filter(|p| *p > 0).ok_or_else(|| ApiError::bad_request("invalid_position", "position must be a whole number from 1"))?;
+    let digest = body
+        .digest
+        .map(|d| d.trim().to_ascii_lowercase())
+        .filter(|d| d.len() == 64 && d.chars().all(|c| c.is_ascii_hexdigit()))
+        .ok_or_else(|| ApiError::bad_request("invalid_digest", "digest must be 64 hex digits"))?;
+    reader.spend(&state, VERIFY_COST)?;
+    reader.record(&state, "log", "proof").await?;
+    let result = match chain::prove(&state.store, position, &digest).await? {
+        Proof::Unchanged { verified } => ProofResult {
+            outcome: "unchanged".into(),
+            verified: Some(verified),
+            digest: None,
+            broken: None,
+            message: format!("Unchanged: the {verified} events up to position {position} still hash to the saved digest."),
+        },
+        Proof::Differs { broken, digest: now } => ProofResult {
+            outcome: "differs".into(),
+            verified: None,
+            message: match &broken {
+                Some(b) => format!("Changed since the digest was saved: {b}."),
+                None => format!("Changed since the digest was saved: the log up to position {position} hashes to something else now."),
+            },
+            digest: Some(now),
+            broken: broken.map(Broken::from),
+        },
+        Proof::Unknown => ProofResult {
+            outcome: "unknown".into(),
+            verified: None,
+            digest: None,
+            broken: None,
+            message: format!("No chained event at position {position}: events up to it were removed, or it was never chained."),
+        },
+    };
+    Ok(Json(result))
+}

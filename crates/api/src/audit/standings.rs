@@ -1,0 +1,310 @@
+//! Time travel: a quiz's results and standings, and the global leaderboard, as they were at any
+//! position (or moment) of the log, folded from the log's events; and what changed between two
+//! moments (who moved, which submissions and retakes did it).
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use quizroom_domain::attempt::SubmitReason;
+use quizroom_projections::trail::as_of::{self, Counted, Quizzes};
+use quizroom_projections::trail::kind;
+use quizroom_projections::trail::read::{self as trail, Filter, Subject};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::Reader;
+use super::timeline::{Entry, QuizRef, entries};
+use crate::clock::rfc3339;
+use crate::error::{ApiError, ApiQuery, db};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+/// The most moments a quiz's time line offers, and rows the global board shows.
+const MOST_MOMENTS: i64 = 2000;
+const BOARD_ROWS: usize = 100;
+
+/// A moment of the log: a position, or a time.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct MomentQuery {
+    /// As of this position of the log (default: its head).
+    #[param(value_type = Option<i64>, format = Int64, minimum = 0)]
+    at: Option<String>,
+    /// As of this time (milliseconds since the epoch), when `at` is not given.
+    #[param(value_type = Option<i64>, format = Int64, minimum = 0)]
+    time: Option<String>,
+    /// Also say what changed since this earlier position.
+    #[param(value_type = Option<i64>, format = Int64, minimum = 0)]
+    since: Option<String>,
+}
+
+fn number(text: &Option<String>, field: &str) -> Result<Option<i64>, ApiError> {
+    text.as_deref()
+        .map(|t| crate::input::whole_text(t).filter(|n| *n >= 0).ok_or_else(|| ApiError::bad_request("invalid_number", format!("{field} must be a whole number"))))
+        .transpose()
+}
+
+/// The position `q` names, and the head of the log.
+async fn position(state: &AppState, q: &MomentQuery) -> Result<(i64, i64), ApiError> {
+    let head = state.store.head().await?;
+    let at = match (number(&q.at, "at")?, number(&q.time, "time")?) {
+        (Some(at), _) => at.min(head),
+        (None, Some(time)) => trail::position_at(&state.store, time).await.map_err(db)?,
+        (None, None) => head,
+    };
+    Ok((at, head))
+}
+
+/// A player's place at a moment.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Standing {
+    rank: i64,
+    user_id: String,
+    name: String,
+    points: i64,
+    score: i64,
+    total: i64,
+    /// When the counted attempt was submitted.
+    submitted_at: String,
+    /// `player`, or `timeout` when the server submitted it at the deadline.
+    reason: String,
+    /// Attempts the player had submitted by then.
+    attempts: i64,
+    attempt_id: String,
+}
+
+/// A player's move between two moments; null sides: not on the board then.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Move {
+    user_id: String,
+    name: String,
+    rank_before: Option<i64>,
+    rank_after: Option<i64>,
+    points_before: Option<i64>,
+    points_after: Option<i64>,
+}
+
+/// A point of a quiz's time line.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Moment {
+    position: i64,
+    at: String,
+    kind: String,
+    event_type: String,
+}
+
+/// A quiz's standings at a moment, and what changed since another.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct StandingsAt {
+    quiz: QuizRef,
+    /// The position they are as of, and its time.
+    at: i64,
+    at_time: Option<String>,
+    /// The head of the log now.
+    head: i64,
+    standings: Vec<Standing>,
+    /// The submissions, retakes and edits of the quiz, oldest first: the time line's points.
+    moments: Vec<Moment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    since: Option<i64>,
+    /// Everyone whose place or points differ between `since` and `at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<Move>>,
+    /// The submissions and retakes between `since` and `at`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    changes: Option<Vec<Entry>>,
+}
+
+/// `counted` in rank order (most points, then who got there first, then by name), with names.
+async fn ranked(state: &AppState, counted: Vec<Counted>) -> Result<Vec<Standing>, ApiError> {
+    let ids: Vec<&str> = counted.iter().map(|c| c.user_id.as_str()).collect();
+    let found = trail::names(&state.store, &ids).await.map_err(db)?;
+    let names: HashMap<String, (String, String)> = found.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
+    let mut rows: Vec<(Counted, (String, String))> = counted
+        .into_iter()
+        .map(|c| {
+            let name = names.get(&c.user_id).cloned().unwrap_or_default();
+            (c, name)
+        })
+        .collect();
+    rows.sort_by(|(a, an), (b, bn)| {
+        b.points.cmp(&a.points).then(a.submitted_at.cmp(&b.submitted_at)).then(an.1.cmp(&bn.1)).then(an.0.cmp(&bn.0)).then(a.user_id.cmp(&b.user_id))
+    });
+    Ok(rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, (c, (first, last)))| Standing {
+            rank: i as i64 + 1,
+            name: format!("{first} {last}"),
+            user_id: c.user_id,
+            points: c.points,
+            score: c.score,
+            total: c.total,
+            submitted_at: rfc3339(c.submitted_at),
+            reason: match c.reason {
+                SubmitReason::Player => "player".into(),
+                SubmitReason::Timeout => "timeout".into(),
+            },
+            attempts: c.attempts,
+            attempt_id: c.attempt_id,
+        })
+        .collect())
+}
+
+fn moves(before: &[Standing], after: &[Standing]) -> Vec<Move> {
+    let old: HashMap<&str, &Standing> = before.iter().map(|s| (s.user_id.as_str(), s)).collect();
+    let new: HashMap<&str, &Standing> = after.iter().map(|s| (s.user_id.as_str(), s)).collect();
+    let mut out: Vec<Move> = Vec::new();
+    for s in after.iter().chain(before.iter().filter(|s| !new.contains_key(s.user_id.as_str()))) {
+        let (b, a) = (old.get(s.user_id.as_str()), new.get(s.user_id.as_str()));
+        if b.map(|b| (b.rank, b.points)) != a.map(|a| (a.rank, a.points)) {
+            out.push(Move {
+                user_id: s.user_id.clone(),
+                name: s.name.clone(),
+                rank_before: b.map(|b| b.rank),
+                rank_after: a.map(|a| a.rank),
+                points_before: b.map(|b| b.points),
+                points_after: a.map(|a| a.points),
+            });
+        }
+    }
+    out
+}
+
+async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiError> {
+    let time: Option<i64> = sqlx::query_scalar("select recorded_at from events where global_position = $1")
+        .bind(position)
+        .fetch_optional(state.store.pool())
+        .await
+        .map_err(db)?;
+    Ok(time.map(rfc3339))
+}
+
+/// A quiz's standings (its results, in rank order) as they were at a position or moment of the
+/// log, computed from the log; with `since`, who moved and why.
+#[utoipa::path(get, path = "/audit/quizzes/{quizId}/standings", operation_id = "auditQuizStandings", tag = "audit", params(("quizId" = i64, Path, minimum = 1, description = "The quiz"), MomentQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The standings then", body = StandingsAt),
+        (status = 400, description = "A bad quiz id, position or time", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an auditor, nor the quiz's host", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+    ),
+)]
+pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<StandingsAt>, ApiError> {
+    let reader = Reader::of(&state, &caller.user_id).await?;
+    let since = number(&q.since, "since")?;
+    let quiz = reader.quiz(&state, &quiz_id).await?;
+    reader.spend(&state, 2)?;
+    reader.record(&state, &format!("quiz-{}", quiz.id), "standings").await?;
+    let (at, head) = position(&state, &q).await?;
+    let standings = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), at).await?).await?;
+    let filter = Filter {
+        kinds: &[kind::HOSTED, kind::EDITED, kind::ATTEMPT, kind::RETAKE],
+        event_types: &["QuizHosted", "QuestionsUpdated", "CuratedCategoryPublished", "CuratedCategoryRevised", "AttemptSubmitted", "RetakeGranted"],
+        limit: MOST_MOMENTS,
+        ..Filter::default()
+    };
+    let moments = trail::entries(&state.store, Subject::Quiz(quiz.id), &filter)
+        .await
+        .map_err(db)?
+        .into_iter()
+        .map(|r| Moment { position: r.position, at: rfc3339(r.recorded_at), kind: r.kind, event_type: r.event_type })
+        .collect();
+    let (mut moved, mut changes) = (None, None);
+    if let Some(since) = since.map(|s| s.min(at)) {
+        let before = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), since).await?).await?;
+        moved = Some(moves(&before, &standings));
+        let between = Filter {
+            kinds: &[kind::ATTEMPT, kind::RETAKE],
+            event_types: &["AttemptSubmitted", "RetakeGranted"],
+            after: Some(since),
+            before: Some(at + 1),
+            limit: MOST_MOMENTS,
+            ..Filter::default()
+        };
+        changes = Some(entries(&state, &trail::entries(&state.store, Subject::Quiz(quiz.id), &between).await.map_err(db)?).await?);
+    }
+    Ok(Json(StandingsAt {
+        quiz: QuizRef::of(&state, &quiz).await?,
+        at,
+        at_time: time_of(&state, at).await?,
+        head,
+        standings,
+        moments,
+        since: since.map(|s| s.min(at)),
+        moves: moved,
+        changes,
+    }))
+}
+
+/// A row of the global leaderboard at a moment.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BoardRow {
+    rank: i64,
+    user_id: String,
+    name: String,
+    points: i64,
+}
+
+/// The global leaderboard at a moment.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct BoardAt {
+    at: i64,
+    at_time: Option<String>,
+    head: i64,
+    /// The top 100.
+    rows: Vec<BoardRow>,
+}
+
+/// The global leaderboard (curated categories, each player's counted attempts) as it was at a
+/// position or moment of the log; auditors only.
+#[utoipa::path(get, path = "/audit/leaderboard", operation_id = "auditLeaderboard", tag = "audit", params(MomentQuery), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The leaderboard then", body = BoardAt),
+        (status = 400, description = "A bad position or time", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not an auditor", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+    ),
+)]
+pub(super) async fn leaderboard(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<BoardAt>, ApiError> {
+    let reader = Reader::of(&state, &caller.user_id).await?;
+    if !reader.auditor {
+        return Err(super::not_allowed());
+    }
+    reader.spend(&state, 4)?;
+    reader.record(&state, "leaderboard", "standings").await?;
+    let (at, head) = position(&state, &q).await?;
+    let mut totals: HashMap<String, i64> = HashMap::new();
+    for c in as_of::counted(&state.store, Quizzes::Curated, at).await? {
+        *totals.entry(c.user_id).or_default() += c.points;
+    }
+    let ids: Vec<&str> = totals.keys().map(String::as_str).collect();
+    let names: HashMap<String, (String, String)> =
+        trail::names(&state.store, &ids).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
+    let mut rows: Vec<(String, i64, (String, String))> =
+        totals.into_iter().map(|(id, points)| { let name = names.get(&id).cloned().unwrap_or_default(); (id, points, name) }).collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.0.cmp(&b.2.0)).then(a.2.1.cmp(&b.2.1)).then(a.0.cmp(&b.0)));
+    Ok(Json(BoardAt {
+        at,
+        at_time: time_of(&state, at).await?,
+        head,
+        rows: rows
+            .into_iter()
+            .take(BOARD_ROWS)
+            .enumerate()
+            .map(|(i, (user_id, points, (first, last)))| BoardRow { rank: i as i64 + 1, user_id, name: format!("{first} {last}"), points })
+            .collect(),
+    }))
+}

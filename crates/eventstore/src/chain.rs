@@ -1,0 +1,329 @@
+//! Tamper evidence: the log hash-chained in commit order (decision 0023).
+//!
+//! Each event's hash covers its content as stored (stream, version, id, type, schema version,
+//! payload and metadata as text, time); each link's hash covers the previous link's hash, where
+//! the event sits (position and, on PostgreSQL, writing transaction: commit order) and the
+//! event's hash. The chainer writes the links behind the
+//! log in batches, as a projector does, so appends never wait for it. [`verify`] recomputes the
+//! chain from the events and names the first place where the log and the chain part; a digest an
+//! auditor saved earlier ([`prove`]) shows the log up to its position is unchanged even if the
+//! chain table itself was rewritten since.
+//!
+//! Personal data is to be erased by deleting a per-user key (crypto-shredding): the stored bytes,
+//! and so every hash, stay as they were, and the chain stays verifiable.
+
+use std::fmt;
+
+use serde::Serialize;
+use sha2::{Digest as _, Sha256};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AssertSqlSafe, Row};
+use tokio_util::sync::CancellationToken;
+
+use crate::error::StoreError;
+use crate::projection::{BatchOutcome, keep_up, lock_checkpoint, save_checkpoint};
+use crate::store::{Backend, EventStore};
+use crate::types::Cursor;
+
+/// The checkpoint of the chainer (a row of `checkpoints`, kept apart from the read models').
+pub const CHAINER: &str = "chain";
+
+/// The hash before the first link.
+const GENESIS: [u8; 32] = [0; 32];
+
+/// How many links one chainer batch writes.
+const BATCH: i64 = 2000;
+
+/// How many links [`verify`] reads at a time.
+const PAGE: i64 = 10_000;
+
+/// A point of the chain: the link of the event at `position`, `seq`-th in commit order, and its
+/// chain hash (hex), which vouches for every event up to it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Digest {
+    pub seq: i64,
+    pub position: i64,
+    pub digest: String,
+}
+
+/// Where and how the log and its chain part.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "problem", rename_all = "camelCase")]
+pub enum Break {
+    /// The event at `position` is not what was chained.
+    Changed { position: i64 },
+    /// The event chained at `position` is gone.
+    Deleted { position: i64 },
+    /// The event at `position` is the one chained at `chained_at`: events were moved.
+    #[serde(rename_all = "camelCase")]
+    Reordered { position: i64, chained_at: i64 },
+    /// An event at `position` sits among chained events but was never chained.
+    Inserted { position: i64 },
+    /// The event at `position` moved in commit order, or the chain's own record of it was altered.
+    ChainAltered { position: i64 },
+}
+
+impl Break {
+    pub fn position(&self) -> i64 {
+        match self {
+            Break::Changed { position }
+            | Break::Deleted { position }
+            | Break::Reordered { position, .. }
+            | Break::Inserted { position }
+            | Break::ChainAltered { position } => *position,
+        }
+    }
+}
+
+impl fmt::Display for Break {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Break::Changed { position } => write!(f, "the event at position {position} was changed after it was chained"),
+            Break::Deleted { position } => write!(f, "the event at position {position} was deleted"),
+            Break::Reordered { position, chained_at } => {
+                write!(f, "the event at position {position} is the one chained at position {chained_at}: events were reordered")
+            }
+            Break::Inserted { position } => write!(f, "the event at position {position} was inserted among chained events"),
+            Break::ChainAltered { position } => write!(f, "the commit order at position {position}, or the chain's record of it, was altered"),
+        }
+    }
+}
+
+/// What [`verify`] found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Verification {
+    /// How many events were checked and found as chained.
+    pub verified: i64,
+    /// The last good link: "verified up to position N, digest D" (`None` before the first).
+    pub head: Option<Digest>,
+    /// The first break, in commit order.
+    pub broken: Option<Break>,
+    /// Events not chained yet (the chainer runs a moment behind the log).
+    pub pending: i64,
+}
+
+/// What [`prove`] found for a saved digest.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "camelCase")]
+pub enum Proof {
+    /// The log up to the digest's position hashes to the saved digest: it is unchanged.
+    Unchanged { verified: i64 },
+    /// It does not: `broken` names the first place, when the events and the chain disagree, and
+    /// `digest` is what the log up to that position hashes to now.
+    Differs { broken: Option<Break>, digest: String },
+    /// No event at that position has been chained.
+    Unknown,
+}
+
+/// The hash of the event whose columns (as `select_events` orders them) start at `at` in `row`:
+/// its content, wherever it sits (so an event moved elsewhere is recognised).
+fn hash_event(row: &AnyRow, at: usize) -> Result<[u8; 32], sqlx::Error> {
+    let mut h = Sha256::new();
+    for i in [3, 6, 9] {
+        h.update(row.try_get::<i64, _>(at + i)?.to_be_bytes());
+    }
+    for i in [2, 4, 5, 7, 8] {
+        let text: &str = row.try_get(at + i)?;
+        h.update((text.len() as u64).to_be_bytes());
+        h.update(text.as_bytes());
+    }
+    Ok(h.finalize().into())
+}
+
+/// The link after `previous` for an event with hash `event` at `position`, written by
+/// transaction `tx_id`: where the event sits in the log is part of the chain.
+fn link(previous: &[u8; 32], position: i64, tx_id: i64, event: &[u8; 32]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(previous);
+    h.update(position.to_be_bytes());
+    h.update(tx_id.to_be_bytes());
+    h.update(event);
+    h.finalize().into()
+}
+
+fn unhex(text: &str) -> [u8; 32] {
+    let mut out = [0; 32];
+    // A stored hash that is not 64 hex digits cannot match anything computed.
+    if hex::decode_to_slice(text, &mut out).is_err() {
+        out = [0xff; 32];
+    }
+    out
+}
+
+/// Chains the next batch of committed events; on PostgreSQL only one node does at a time.
+pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome, StoreError> {
+    let mut tx = store.begin_write().await?;
+    let Some(cursor) = lock_checkpoint(store, &mut tx, CHAINER).await? else {
+        return Ok(BatchOutcome::Busy);
+    };
+    let rows = store.read_all_rows_in(&mut tx, cursor, limit).await?;
+    let Some(last) = rows.last() else { return Ok(BatchOutcome::Applied(0)) };
+    let next = Cursor { tx_id: last.try_get(1)?, position: last.try_get(0)? };
+    let (mut seq, mut previous) = last_link(&mut tx).await?;
+    let mut links = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let (position, tx_id) = (row.try_get::<i64, _>(0)?, row.try_get::<i64, _>(1)?);
+        let event = hash_event(row, 0)?;
+        previous = link(&previous, position, tx_id, &event);
+        seq += 1;
+        links.push((seq, position, tx_id, hex::encode(event), hex::encode(previous)));
+    }
+    for chunk in links.chunks(500) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| {
+                let b = i * 5;
+                format!("(${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5)
+            })
+            .collect();
+        let sql = format!(
+            "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) values {}",
+            values.join(", ")
+        );
+        let mut insert = sqlx::query(AssertSqlSafe(sql));
+        for (seq, position, tx_id, event, chain) in chunk {
+            insert = insert.bind(*seq).bind(*position).bind(*tx_id).bind(event.as_str()).bind(chain.as_str());
+        }
+        insert.execute(&mut *tx).await?;
+    }
+    save_checkpoint(&mut tx, CHAINER, next).await?;
+    tx.commit().await?;
+    Ok(BatchOutcome::Applied(rows.len()))
+}
+
+async fn last_link(conn: &mut AnyConnection) -> Result<(i64, [u8; 32]), StoreError> {
+    let row = sqlx::query("select seq, chain_hash from event_chain order by seq desc limit 1").fetch_optional(&mut *conn).await?;
+    Ok(match row {
+        Some(row) => (row.try_get(0)?, unhex(row.try_get(1)?)),
+        None => (0, GENESIS),
+    })
+}
+
+/// Keeps the chain caught up with the log until `shutdown`.
+pub async fn run_chainer(store: EventStore, shutdown: CancellationToken) {
+    keep_up(&store, CHAINER, shutdown, || chain_batch(&store, BATCH)).await;
+}
+
+/// Chains every event committed so far (for the command line and tests).
+pub async fn chain_all(store: &EventStore) -> Result<(), StoreError> {
+    loop {
+        match chain_batch(store, BATCH).await? {
+            BatchOutcome::Applied(0) => return Ok(()),
+            BatchOutcome::Applied(_) => {}
+            BatchOutcome::Busy => tokio::time::sleep(std::time::Duration::from_millis(20)).await,
+        }
+    }
+}
+
+/// The join of the chain and the events, page by page in commit order: the link's columns
+/// (seq, position, cursor tx, event hash, chain hash) followed by the event's, null when gone.
+fn verify_sql(backend: Backend) -> String {
+    let event = match backend {
+        Backend::Sqlite => "e.global_position, 0, e.stream_id, e.version, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at",
+        Backend::Postgres => {
+            "e.global_position, e.tx_id::text::bigint, e.stream_id, e.version, e.event_id::text, e.event_type, \
+             e.schema_version, e.data::text, e.metadata::text, e.recorded_at"
+        }
+    };
+    format!(
+        "select c.seq, c.global_position, c.event_hash, c.chain_hash, {event} from event_chain c \
+         left join events e on e.global_position = c.global_position where c.seq > $1 and c.seq <= $2 order by c.seq limit $3"
+    )
+}
+
+/// Walks the chain from its start up to link `until_seq`, recomputing every hash from the events.
+/// Returns how many links held, the recomputed hash and position of the last one that held, and
+/// the first break.
+async fn walk(store: &EventStore, until_seq: i64) -> Result<(i64, Option<(i64, [u8; 32])>, Option<Break>), StoreError> {
+    let sql = verify_sql(store.backend());
+    let mut conn = store.pool().acquire().await?;
+    let (mut seq, mut previous, mut last) = (0i64, GENESIS, None);
+    loop {
+        let rows = sqlx::query(AssertSqlSafe(sql.as_str())).bind(seq).bind(until_seq).bind(PAGE).fetch_all(&mut *conn).await?;
+        if rows.is_empty() {
+            return Ok((seq, last, None));
+        }
+        for row in &rows {
+            let position: i64 = row.try_get(1)?;
+            if row.try_get::<Option<i64>, _>(4)?.is_none() {
+                return Ok((seq, last, Some(Break::Deleted { position })));
+            }
+            let event = hash_event(row, 4)?;
+            let stored_event = unhex(row.try_get(2)?);
+            if event != stored_event {
+                let hex = hex::encode(event);
+                let elsewhere: Option<i64> = sqlx::query_scalar("select global_position from event_chain where event_hash = $1 limit 1")
+                    .bind(hex.as_str())
+                    .fetch_optional(&mut *conn)
+                    .await?;
+                let broken = match elsewhere {
+                    Some(chained_at) if chained_at != position => Break::Reordered { position, chained_at },
+                    _ => Break::Changed { position },
+                };
+                return Ok((seq, last, Some(broken)));
+            }
+            let chained = link(&previous, position, row.try_get(5)?, &event);
+            if chained != unhex(row.try_get(3)?) {
+                return Ok((seq, last, Some(Break::ChainAltered { position })));
+            }
+            previous = chained;
+            seq = row.try_get(0)?;
+            last = Some((position, previous));
+        }
+    }
+}
+
+/// Events among the chained ones (up to the last link's cursor) that the chain does not hold: the
+/// lowest such position.
+async fn inserted(store: &EventStore, chained: i64, last: &Digest) -> Result<Option<i64>, StoreError> {
+    let before = match store.backend() {
+        Backend::Sqlite => "e.global_position <= $1",
+        Backend::Postgres => {
+            "(e.tx_id, e.global_position) <= ((select cursor_tx from event_chain where seq = $2)::text::xid8, $1)"
+        }
+    };
+    let count: i64 = sqlx::query_scalar(AssertSqlSafe(format!("select count(*) from events e where {before}")))
+        .bind(last.position)
+        .bind(last.seq)
+        .fetch_one(store.pool())
+        .await?;
+    if count == chained {
+        return Ok(None);
+    }
+    let sql = format!(
+        "select min(e.global_position) from events e where {before} \
+         and not exists (select 1 from event_chain c where c.global_position = e.global_position)"
+    );
+    Ok(sqlx::query_scalar(AssertSqlSafe(sql)).bind(last.position).bind(last.seq).fetch_one(store.pool()).await?)
+}
+
+/// Recomputes the whole chain from the events and compares it with the stored links.
+pub async fn verify(store: &EventStore) -> Result<Verification, StoreError> {
+    let (verified, last, mut broken) = walk(store, i64::MAX).await?;
+    let head = last.map(|(position, hash)| Digest { seq: verified, position, digest: hex::encode(hash) });
+    if broken.is_none()
+        && let Some(head) = &head
+        && let Some(position) = inserted(store, verified, head).await?
+    {
+        broken = Some(Break::Inserted { position });
+    }
+    let chained: i64 = sqlx::query_scalar("select count(*) from event_chain").fetch_one(store.pool()).await?;
+    let pending = (store.count().await? - chained).max(0);
+    Ok(Verification { verified, head, broken, pending })
+}
+
+/// Whether the log up to `position` still hashes to `digest`, a chain hash saved earlier.
+pub async fn prove(store: &EventStore, position: i64, digest: &str) -> Result<Proof, StoreError> {
+    let seq: Option<i64> = sqlx::query_scalar("select seq from event_chain where global_position = $1")
+        .bind(position)
+        .fetch_optional(store.pool())
+        .await?;
+    let Some(seq) = seq else { return Ok(Proof::Unknown) };
+    let (verified, last, broken) = walk(store, seq).await?;
+    match (broken, last) {
+        (None, Some((_, hash))) if verified == seq && hex::encode(hash) == digest.to_ascii_lowercase() => Ok(Proof::Unchanged { verified }),
+        (None, Some((_, hash))) => Ok(Proof::Differs { broken: None, digest: hex::encode(hash) }),
+        (broken, last) => Ok(Proof::Differs { broken, digest: last.map(|(_, h)| hex::encode(h)).unwrap_or_default() }),
+    }
+}
