@@ -10,6 +10,8 @@
 //! - [`live`]: live games (their PINs) and their players with running scores; transactional.
 //! - [`audit`]: one row per stream for the auditor; asynchronous.
 //! - [`trail`]: every event filed under its quiz and person, for audit timelines; asynchronous.
+//! - [`insights`]: attempts, saved and scored answers for hosts' insights and players' progress;
+//!   asynchronous.
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
 //! call those and write no SQL against read models themselves.
@@ -20,6 +22,7 @@ pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod audit;
+pub mod insights;
 pub mod live;
 pub mod quiz;
 pub mod trail;
@@ -46,7 +49,7 @@ pub fn transactional() -> Vec<Arc<dyn TransactionalProjection>> {
 
 /// The projectors that run behind the log.
 pub fn projectors() -> Vec<Arc<dyn Projector>> {
-    vec![Arc::new(audit::AuditProjector), Arc::new(trail::TrailProjector)]
+    vec![Arc::new(audit::AuditProjector), Arc::new(trail::TrailProjector), Arc::new(insights::InsightsProjector)]
 }
 
 /// Reads a recorded event as a domain event, naming its position when it cannot.

@@ -10,6 +10,7 @@ mod generate;
 mod helpers;
 mod hosting;
 mod hub;
+mod insights;
 mod live;
 mod live_nodes;
 mod migrations;

@@ -107,6 +107,10 @@ const ROUTES: &[(&str, &str)] = &[
     ("get", "/api/audit/events/{position}"),
     ("get", "/api/audit/attempts/{attemptId}"),
     ("get", "/api/audit/leaderboard"),
+    ("get", "/api/hostQuiz/insights/{categoryId}"),
+    ("get", "/api/hostQuiz/insights/{categoryId}/export.xlsx"),
+    ("get", "/api/hostQuiz/insights/{categoryId}/export.csv"),
+    ("get", "/api/play/progress"),
 ];
 
 #[tokio::test]

@@ -17,7 +17,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::{audience, audit, auth, dev_mailbox, generate, health, hosting, leaderboard, live, openapi, play, wallet};
+use crate::{audience, audit, auth, dev_mailbox, generate, health, hosting, insights, leaderboard, live, openapi, play, wallet};
 
 #[derive(serde::Deserialize)]
 struct SocketQuery {
@@ -71,6 +71,7 @@ pub fn features() -> OpenApiRouter<AppState> {
         .merge(generate::router())
         .merge(live::router())
         .merge(audit::router())
+        .merge(insights::router())
         .fallback(|| async { ApiError::not_found("No such API endpoint") })
 }
 

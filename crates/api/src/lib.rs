@@ -34,6 +34,8 @@
 //!   [`audience`]: audience lists; [`generate`]: quizzes generated from topics or documents.
 //! - [`live`]: live games run by a host for a room (opening, controls, joining by PIN), and the
 //!   writer of their answers and clock, which the hub calls.
+//! - [`insights`]: a hosted quiz's analytics for its host (report, workbook, CSV) and a
+//!   player's progress.
 //! - [`audit`]: the auditor's product: timelines, attempt sheets, standings as of any moment,
 //!   exports, and the log's integrity (its hash chain).
 
@@ -54,6 +56,7 @@ pub mod generate;
 pub mod health;
 pub mod hosting;
 pub mod input;
+pub mod insights;
 pub mod leaderboard;
 pub mod limits;
 pub mod live;

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 /// The features: modules (or folders) with their own routes.
-const FEATURES: &[&str] = &["auth", "wallet", "play", "leaderboard", "hosting", "audience", "generate", "live", "audit", "health", "dev_mailbox"];
+const FEATURES: &[&str] = &["auth", "wallet", "play", "leaderboard", "hosting", "audience", "generate", "live", "audit", "insights", "health", "dev_mailbox"];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -11,6 +11,7 @@
 //!   whole sheet in memory, sized by what the file declares, and the xls one trusts the file's
 //!   record lengths and sector chains.
 //! - [`template_xlsx`] and [`template_csv`]: the template hosts download (`template`).
+//! - [`workbook`]: reports written as workbooks (the hosts' insights export).
 
 mod archive;
 mod cell;
@@ -21,6 +22,7 @@ mod error;
 mod ods;
 mod rows;
 mod template;
+mod workbook;
 mod xls;
 mod xlsx;
 mod xml;
@@ -30,6 +32,7 @@ use serde::Serialize;
 
 pub use error::SheetError;
 pub use template::{template_csv, template_xlsx};
+pub use workbook::{Cell, Sheet, workbook};
 
 /// The largest file accepted, in bytes.
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;

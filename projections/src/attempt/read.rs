@@ -278,3 +278,19 @@ pub async fn results(pool: &AnyPool, category_id: i64) -> Result<Vec<ResultRow>,
     );
     sqlx::query_as::<_, ResultRow>(sqlx::AssertSqlSafe(sql)).bind(category_id).fetch_all(pool).await
 }
+
+/// The player's place on quiz `category_id`'s board and how many are on it: `None` when the
+/// player has no counted attempt there. Ties share a place (same points, same moment).
+pub async fn place(pool: &AnyPool, category_id: i64, user_id: &str) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    let row = sqlx::query(
+        "select (select count(*) from best_score o where o.category_id = b.category_id and \
+         (o.points > b.points or (o.points = b.points and o.achieved_at < b.achieved_at))) + 1, \
+         (select count(*) from best_score o where o.category_id = b.category_id) \
+         from best_score b where b.category_id = $1 and b.user_id = $2",
+    )
+    .bind(category_id)
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await?;
+    row.map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).transpose()
+}

@@ -226,3 +226,21 @@ pub async fn names(store: &EventStore, ids: &[&str]) -> Result<Vec<(String, Stri
     }
     Ok(out)
 }
+
+/// A point of a quiz's history: (position, time, kind, event type).
+pub type Moment = (i64, i64, String, String);
+
+/// The entries of quiz `quiz_id` whose event type is one of `event_types`, oldest first, without
+/// their events (a quiz's time line).
+pub async fn moments(store: &EventStore, quiz_id: i64, event_types: &[&str]) -> Result<Vec<Moment>, sqlx::Error> {
+    let places: Vec<String> = (2..event_types.len() + 2).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "select global_position, recorded_at, kind, event_type from trail_entry where quiz_id = $1 and event_type in ({}) order by global_position",
+        places.join(", ")
+    );
+    let mut query = sqlx::query(AssertSqlSafe(sql)).bind(quiz_id);
+    for t in event_types {
+        query = query.bind(*t);
+    }
+    query.fetch_all(store.pool()).await?.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?))).collect()
+}

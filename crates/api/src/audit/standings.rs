@@ -21,8 +21,12 @@ use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-/// The most moments a quiz's time line offers, and rows the global board shows.
-const MOST_MOMENTS: i64 = 2000;
+/// The most moments a quiz's time line offers (beyond that, submissions are sampled evenly), and
+/// the most changes a comparison lists, and rows the global board shows.
+const MOST_MOMENTS: usize = 1000;
+const MOST_CHANGES: i64 = 2000;
+/// What a quiz's time line marks.
+const MOMENT_TYPES: [&str; 6] = ["QuizHosted", "QuestionsUpdated", "CuratedCategoryPublished", "CuratedCategoryRevised", "AttemptSubmitted", "RetakeGranted"];
 const BOARD_ROWS: usize = 100;
 
 /// A moment of the log: a position, or a time.
@@ -99,6 +103,26 @@ pub(super) struct Moment {
     event_type: String,
 }
 
+/// `all` as a time line of at most [`MOST_MOMENTS`] points: every hosting, edit and retake, and
+/// the submissions sampled evenly between them (the last always kept).
+fn time_line(all: Vec<trail::Moment>) -> Vec<Moment> {
+    let submissions = all.iter().filter(|m| m.3 == "AttemptSubmitted").count();
+    let others = all.len() - submissions;
+    let room = MOST_MOMENTS.saturating_sub(others).max(1);
+    let every = submissions.div_ceil(room).max(1);
+    let mut seen = 0;
+    all.into_iter()
+        .filter(|m| {
+            if m.3 != "AttemptSubmitted" {
+                return true;
+            }
+            seen += 1;
+            seen % every == 0 || seen == submissions
+        })
+        .map(|(position, at, kind, event_type)| Moment { position, at: rfc3339(at), kind, event_type })
+        .collect()
+}
+
 /// A quiz's standings at a moment, and what changed since another.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -110,7 +134,8 @@ pub(super) struct StandingsAt {
     /// The head of the log now.
     head: i64,
     standings: Vec<Standing>,
-    /// The submissions, retakes and edits of the quiz, oldest first: the time line's points.
+    /// The hosting, edits, retakes and submissions of the quiz, oldest first: the time line's
+    /// points (at most 1,000; beyond that the submissions are sampled evenly).
     moments: Vec<Moment>,
     #[serde(skip_serializing_if = "Option::is_none")]
     since: Option<i64>,
@@ -207,18 +232,7 @@ pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUs
     reader.record(&state, &format!("quiz-{}", quiz.id), "standings").await?;
     let (at, head) = position(&state, &q).await?;
     let standings = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), at).await?).await?;
-    let filter = Filter {
-        kinds: &[kind::HOSTED, kind::EDITED, kind::ATTEMPT, kind::RETAKE],
-        event_types: &["QuizHosted", "QuestionsUpdated", "CuratedCategoryPublished", "CuratedCategoryRevised", "AttemptSubmitted", "RetakeGranted"],
-        limit: MOST_MOMENTS,
-        ..Filter::default()
-    };
-    let moments = trail::entries(&state.store, Subject::Quiz(quiz.id), &filter)
-        .await
-        .map_err(db)?
-        .into_iter()
-        .map(|r| Moment { position: r.position, at: rfc3339(r.recorded_at), kind: r.kind, event_type: r.event_type })
-        .collect();
+    let moments = time_line(trail::moments(&state.store, quiz.id, &MOMENT_TYPES).await.map_err(db)?);
     let (mut moved, mut changes) = (None, None);
     if let Some(since) = since.map(|s| s.min(at)) {
         let before = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), since).await?).await?;
@@ -228,7 +242,7 @@ pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUs
             event_types: &["AttemptSubmitted", "RetakeGranted"],
             after: Some(since),
             before: Some(at + 1),
-            limit: MOST_MOMENTS,
+            limit: MOST_CHANGES,
             ..Filter::default()
         };
         changes = Some(entries(&state, &trail::entries(&state.store, Subject::Quiz(quiz.id), &between).await.map_err(db)?).await?);
@@ -307,4 +321,26 @@ pub(super) async fn leaderboard(State(state): State<AppState>, caller: AuthUser,
             .map(|(i, (user_id, points, (first, last)))| BoardRow { rank: i as i64 + 1, user_id, name: format!("{first} {last}"), points })
             .collect(),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moment(position: i64, event_type: &str) -> trail::Moment {
+        (position, 0, "attempt".into(), event_type.into())
+    }
+
+    #[test]
+    fn a_long_time_line_keeps_every_retake_and_edit_and_samples_the_submissions() {
+        let mut all = vec![moment(1, "QuizHosted")];
+        all.extend((2..5000).map(|p| moment(p, if p == 2500 { "RetakeGranted" } else { "AttemptSubmitted" })));
+        let line = time_line(all);
+        assert!(line.len() <= MOST_MOMENTS, "{}", line.len());
+        assert_eq!(line[0].position, 1);
+        assert!(line.iter().any(|m| m.position == 2500));
+        assert_eq!(line.last().unwrap().position, 4999, "the last submission is kept");
+        let short = time_line((1..10).map(|p| moment(p, "AttemptSubmitted")).collect());
+        assert_eq!(short.len(), 9);
+    }
 }

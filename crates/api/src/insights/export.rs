@@ -1,0 +1,156 @@
+//! A quiz's insights as a workbook (a sheet per view, written with the spreadsheet crate) and as
+//! one CSV of the same views one after another.
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use quizroom_sheet::{Cell, Sheet, workbook};
+
+use super::quiz::{Insights, build};
+use crate::error::ApiError;
+use crate::export::{csv_cell, csv_download};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+fn sheets(r: &Insights) -> Vec<Sheet> {
+    let s = &r.summary;
+    let summary = vec![
+        vec!["Participants".into(), s.participants.into()],
+        vec!["Attempts started".into(), s.attempts_started.into()],
+        vec!["Attempts submitted".into(), s.attempts_submitted.into()],
+        vec!["Completion rate (%)".into(), (s.completion_rate * 100.0).into()],
+        vec!["Average score (%)".into(), s.average_score.into()],
+        vec!["Median score (%)".into(), s.median_score.into()],
+        vec!["Average time (s)".into(), (s.average_time_ms as f64 / 1000.0).into()],
+        vec!["Submitted by the server at the deadline".into(), s.submitted_by_server.into()],
+    ];
+    let questions = r
+        .questions
+        .iter()
+        .map(|q| {
+            let mut row: Vec<Cell> = vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), (q.correct_share * 100.0).into(), q.seen.into(), q.skipped.into()];
+            row.extend(q.options.iter().map(|o| Cell::from(o.count)));
+            row.push(q.median_time_ms.map(|ms| ms as f64 / 1000.0).into());
+            row.push(q.suspect_key.as_ref().map(|k| format!("Most strong players chose {}", k.strong_choice)).into());
+            row
+        })
+        .collect();
+    let players = r
+        .players
+        .iter()
+        .map(|p| {
+            vec![
+                p.name.clone().into(),
+                p.email.clone().into(),
+                p.score.into(),
+                p.total.into(),
+                p.points.into(),
+                p.percent.into(),
+                (p.time_ms as f64 / 1000.0).into(),
+                p.submitted_at.clone().into(),
+                (if p.reason == "timeout" { "server at the deadline" } else { "player" }).into(),
+                (if p.retaken { "yes" } else { "" }).into(),
+            ]
+        })
+        .collect();
+    let histogram = r.histogram.iter().map(|b| vec![b.label.clone().into(), b.count.into()]).collect();
+    let days = r.days.iter().map(|d| vec![d.day.clone().into(), d.attempts.into(), d.average_score.into()]).collect();
+    let live = r
+        .live_games
+        .iter()
+        .flat_map(|g| {
+            g.questions.iter().map(move |q| {
+                let mut row: Vec<Cell> = vec![g.opened_at.clone().into(), q.number.into(), q.text.clone().into(), q.key.clone().into(), q.answered.into(), (q.correct_share * 100.0).into()];
+                row.extend(q.counts.iter().map(|c| Cell::from(*c)));
+                row.push(q.median_ms.map(|ms| ms as f64 / 1000.0).into());
+                row
+            })
+        })
+        .collect();
+    let header = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
+    vec![
+        Sheet { name: "Summary".into(), header: header(&["Figure", "Value"]), rows: summary },
+        Sheet {
+            name: "Questions".into(),
+            header: header(&["Question", "Text", "Key", "Right (%)", "Seen", "Skipped", "Chose A", "Chose B", "Chose C", "Chose D", "Median time (s)", "Check the key"]),
+            rows: questions,
+        },
+        Sheet {
+            name: "Players".into(),
+            header: header(&["Name", "Email", "Score", "Total", "Points", "Score (%)", "Time (s)", "Submitted", "Submitted by", "Retake granted"]),
+            rows: players,
+        },
+        Sheet { name: "Scores".into(), header: header(&["Score", "Attempts"]), rows: histogram },
+        Sheet { name: "Days".into(), header: header(&["Day", "Attempts", "Average score (%)"]), rows: days },
+        Sheet {
+            name: "Live games".into(),
+            header: header(&["Game opened", "Question", "Text", "Key", "Answered", "Right (%)", "Chose A", "Chose B", "Chose C", "Chose D", "Median time (s)"]),
+            rows: live,
+        },
+    ]
+}
+
+fn file_name(title: &str) -> String {
+    let name: String = title.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+    name.trim_matches('-').to_owned()
+}
+
+/// The quiz's insights as an .xlsx workbook: Summary, Questions, Players, Scores, Days, Live games.
+#[utoipa::path(get, path = "/hostQuiz/insights/{categoryId}/export.xlsx", operation_id = "exportInsightsXlsx", tag = "hosting", params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>),
+        (status = 400, description = "Not a quiz id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+    ),
+)]
+pub(super) async fn export_xlsx(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Response, ApiError> {
+    let report = build(&state, &caller.user_id, &category_id).await?;
+    let bytes = workbook(&sheets(&report)).map_err(ApiError::internal)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}-insights.xlsx\"", file_name(&report.title))),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// The quiz's insights as one CSV: each view under its name, one after another.
+#[utoipa::path(get, path = "/hostQuiz/insights/{categoryId}/export.csv", operation_id = "exportInsightsCsv", tag = "hosting", params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The CSV", content_type = "text/csv", body = String),
+        (status = 400, description = "Not a quiz id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+    ),
+)]
+pub(super) async fn export_csv(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Response, ApiError> {
+    let report = build(&state, &caller.user_id, &category_id).await?;
+    let mut writer = csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
+    for (i, sheet) in sheets(&report).iter().enumerate() {
+        let mut record = |fields: Vec<String>| writer.write_record(fields.iter().map(|f| csv_cell(f))).map_err(ApiError::internal);
+        if i > 0 {
+            record(vec![String::new()])?;
+        }
+        record(vec![sheet.name.clone()])?;
+        record(sheet.header.clone())?;
+        for row in &sheet.rows {
+            record(
+                row.iter()
+                    .map(|c| match c {
+                        Cell::Text(t) => t.clone(),
+                        Cell::Number(n) => n.to_string(),
+                        Cell::Empty => String::new(),
+                    })
+                    .collect(),
+            )?;
+        }
+    }
+    let bytes = writer.into_inner().map_err(ApiError::internal)?;
+    Ok(csv_download(&report.title, "insights", bytes))
+}

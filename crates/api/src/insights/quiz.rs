@@ -1,0 +1,205 @@
+//! A hosted quiz's insights for its host: summary, questions hardest first, the score histogram,
+//! the players, the days, and each live game's questions.
+
+use std::collections::HashMap;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use quizroom_domain::quiz::Letter;
+use quizroom_projections::insights::read as insights;
+use quizroom_projections::live::read as live;
+use quizroom_projections::quiz::read as quizzes;
+use quizroom_projections::trail::read as people;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::report::{self, Bucket, Day, QuestionFigures, QuizQuestion, Summary, percent};
+use crate::access::hosted_by;
+use crate::clock::rfc3339;
+use crate::error::{ApiError, db};
+use crate::openapi::ErrorBody;
+use crate::state::AppState;
+use crate::tokens::AuthUser;
+
+/// Players listed in the report (the workbook has them all).
+const PLAYERS_SHOWN: usize = 500;
+
+/// One submitted attempt.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct PlayerFigures {
+    pub user_id: String,
+    pub name: String,
+    pub email: String,
+    pub attempt_id: String,
+    pub score: i64,
+    pub total: i64,
+    pub points: i64,
+    pub percent: f64,
+    /// From start to submission.
+    pub time_ms: i64,
+    pub submitted_at: String,
+    /// `player`, or `timeout` when the server submitted it at the deadline.
+    pub reason: String,
+    /// A retake was granted on it (it no longer counts on the board).
+    pub retaken: bool,
+}
+
+/// One question of a live game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LiveQuestion {
+    /// 1-based, in the order played.
+    pub number: i64,
+    pub text: String,
+    pub key: String,
+    /// How many chose A, B, C and D.
+    pub counts: [i64; 4],
+    pub answered: i64,
+    pub correct_share: f64,
+    /// From the question's opening to the answer.
+    pub median_ms: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct LiveGameFigures {
+    pub game_id: String,
+    pub opened_at: String,
+    pub players: i64,
+    pub questions: Vec<LiveQuestion>,
+}
+
+/// A hosted quiz's insights.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Insights {
+    pub quiz_id: i64,
+    pub title: String,
+    pub summary: Summary,
+    /// Hardest first.
+    pub questions: Vec<QuestionFigures>,
+    pub histogram: Vec<Bucket>,
+    /// Best first (at most 500; the workbook has every one).
+    pub players: Vec<PlayerFigures>,
+    pub players_total: i64,
+    /// Oldest first.
+    pub days: Vec<Day>,
+    /// Newest first.
+    pub live_games: Vec<LiveGameFigures>,
+}
+
+/// The quiz's questions as it has them now, then any it had before and no longer has.
+async fn quiz_questions(state: &AppState, quiz_id: i64, version: i64) -> Result<Vec<QuizQuestion>, ApiError> {
+    let mut out: Vec<QuizQuestion> = Vec::new();
+    for v in (1..=version).rev() {
+        for q in quizzes::questions(state.store.pool(), quiz_id, v).await.map_err(db)? {
+            if !out.iter().any(|o| o.id == q.id) {
+                out.push(QuizQuestion { id: q.id, number: out.len() as i64 + 1, text: q.text, options: q.options, key: q.answer });
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn median(values: &mut [i64]) -> Option<i64> {
+    values.sort_unstable();
+    (!values.is_empty()).then(|| values[values.len() / 2])
+}
+
+async fn live_games(state: &AppState, quiz_id: i64, host_id: &str) -> Result<Vec<LiveGameFigures>, ApiError> {
+    let mut out = Vec::new();
+    for game in live::games_of_quiz(state.store.pool(), quiz_id, host_id).await.map_err(db)? {
+        let answers = live::answers(state.store.pool(), &game.game_id).await.map_err(db)?;
+        let questions = live::questions(state.store.pool(), &game.game_id).await.map_err(db)?;
+        let figures = questions
+            .iter()
+            .map(|q| {
+                let of: Vec<_> = answers.iter().filter(|a| a.question == q.question).collect();
+                let mut counts = [0i64; 4];
+                for a in &of {
+                    if let Some(l) = Letter::parse(&a.choice) {
+                        counts[l.index()] += 1;
+                    }
+                }
+                let right = of.iter().filter(|a| a.correct == 1).count();
+                let mut times: Vec<i64> = of.iter().map(|a| a.elapsed_ms).collect();
+                LiveQuestion {
+                    number: q.question + 1,
+                    text: q.text.clone(),
+                    key: q.answer.clone(),
+                    counts,
+                    answered: of.len() as i64,
+                    correct_share: if of.is_empty() { 0.0 } else { (right as f64 / of.len() as f64 * 1000.0).round() / 1000.0 },
+                    median_ms: median(&mut times),
+                }
+            })
+            .collect();
+        out.push(LiveGameFigures { game_id: game.game_id, opened_at: rfc3339(game.opened_at), players: game.players, questions: figures });
+    }
+    Ok(out)
+}
+
+/// The whole report of quiz `category_id`, for its host `host_id` (every player listed).
+pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str) -> Result<Insights, ApiError> {
+    let quiz = hosted_by(state, host_id, category_id).await?;
+    let pool = state.store.pool();
+    let attempts = insights::submitted(pool, quiz.id).await.map_err(db)?;
+    let started = insights::started(pool, quiz.id).await.map_err(db)?;
+    let answers = insights::answers(pool, quiz.id).await.map_err(db)?;
+    let questions = quiz_questions(state, quiz.id, quiz.quiz_version).await?;
+    let ids: Vec<&str> = attempts.iter().map(|a| a.user_id.as_str()).collect();
+    let names: HashMap<String, (String, String)> =
+        people::names(&state.store, &ids).await.map_err(db)?.into_iter().map(|(id, first, last, email)| (id, (format!("{first} {last}"), email))).collect();
+    let mut players: Vec<PlayerFigures> = attempts
+        .iter()
+        .map(|a| {
+            let (name, email) = names.get(&a.user_id).cloned().unwrap_or_default();
+            PlayerFigures {
+                user_id: a.user_id.clone(),
+                name,
+                email,
+                attempt_id: a.attempt_id.clone(),
+                score: a.score,
+                total: a.total,
+                points: a.points,
+                percent: (percent(a.score, a.total) * 10.0).round() / 10.0,
+                time_ms: a.submitted_at - a.started_at,
+                submitted_at: rfc3339(a.submitted_at),
+                reason: a.reason.clone(),
+                retaken: a.retaken,
+            }
+        })
+        .collect();
+    players.sort_by(|a, b| b.percent.total_cmp(&a.percent).then(a.time_ms.cmp(&b.time_ms)).then(a.name.cmp(&b.name)));
+    Ok(Insights {
+        quiz_id: quiz.id,
+        title: quiz.name.clone(),
+        summary: report::summary(&attempts, started),
+        questions: report::questions(&questions, &attempts, &answers),
+        histogram: report::histogram(&attempts),
+        players_total: players.len() as i64,
+        players,
+        days: report::days(&attempts),
+        live_games: live_games(state, quiz.id, host_id).await?,
+    })
+}
+
+/// A hosted quiz's insights, for its host: summary, questions hardest first (with each option's
+/// count, the median time to answer and a flag when most strong players chose another option than
+/// the key), the score histogram, the players, attempts per day, and each live game's questions.
+/// Every submitted attempt counts, retaken ones too; each is scored against the version served.
+#[utoipa::path(get, path = "/hostQuiz/insights/{categoryId}", operation_id = "quizInsights", tag = "hosting", params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")), security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The quiz's insights", body = Insights),
+        (status = 400, description = "Not a quiz id", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
+        (status = 404, description = "No such quiz", body = ErrorBody),
+    ),
+)]
+pub(super) async fn insights(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<Insights>, ApiError> {
+    let mut report = build(&state, &caller.user_id, &category_id).await?;
+    report.players.truncate(PLAYERS_SHOWN);
+    Ok(Json(report))
+}

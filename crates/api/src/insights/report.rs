@@ -1,0 +1,313 @@
+//! The figures of a quiz's insights, computed from its submitted attempts and scored answers
+//! (pure, so every rule is tested here): the summary, each question (hardest first, with how many
+//! chose each option, the median time to answer and a flag when most strong players got it wrong),
+//! the score histogram, the players and the days.
+
+use std::collections::HashMap;
+
+use quizroom_domain::quiz::Letter;
+use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A question as the quiz has it now (or last had it).
+#[derive(Debug, Clone)]
+pub struct QuizQuestion {
+    pub id: i64,
+    /// 1-based, in the quiz's current order (removed questions after the rest).
+    pub number: i64,
+    pub text: String,
+    pub options: [String; 4],
+    pub key: Letter,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Players with at least one submitted attempt.
+    pub participants: i64,
+    pub attempts_started: i64,
+    pub attempts_submitted: i64,
+    /// Submitted / started, 0 to 1.
+    pub completion_rate: f64,
+    /// Of the submitted attempts, in percent of their questions right.
+    pub average_score: f64,
+    pub median_score: f64,
+    /// From start to submission, on average.
+    pub average_time_ms: i64,
+    /// Submitted by the server at the deadline.
+    pub submitted_by_server: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OptionCount {
+    pub letter: String,
+    pub text: String,
+    pub count: i64,
+    /// The right option in the quiz's current version.
+    pub is_key: bool,
+}
+
+/// Most of the strongest players chose another option than the key.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SuspectKey {
+    /// Of the strong players who answered it, the share who got it wrong.
+    pub strong_wrong_share: f64,
+    /// The option most of them chose.
+    pub strong_choice: String,
+    pub strong_players: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuestionFigures {
+    pub question_id: i64,
+    pub number: i64,
+    pub text: String,
+    pub key: String,
+    pub options: Vec<OptionCount>,
+    /// Attempts in which it was answered or skipped.
+    pub seen: i64,
+    pub skipped: i64,
+    /// The share of those attempts that got it right, 0 to 1.
+    pub correct_share: f64,
+    /// From the attempt's start to the save of the answer that counted; null when no answer was saved.
+    pub median_time_ms: Option<i64>,
+    pub suspect_key: Option<SuspectKey>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Bucket {
+    /// `0–9%` … `90–99%`, `100%`.
+    pub label: String,
+    pub from: i64,
+    pub count: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Day {
+    /// `YYYY-MM-DD` (UTC).
+    pub day: String,
+    pub attempts: i64,
+    pub average_score: f64,
+}
+
+/// `score` of `total` in percent.
+pub fn percent(score: i64, total: i64) -> f64 {
+    if total <= 0 { 0.0 } else { 100.0 * score as f64 / total as f64 }
+}
+
+fn median(values: &mut [i64]) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_unstable();
+    let mid = values.len() / 2;
+    Some(if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2 })
+}
+
+fn median_f(values: &mut [f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
+}
+
+/// Rounded to one decimal.
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+pub fn summary(attempts: &[AttemptRow], started: i64) -> Summary {
+    let mut players: Vec<&str> = attempts.iter().map(|a| a.user_id.as_str()).collect();
+    players.sort_unstable();
+    players.dedup();
+    let mut scores: Vec<f64> = attempts.iter().map(|a| percent(a.score, a.total)).collect();
+    let n = attempts.len() as i64;
+    Summary {
+        participants: players.len() as i64,
+        attempts_started: started,
+        attempts_submitted: n,
+        completion_rate: if started == 0 { 0.0 } else { (n as f64 / started as f64 * 1000.0).round() / 1000.0 },
+        average_score: if n == 0 { 0.0 } else { round1(scores.iter().sum::<f64>() / n as f64) },
+        median_score: round1(median_f(&mut scores)),
+        average_time_ms: if n == 0 { 0 } else { attempts.iter().map(|a| a.submitted_at - a.started_at).sum::<i64>() / n },
+        submitted_by_server: attempts.iter().filter(|a| a.reason == "timeout").count() as i64,
+    }
+}
+
+/// The strong attempts: those at or above the 75th percentile of scores (at least 4 attempts).
+fn strong(attempts: &[AttemptRow]) -> std::collections::HashSet<&str> {
+    if attempts.len() < 4 {
+        return Default::default();
+    }
+    let mut scores: Vec<f64> = attempts.iter().map(|a| percent(a.score, a.total)).collect();
+    scores.sort_by(f64::total_cmp);
+    let line = scores[(scores.len() * 3) / 4];
+    attempts.iter().filter(|a| percent(a.score, a.total) >= line).map(|a| a.attempt_id.as_str()).collect()
+}
+
+/// Each question's figures, hardest (lowest share right) first; ties by number.
+pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &[AnswerRow]) -> Vec<QuestionFigures> {
+    let strong = strong(attempts);
+    let submitted: std::collections::HashSet<&str> = attempts.iter().map(|a| a.attempt_id.as_str()).collect();
+    let mut by_question: HashMap<i64, Vec<&AnswerRow>> = HashMap::new();
+    for a in answers.iter().filter(|a| submitted.contains(a.attempt_id.as_str())) {
+        by_question.entry(a.question_id).or_default().push(a);
+    }
+    let mut out: Vec<QuestionFigures> = questions
+        .iter()
+        .filter_map(|q| {
+            let rows = by_question.get(&q.id)?;
+            let seen = rows.len() as i64;
+            let count = |l: Letter| rows.iter().filter(|r| r.answer.as_deref() == Some(l.as_str())).count() as i64;
+            let options = Letter::ALL
+                .iter()
+                .map(|l| OptionCount { letter: l.as_str().to_owned(), text: q.options[l.index()].clone(), count: count(*l), is_key: *l == q.key })
+                .collect();
+            let right = rows.iter().filter(|r| r.correct).count() as i64;
+            let mut times: Vec<i64> = rows.iter().filter_map(|r| r.time_ms).collect();
+            let strong_rows: Vec<&&AnswerRow> = rows.iter().filter(|r| strong.contains(r.attempt_id.as_str())).collect();
+            let suspect_key = (strong_rows.len() >= 3)
+                .then(|| {
+                    let wrong = strong_rows.iter().filter(|r| !r.correct).count();
+                    let share = wrong as f64 / strong_rows.len() as f64;
+                    let mut choices: HashMap<&str, usize> = HashMap::new();
+                    for r in &strong_rows {
+                        if let Some(a) = r.answer.as_deref() {
+                            *choices.entry(a).or_default() += 1;
+                        }
+                    }
+                    let choice = choices.into_iter().max_by_key(|(letter, n)| (*n, std::cmp::Reverse(*letter)))?.0;
+                    (share > 0.5 && choice != q.key.as_str())
+                        .then(|| SuspectKey { strong_wrong_share: round1(share * 100.0) / 100.0, strong_choice: choice.to_owned(), strong_players: strong_rows.len() as i64 })
+                })
+                .flatten();
+            Some(QuestionFigures {
+                question_id: q.id,
+                number: q.number,
+                text: q.text.clone(),
+                key: q.key.as_str().to_owned(),
+                options,
+                seen,
+                skipped: rows.iter().filter(|r| r.answer.is_none()).count() as i64,
+                correct_share: if seen == 0 { 0.0 } else { (right as f64 / seen as f64 * 1000.0).round() / 1000.0 },
+                median_time_ms: median(&mut times),
+                suspect_key,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.correct_share.total_cmp(&b.correct_share).then(a.number.cmp(&b.number)));
+    out
+}
+
+/// Scores in tens of percent: `0–9%` … `90–99%` and `100%`.
+pub fn histogram(attempts: &[AttemptRow]) -> Vec<Bucket> {
+    let mut counts = [0i64; 11];
+    for a in attempts {
+        let p = percent(a.score, a.total);
+        counts[((p / 10.0).floor() as usize).min(10)] += 1;
+    }
+    counts
+        .iter()
+        .enumerate()
+        .map(|(i, count)| Bucket {
+            label: if i == 10 { "100%".to_owned() } else { format!("{}\u{2013}{}%", i * 10, i * 10 + 9) },
+            from: i as i64 * 10,
+            count: *count,
+        })
+        .collect()
+}
+
+/// Attempts and their average score per day (UTC) of submission, oldest first.
+pub fn days(attempts: &[AttemptRow]) -> Vec<Day> {
+    let mut by_day: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
+    for a in attempts {
+        let day = chrono::DateTime::from_timestamp_millis(a.submitted_at).map(|t| t.format("%Y-%m-%d").to_string()).unwrap_or_default();
+        by_day.entry(day).or_default().push(percent(a.score, a.total));
+    }
+    by_day
+        .into_iter()
+        .map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: round1(scores.iter().sum::<f64>() / scores.len() as f64) })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(id: &str, user: &str, score: i64, total: i64, started_at: i64, submitted_at: i64, reason: &str) -> AttemptRow {
+        AttemptRow {
+            attempt_id: id.into(),
+            quiz_id: 1,
+            user_id: user.into(),
+            quiz_version: 1,
+            started_at,
+            submitted_at,
+            score,
+            total,
+            points: score * 10,
+            reason: reason.into(),
+            retaken: false,
+        }
+    }
+
+    fn answer(attempt: &str, question: i64, letter: Option<&str>, correct: bool, time_ms: Option<i64>) -> AnswerRow {
+        AnswerRow { attempt_id: attempt.into(), question_id: question, answer: letter.map(str::to_owned), correct, time_ms }
+    }
+
+    fn question(id: i64, number: i64, key: Letter) -> QuizQuestion {
+        QuizQuestion { id, number, text: format!("Q{number}"), options: ["a".into(), "b".into(), "c".into(), "d".into()], key }
+    }
+
+    #[test]
+    fn the_summary_counts_players_once_and_scores_in_percent() {
+        let attempts = [attempt("a1", "u1", 3, 3, 0, 60_000, "player"), attempt("a2", "u2", 1, 4, 0, 120_000, "timeout"), attempt("a3", "u1", 2, 4, 0, 30_000, "player")];
+        let s = summary(&attempts, 4);
+        assert_eq!((s.participants, s.attempts_started, s.attempts_submitted, s.submitted_by_server), (2, 4, 3, 1));
+        assert_eq!((s.completion_rate, s.average_score, s.median_score, s.average_time_ms), (0.75, 58.3, 50.0, 70_000));
+        assert_eq!(summary(&[], 0), Summary { participants: 0, attempts_started: 0, attempts_submitted: 0, completion_rate: 0.0, average_score: 0.0, median_score: 0.0, average_time_ms: 0, submitted_by_server: 0 });
+    }
+
+    #[test]
+    fn questions_come_hardest_first_with_their_options_times_and_a_suspect_key() {
+        // Four strong players (all right elsewhere) all answer C to question 2, whose key is B.
+        let mut attempts = Vec::new();
+        let mut answers = Vec::new();
+        for i in 0..4 {
+            let id = format!("s{i}");
+            attempts.push(attempt(&id, &format!("u{i}"), 1, 2, 0, 1, "player"));
+            answers.push(answer(&id, 1, Some("A"), true, Some(1000 * (i + 1))));
+            answers.push(answer(&id, 2, Some("C"), false, None));
+        }
+        attempts.push(attempt("w", "weak", 0, 2, 0, 1, "player"));
+        answers.push(answer("w", 1, None, false, None));
+        answers.push(answer("w", 2, Some("B"), true, Some(500)));
+        let figures = questions(&[question(1, 1, Letter::A), question(2, 2, Letter::B)], &attempts, &answers);
+        assert_eq!(figures.iter().map(|q| q.question_id).collect::<Vec<_>>(), vec![2, 1], "hardest first");
+        let q2 = &figures[0];
+        assert_eq!((q2.seen, q2.skipped, q2.correct_share, q2.median_time_ms), (5, 0, 0.2, Some(500)));
+        assert_eq!(q2.options.iter().map(|o| o.count).collect::<Vec<_>>(), vec![0, 1, 4, 0]);
+        assert!(q2.options[1].is_key);
+        let suspect = q2.suspect_key.as_ref().expect("a suspect key");
+        assert_eq!((suspect.strong_choice.as_str(), suspect.strong_wrong_share), ("C", 1.0));
+        let q1 = &figures[1];
+        assert_eq!((q1.skipped, q1.correct_share, q1.median_time_ms, q1.suspect_key.clone()), (1, 0.8, Some(2500), None));
+    }
+
+    #[test]
+    fn scores_fall_into_tens_and_days_average_them() {
+        let attempts = [attempt("a", "u", 0, 3, 0, 0, "player"), attempt("b", "u", 3, 3, 0, 86_400_000, "player"), attempt("c", "u", 2, 3, 0, 86_400_001, "player")];
+        let h = histogram(&attempts);
+        assert_eq!(h.len(), 11);
+        assert_eq!((h[0].count, h[6].count, h[10].count, h[10].label.as_str(), h[6].label.as_str()), (1, 1, 1, "100%", "60\u{2013}69%"));
+        let d = days(&attempts);
+        assert_eq!(d, vec![Day { day: "1970-01-01".into(), attempts: 1, average_score: 0.0 }, Day { day: "1970-01-02".into(), attempts: 2, average_score: 83.3 }]);
+    }
+}

@@ -1,0 +1,109 @@
+//! Insights for hosts and progress for players, from `attempt-{uuid}` streams: each attempt's
+//! start, submission, retake, the answers saved with their server times and the answers as
+//! scored. Asynchronous and insert-only (a saved answer changed again is the one update): one
+//! statement per table per batch, no row shared by two players, figures counted on read
+//! (decision 0025).
+
+pub mod read;
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_eventstore::{Conn, ProjectionError, Projector, RecordedEvent};
+use sqlx::AssertSqlSafe;
+
+use crate::decode;
+
+pub struct InsightsProjector;
+
+/// A batch's rows, table by table.
+#[derive(Default)]
+struct Rows {
+    starts: Vec<(String, i64, String, i64, i64)>,
+    submissions: Vec<(String, i64, i64, i64, i64, &'static str)>,
+    retakes: Vec<(String, i64)>,
+    /// The last save per (attempt, question) in the batch.
+    saves: HashMap<(String, i64), (Option<&'static str>, i64)>,
+    scored: Vec<(String, i64, Option<&'static str>, i64)>,
+}
+
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
+/// `rows` (each a list of bound values) inserted into `table` in statements of at most 500 rows.
+async fn insert<T>(conn: &mut Conn, table: &str, columns: &[&str], rows: &[T], conflict: &str, bind: impl for<'q> Fn(Query<'q>, &T) -> Query<'q>) -> Result<(), sqlx::Error> {
+    let n = columns.len();
+    for chunk in rows.chunks(500) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("({})", (1..=n).map(|c| format!("${}", i * n + c)).collect::<Vec<_>>().join(", ")))
+            .collect();
+        let sql = format!("insert into {table} ({}) values {} {conflict}", columns.join(", "), values.join(", "));
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for row in chunk {
+            query = bind(query, row);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl Projector for InsightsProjector {
+    fn name(&self) -> &'static str {
+        "insights"
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        &["insight_start", "insight_submission", "insight_retake", "insight_save", "insight_scored"]
+    }
+
+    async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        let mut rows = Rows::default();
+        for event in events.iter().filter(|e| e.stream_type() == "attempt") {
+            let attempt_id = crate::instance::<quizroom_domain::attempt::Attempt>(event)?.to_owned();
+            match decode::<AttemptEvent>(event)? {
+                AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {
+                    rows.starts.push((attempt_id, quiz_id, user_id, quiz_version, started_at));
+                }
+                AttemptEvent::AnswerRecorded { question_id, answer, at, .. } => {
+                    rows.saves.insert((attempt_id, question_id), (answer.map(|l| l.as_str()), at));
+                }
+                AttemptEvent::AttemptSubmitted { answers, score, points, total, reason, at, .. } => {
+                    let reason = match reason {
+                        SubmitReason::Player => "player",
+                        SubmitReason::Timeout => "timeout",
+                    };
+                    for a in &answers {
+                        rows.scored.push((attempt_id.clone(), a.question_id, a.answer.map(|l| l.as_str()), i64::from(a.correct)));
+                    }
+                    rows.submissions.push((attempt_id, at, score, total, points, reason));
+                }
+                AttemptEvent::RetakeGranted { at, .. } => rows.retakes.push((attempt_id, at)),
+            }
+        }
+        insert(conn, "insight_start", &["attempt_id", "quiz_id", "user_id", "quiz_version", "started_at"], &rows.starts, "", |q, r| {
+            q.bind(r.0.clone()).bind(r.1).bind(r.2.clone()).bind(r.3).bind(r.4)
+        })
+        .await?;
+        let saves: Vec<_> = rows.saves.into_iter().collect();
+        insert(
+            conn,
+            "insight_save",
+            &["attempt_id", "question_id", "answer", "saved_at"],
+            &saves,
+            "on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at",
+            |q, ((attempt, question), (answer, at))| q.bind(attempt.clone()).bind(*question).bind(*answer).bind(*at),
+        )
+        .await?;
+        insert(conn, "insight_submission", &["attempt_id", "submitted_at", "score", "total", "points", "reason"], &rows.submissions, "", |q, r| {
+            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3).bind(r.4).bind(r.5)
+        })
+        .await?;
+        insert(conn, "insight_scored", &["attempt_id", "question_id", "answer", "correct"], &rows.scored, "", |q, r| {
+            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3)
+        })
+        .await?;
+        insert(conn, "insight_retake", &["attempt_id", "granted_at"], &rows.retakes, "", |q, r| q.bind(r.0.clone()).bind(r.1)).await?;
+        Ok(())
+    }
+}

@@ -1,0 +1,106 @@
+//! Reads of the insights tables: a quiz's attempts and answers, and a player's attempts.
+
+use sqlx::{AnyPool, Row};
+
+/// A submitted attempt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttemptRow {
+    pub attempt_id: String,
+    pub quiz_id: i64,
+    pub user_id: String,
+    pub quiz_version: i64,
+    pub started_at: i64,
+    pub submitted_at: i64,
+    pub score: i64,
+    pub total: i64,
+    pub points: i64,
+    pub reason: String,
+    pub retaken: bool,
+}
+
+const ATTEMPT: &str = "select s.attempt_id, s.quiz_id, s.user_id, s.quiz_version, s.started_at, b.submitted_at, b.score, b.total, b.points, b.reason, \
+                       case when r.attempt_id is null then 0 else 1 end from insight_start s join insight_submission b on b.attempt_id = s.attempt_id \
+                       left join insight_retake r on r.attempt_id = s.attempt_id";
+
+fn attempt(r: &sqlx::any::AnyRow) -> Result<AttemptRow, sqlx::Error> {
+    Ok(AttemptRow {
+        attempt_id: r.try_get(0)?,
+        quiz_id: r.try_get(1)?,
+        user_id: r.try_get(2)?,
+        quiz_version: r.try_get(3)?,
+        started_at: r.try_get(4)?,
+        submitted_at: r.try_get(5)?,
+        score: r.try_get(6)?,
+        total: r.try_get(7)?,
+        points: r.try_get(8)?,
+        reason: r.try_get(9)?,
+        retaken: r.try_get::<i64, _>(10)? == 1,
+    })
+}
+
+/// The submitted attempts of quiz `quiz_id`, in submission order.
+pub async fn submitted(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AttemptRow>, sqlx::Error> {
+    let sql = format!("{ATTEMPT} where s.quiz_id = $1 order by b.submitted_at, s.attempt_id");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(quiz_id).fetch_all(pool).await?.iter().map(attempt).collect()
+}
+
+/// The submitted attempts of player `user_id` on every quiz, in submission order.
+pub async fn of_player(pool: &AnyPool, user_id: &str) -> Result<Vec<AttemptRow>, sqlx::Error> {
+    let sql = format!("{ATTEMPT} where s.user_id = $1 order by b.submitted_at, s.attempt_id");
+    sqlx::query(sqlx::AssertSqlSafe(sql)).bind(user_id).fetch_all(pool).await?.iter().map(attempt).collect()
+}
+
+/// How many attempts of quiz `quiz_id` were started.
+pub async fn started(pool: &AnyPool, quiz_id: i64) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("select count(*) from insight_start where quiz_id = $1").bind(quiz_id).fetch_one(pool).await
+}
+
+/// One question of one submitted attempt as scored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AnswerRow {
+    pub attempt_id: String,
+    pub question_id: i64,
+    /// The letter that counted; `None`: skipped.
+    pub answer: Option<String>,
+    pub correct: bool,
+    /// From the attempt's start to the save of the answer that counted (ms); `None` when it came
+    /// with the submission.
+    pub time_ms: Option<i64>,
+}
+
+/// Every scored answer of quiz `quiz_id`.
+pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select a.attempt_id, a.question_id, a.answer, a.correct, \
+         case when v.answer = a.answer then v.saved_at - s.started_at end \
+         from insight_scored a join insight_start s on s.attempt_id = a.attempt_id \
+         left join insight_save v on v.attempt_id = a.attempt_id and v.question_id = a.question_id \
+         where s.quiz_id = $1",
+    )
+    .bind(quiz_id)
+    .fetch_all(pool)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(AnswerRow {
+                attempt_id: r.try_get(0)?,
+                question_id: r.try_get(1)?,
+                answer: r.try_get(2)?,
+                correct: r.try_get::<i64, _>(3)? == 1,
+                time_ms: r.try_get(4)?,
+            })
+        })
+        .collect()
+}
+
+/// Right answers and questions answered per quiz for player `user_id`: (quiz, right, total).
+pub async fn accuracy(pool: &AnyPool, user_id: &str) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
+    let rows = sqlx::query(
+        "select s.quiz_id, cast(sum(b.score) as bigint), cast(sum(b.total) as bigint) from insight_start s \
+         join insight_submission b on b.attempt_id = s.attempt_id where s.user_id = $1 group by s.quiz_id",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+}
