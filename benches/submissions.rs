@@ -9,6 +9,9 @@
 //! doing bare write transactions on the same PostgreSQL (begin, read a row, insert a row,
 //! commit: the durable-write floor). The ratios say how close submissions come to each.
 //!
+//! The submissions go in four phases of a quarter of the quizzes: with the insights projector
+//! (issue 14) running, held, running, held, so its cost to submissions is measured in the same run.
+//!
 //!   cargo bench --bench submissions
 //!   QUIZROOM_BENCH_QUIZZES=200 QUIZROOM_BENCH_PLAYERS=32 cargo bench --bench submissions
 
@@ -103,11 +106,74 @@ async fn main() {
         t.await.unwrap();
     }
 
+    // The submissions in four phases of a quarter of the quizzes each: the insights projector
+    // running, held (its checkpoint row locked by this process, so the server's projector finds it
+    // busy and does nothing), running, held. After a held phase it catches up before the next.
+    let quarter = answers_by_quiz.len() / 4;
+    let (mut latencies, mut elapsed) = (Vec::new(), std::time::Duration::ZERO);
+    let (mut on, mut off) = (Vec::new(), Vec::new());
+    let lock_pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(&db.url).await.unwrap();
+    for phase in 0..4 {
+        let slice = answers_by_quiz[phase * quarter..(phase + 1) * quarter].to_vec();
+        let held = if phase % 2 == 1 {
+            let mut tx = lock_pool.begin().await.unwrap();
+            sqlx::query("select 1 from checkpoints where name = 'insights' for update").execute(&mut *tx).await.unwrap();
+            Some(tx)
+        } else {
+            None
+        };
+        let (phase_latencies, phase_elapsed) = submit_all(&server, &tokens, Arc::new(slice)).await;
+        let rate = phase_latencies.len() as f64 / phase_elapsed.as_secs_f64();
+        if let Some(tx) = held {
+            off.push(rate);
+            tx.rollback().await.unwrap();
+        } else {
+            on.push(rate);
+        }
+        let caught_up = Instant::now();
+        insights_caught_up(&lock_pool).await;
+        if phase == 2 {
+            println!("(the insights projector had read the log to its head {:.2} s after the last submission of a phase it ran in)", caught_up.elapsed().as_secs_f64());
+        }
+        latencies.extend(phase_latencies);
+        elapsed += phase_elapsed;
+    }
+    let submissions = latencies.len() as f64 / elapsed.as_secs_f64();
+    latencies.sort_unstable();
+    println!("# Submissions on PostgreSQL\n");
+    println!("| players | submissions | time | submissions/s | p50 | p99 |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {players} | {} | {:.1} s | {:.0} | {:.1} ms | {:.1} ms |",
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        submissions,
+        ms(percentile(&latencies, 0.5)),
+        ms(percentile(&latencies, 0.99))
+    );
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    println!("\n| insights projector | submissions/s (mean of 2 phases) |");
+    println!("|---|---:|");
+    println!("| running | {:.0} |", mean(&on));
+    println!("| held | {:.0} |", mean(&off));
+    println!("| running / held | **{:.1}%** |", 100.0 * mean(&on) / mean(&off));
+
+    let count = latencies.len();
+    let reads = http_baseline(&server, &tokens, count).await;
+    let writes = pg_baseline(&db.url, players, count).await;
+    println!("\n| baseline (same run) | per second | submissions / baseline |");
+    println!("|---|---:|---:|");
+    println!("| HTTP: GET /api/wallet by the same players | {reads:.0} | {:.2} |", submissions / reads);
+    println!("| PostgreSQL: begin, select, insert, commit on {players} connections | {writes:.0} | {:.2} |", submissions / writes);
+}
+
+/// Every player submits every quiz of `quizzes`; the latencies and the time it took.
+async fn submit_all(server: &Arc<Server>, tokens: &[String], quizzes: Arc<Vec<(i64, Vec<Value>)>>) -> (Vec<std::time::Duration>, std::time::Duration) {
     let started = Instant::now();
     let tasks: Vec<_> = tokens
         .iter()
         .map(|token| {
-            let (server, quizzes, token) = (server.clone(), answers_by_quiz.clone(), token.clone());
+            let (server, quizzes, token) = (server.clone(), quizzes.clone(), token.clone());
             tokio::spawn(async move {
                 let mut latencies = Vec::new();
                 for (id, answers) in quizzes.iter() {
@@ -124,28 +190,27 @@ async fn main() {
     for t in tasks {
         latencies.extend(t.await.unwrap());
     }
-    let elapsed = started.elapsed();
-    let submissions = latencies.len() as f64 / elapsed.as_secs_f64();
-    latencies.sort_unstable();
-    println!("# Submissions on PostgreSQL\n");
-    println!("| players | submissions | time | submissions/s | p50 | p99 |");
-    println!("|---:|---:|---:|---:|---:|---:|");
-    println!(
-        "| {players} | {} | {:.1} s | {:.0} | {:.1} ms | {:.1} ms |",
-        latencies.len(),
-        elapsed.as_secs_f64(),
-        submissions,
-        ms(percentile(&latencies, 0.5)),
-        ms(percentile(&latencies, 0.99))
-    );
+    (latencies, started.elapsed())
+}
 
-    let count = latencies.len();
-    let reads = http_baseline(&server, &tokens, count).await;
-    let writes = pg_baseline(&db.url, players, count).await;
-    println!("\n| baseline (same run) | per second | submissions / baseline |");
-    println!("|---|---:|---:|");
-    println!("| HTTP: GET /api/wallet by the same players | {reads:.0} | {:.2} |", submissions / reads);
-    println!("| PostgreSQL: begin, select, insert, commit on {players} connections | {writes:.0} | {:.2} |", submissions / writes);
+/// Waits until the insights projector has read the whole log.
+async fn insights_caught_up(pool: &sqlx::PgPool) {
+    for _ in 0..6000 {
+        let (head_tx, head, at_tx, at): (i64, i64, i64, i64) = sqlx::query_as(
+            "select coalesce((select tx_id::text::bigint from events order by tx_id desc, global_position desc limit 1), 0), \
+             coalesce((select global_position from events order by tx_id desc, global_position desc limit 1), 0), \
+             coalesce((select cursor_tx from checkpoints where name = 'insights'), 0), \
+             coalesce((select cursor_position from checkpoints where name = 'insights'), 0)",
+        )
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        if (at_tx, at) >= (head_tx, head) {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    panic!("the insights projector did not catch up in 60 s");
 }
 
 /// Authenticated reads per second: `count` requests over the players, each player one at a time.

@@ -34,6 +34,10 @@ const GENESIS: [u8; 32] = [0; 32];
 /// How many links one chainer batch writes.
 const BATCH: i64 = 2000;
 
+/// How long the chainer lets commits gather once it has caught up: it then writes a few
+/// transactions a second however busy the writers are (decision 0023), a quarter second behind.
+const SETTLE: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// How many links [`verify`] reads at a time.
 const PAGE: i64 = 10_000;
 
@@ -202,7 +206,7 @@ async fn last_link(conn: &mut AnyConnection) -> Result<(i64, [u8; 32]), StoreErr
 
 /// Keeps the chain caught up with the log until `shutdown`.
 pub async fn run_chainer(store: EventStore, shutdown: CancellationToken) {
-    keep_up(&store, CHAINER, shutdown, || chain_batch(&store, BATCH)).await;
+    keep_up(&store, CHAINER, shutdown, SETTLE, BATCH, || chain_batch(&store, BATCH)).await;
 }
 
 /// Chains every event committed so far (for the command line and tests).
@@ -234,15 +238,34 @@ fn verify_sql(backend: Backend) -> String {
 
 /// Walks the chain from its start up to link `until_seq`, recomputing every hash from the events.
 /// Returns how many links held, the recomputed hash and position of the last one that held, and
-/// the first break.
+/// the first break. Pages are read by one task while this one hashes the page before.
 async fn walk(store: &EventStore, until_seq: i64) -> Result<(i64, Option<(i64, [u8; 32])>, Option<Break>), StoreError> {
-    let sql = verify_sql(store.backend());
-    let mut conn = store.pool().acquire().await?;
+    let (pages, mut received) = tokio::sync::mpsc::channel::<Result<Vec<AnyRow>, StoreError>>(2);
+    let reader = store.clone();
+    tokio::spawn(async move {
+        let sql = verify_sql(reader.backend());
+        let mut after = 0i64;
+        loop {
+            let page = sqlx::query(AssertSqlSafe(sql.as_str())).bind(after).bind(until_seq).bind(PAGE).fetch_all(reader.pool()).await;
+            let page = page.map_err(StoreError::from).and_then(|rows| {
+                after = match rows.last() {
+                    Some(last) => last.try_get(0)?,
+                    None => i64::MAX,
+                };
+                Ok(rows)
+            });
+            let done = !matches!(&page, Ok(rows) if !rows.is_empty());
+            // A closed channel: the walk stopped at a break.
+            if pages.send(page).await.is_err() || done {
+                return;
+            }
+        }
+    });
     let (mut seq, mut previous, mut last) = (0i64, GENESIS, None);
-    loop {
-        let rows = sqlx::query(AssertSqlSafe(sql.as_str())).bind(seq).bind(until_seq).bind(PAGE).fetch_all(&mut *conn).await?;
+    while let Some(page) = received.recv().await {
+        let rows = page?;
         if rows.is_empty() {
-            return Ok((seq, last, None));
+            break;
         }
         for row in &rows {
             let position: i64 = row.try_get(1)?;
@@ -255,7 +278,7 @@ async fn walk(store: &EventStore, until_seq: i64) -> Result<(i64, Option<(i64, [
                 let hex = hex::encode(event);
                 let elsewhere: Option<i64> = sqlx::query_scalar("select global_position from event_chain where event_hash = $1 limit 1")
                     .bind(hex.as_str())
-                    .fetch_optional(&mut *conn)
+                    .fetch_optional(store.pool())
                     .await?;
                 let broken = match elsewhere {
                     Some(chained_at) if chained_at != position => Break::Reordered { position, chained_at },
@@ -272,6 +295,7 @@ async fn walk(store: &EventStore, until_seq: i64) -> Result<(i64, Option<(i64, [
             last = Some((position, previous));
         }
     }
+    Ok((seq, last, None))
 }
 
 /// Events among the chained ones (up to the last link's cursor) that the chain does not hold: the

@@ -104,12 +104,21 @@ pub(crate) async fn save_checkpoint(conn: &mut AnyConnection, name: &str, cursor
 /// Keeps `projector` caught up with the log until `shutdown`. A failing batch is logged and
 /// retried after a pause (it rolled back whole, so nothing is half applied).
 pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shutdown: CancellationToken) {
-    keep_up(&store, projector.name(), shutdown, || project_batch(&store, projector.as_ref(), 500)).await;
+    keep_up(&store, projector.name(), shutdown, PROJECTOR_SETTLE, PROJECTOR_BATCH, || project_batch(&store, projector.as_ref(), PROJECTOR_BATCH)).await;
 }
 
-/// Runs `batch` until it finds nothing new, then waits for a wake-up (or the poll interval) and
-/// runs it again, until `shutdown`; failures are logged as `name`'s and retried after a pause.
-pub(crate) async fn keep_up<F, Fut>(store: &EventStore, name: &str, shutdown: CancellationToken, mut batch: F)
+/// Events a projector batch reads at most.
+const PROJECTOR_BATCH: i64 = 500;
+
+/// How long a projector that has caught up lets commits gather before its next batch: under load
+/// a batch then takes many commits' events in one transaction, instead of one transaction (on
+/// SQLite, one more turn of the single writer) per commit. Read models lag the log by about this.
+const PROJECTOR_SETTLE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Runs `batch` until it finds less than a full batch (`full` events), then waits `settle` and
+/// for a wake-up (or the poll interval) and runs it again, until `shutdown`; failures are logged
+/// as `name`'s and retried after a pause.
+pub(crate) async fn keep_up<F, Fut>(store: &EventStore, name: &str, shutdown: CancellationToken, settle: std::time::Duration, full: i64, mut batch: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<BatchOutcome, StoreError>>,
@@ -119,8 +128,16 @@ where
     while !shutdown.is_cancelled() {
         wake.borrow_and_update();
         let pause = match batch().await {
+            Ok(BatchOutcome::Applied(n)) if n as i64 >= full => {
+                failures = 0;
+                continue;
+            }
             Ok(BatchOutcome::Applied(n)) if n > 0 => {
                 failures = 0;
+                tokio::select! {
+                    _ = tokio::time::sleep(settle) => {}
+                    _ = shutdown.cancelled() => {}
+                }
                 continue;
             }
             Ok(_) => store.poll_interval(),

@@ -1,14 +1,14 @@
 /**
  * Starts the SMTP sink and the Quizroom server (fresh data directory, SQLite) for the e2e run,
- * waits for GET /api/health, and publishes the base URL and mail directory through
- * process.env (the test workers inherit it). global-teardown.ts stops both.
+ * waits for GET /api/health, and publishes the base URL, the mail directory and the data
+ * directory through process.env (the test workers inherit it). global-teardown.ts stops both.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { CHROMIUM_PATH, DIST_DIR, ENV_BASE_URL, ENV_MAIL_DIR, SERVER_BIN } from './paths'
+import { CHROMIUM_PATH, DIST_DIR, ENV_BASE_URL, ENV_DATA_DIR, ENV_MAIL_DIR, SERVER_BIN } from './paths'
 import { startSmtpSink, type SmtpSink } from './smtp-sink'
 
 export type E2eState = {
@@ -138,5 +138,6 @@ export default async function globalSetup(): Promise<void> {
 
   process.env[ENV_BASE_URL] = baseUrl
   process.env[ENV_MAIL_DIR] = mailDir
+  process.env[ENV_DATA_DIR] = dataDir
   console.log(`[quizroom e2e] server ${baseUrl} (log ${logFile}), SMTP sink 127.0.0.1:${sink.port}`)
 }

@@ -19,3 +19,5 @@ export const SCREENSHOT_DIR = process.env.QUIZROOM_E2E_SCREENSHOT_DIR ?? path.jo
 /** Set by the global setup, read by the tests (workers inherit the runner's environment). */
 export const ENV_BASE_URL = 'QUIZROOM_E2E_BASE_URL'
 export const ENV_MAIL_DIR = 'QUIZROOM_E2E_MAIL_DIR'
+/** The server's data directory (its SQLite file), for running the binary's other commands on it. */
+export const ENV_DATA_DIR = 'QUIZROOM_E2E_DATA_DIR'

@@ -102,7 +102,7 @@ describe('header', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
 
-  it('opens with the keyboard, focuses Logout and closes on Escape', async () => {
+  it('opens with the keyboard, focuses its first item and closes on Escape', async () => {
     mockApi({})
     signInAs()
     renderApp('/')
@@ -110,8 +110,9 @@ describe('header', () => {
     const avatar = header().getByRole('button', { name: /Account menu/ })
     avatar.focus()
     await user.keyboard('{Enter}')
-    const logout = await screen.findByRole('menuitem', { name: 'Logout' })
-    await waitFor(() => expect(logout).toHaveFocus())
+    const progress = await screen.findByRole('menuitem', { name: 'My progress' })
+    expect(progress).toHaveAttribute('href', '/play/progress')
+    await waitFor(() => expect(progress).toHaveFocus())
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('menu')).not.toBeInTheDocument()
     expect(avatar).toHaveFocus()
@@ -168,24 +169,27 @@ describe('header', () => {
     expect(window.localStorage.getItem('redirectAfterLogin')).toBeNull()
   })
 
-  it('moves between Logout and Sign out everywhere with the arrow keys', async () => {
+  it('moves between the menu items with the arrow keys', async () => {
     mockApi({})
     signInAs()
     renderApp('/')
     const user = userEvent.setup()
     header().getByRole('button', { name: /Account menu/ }).focus()
     await user.keyboard('{ArrowDown}')
-    const logout = await screen.findByRole('menuitem', { name: 'Logout' })
-    const everywhere = screen.getByRole('menuitem', { name: 'Sign out everywhere' })
-    await waitFor(() => expect(logout).toHaveFocus())
+    const items = await screen.findAllByRole('menuitem')
+    expect(items.map((item) => item.textContent)).toEqual(['My progress', 'Audit', 'Logout', 'Sign out everywhere'])
+    const [progress, , logout, everywhere] = items
+    await waitFor(() => expect(progress).toHaveFocus())
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    expect(logout).toHaveFocus()
     await user.keyboard('{ArrowDown}')
     expect(everywhere).toHaveFocus()
     await user.keyboard('{ArrowDown}')
-    expect(logout).toHaveFocus()
+    expect(progress).toHaveFocus()
     await user.keyboard('{ArrowUp}')
     expect(everywhere).toHaveFocus()
     await user.keyboard('{Home}')
-    expect(logout).toHaveFocus()
+    expect(progress).toHaveFocus()
     await user.keyboard('{End}')
     expect(everywhere).toHaveFocus()
     await user.keyboard('{Escape}')
@@ -260,6 +264,21 @@ describe('header', () => {
     const mobile = within(screen.getByRole('navigation', { name: 'Mobile' }))
     expect(mobile.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/play/leaderboard')
     expect(mobile.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+  })
+
+  it('leads to the audit screens from the account menu and the mobile menu', async () => {
+    mockApi({})
+    signInAs()
+    const { router } = renderApp('/contact')
+    const user = userEvent.setup()
+    await user.click(header().getByRole('button', { name: 'Menu' }))
+    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Audit' })).toHaveAttribute('href', '/audit')
+    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    const audit = screen.getByRole('menuitem', { name: 'Audit' })
+    expect(audit).toHaveAttribute('href', '/audit')
+    await user.click(audit)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit'))
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
 
   it('closes the mobile menu when the page changes', async () => {

@@ -1,7 +1,7 @@
 /**
  * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
- * The hosting, generate and live-game pages are loaded on first visit (their own chunks), so
- * players never download the host's screens and the first load stays small; header and footer
+ * The hosting, generate, live-game and audit pages are loaded on first visit (their own chunks),
+ * so players never download the host's screens and the first load stays small; header and footer
  * stay on screen while a page loads. /play/live is public: guests join live games by PIN; a
  * live game's results (the host's) and a player's history of live games are protected.
  */
@@ -46,6 +46,15 @@ const HostLiveResultsPage = lazy(() => import('./routes/host-live-results').then
 const PlayLivePage = lazy(() => import('./routes/play-live').then((m) => ({ default: m.PlayLivePage })))
 const PlayLiveHistoryPage = lazy(() => import('./routes/play-live-history').then((m) => ({ default: m.PlayLiveHistoryPage })))
 const GenerateReviewPage = lazy(() => import('./routes/generate-review').then((m) => ({ default: m.GenerateReviewPage })))
+// Issue 14: a hosted quiz's insights and a player's progress, each in its own chunk with its charts.
+const HostInsightsPage = lazy(() => import('./routes/host-insights').then((m) => ({ default: m.HostInsightsPage })))
+const PlayProgressPage = lazy(() => import('./routes/play-progress').then((m) => ({ default: m.PlayProgressPage })))
+// The audit screens share one chunk (issue 13).
+const AuditHomePage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditHomePage })))
+const AuditQuizPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditQuizPage })))
+const AuditAttemptPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditAttemptPage })))
+const AuditPersonPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditPersonPage })))
+const AuditLeaderboardPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditLeaderboardPage })))
 
 export const routes: RouteObject[] = [
   {
@@ -76,12 +85,14 @@ export const routes: RouteObject[] = [
               { path: 'play/quiz', element: <PlayQuizPage /> },
               { path: 'play/leaderboard', element: <PlayLeaderboardPage /> },
               { path: 'play/live/history', element: page(PlayLiveHistoryPage) },
+              { path: 'play/progress', element: page(PlayProgressPage) },
               { path: 'host/quiz', element: page(HostQuizPage) },
               { path: 'host/attemptQuiz', element: page(HostAttemptQuizPage) },
               // Route matching ignores case, so this also serves /host/myquizzes.
               { path: 'host/myQuizzes', element: page(HostMyQuizzesPage) },
               { path: 'host/viewQuiz/:categoryId', element: page(HostViewQuizPage) },
               { path: 'host/viewResult/:categoryId', element: page(HostViewResultPage) },
+              { path: 'host/insights/:categoryId', element: page(HostInsightsPage) },
               { path: 'host/result', element: page(HostResultPage) },
               { path: 'host/audience', element: page(HostAudiencePage) },
               { path: 'host/live', element: page(HostLivePage) },
@@ -92,6 +103,12 @@ export const routes: RouteObject[] = [
               { path: 'generate', element: page(GenerateQuizPage) },
               { path: 'generate/quiz', element: page(GenerateQuizPage) },
               { path: 'generate/review', element: page(GenerateReviewPage) },
+              { path: 'audit', element: page(AuditHomePage) },
+              { path: 'audit/leaderboard', element: page(AuditLeaderboardPage) },
+              { path: 'audit/quizzes/:quizId', element: page(AuditQuizPage) },
+              { path: 'audit/attempts/:attemptId', element: page(AuditAttemptPage) },
+              { path: 'audit/people/:userId', element: page(AuditPersonPage) },
+              { path: 'audit/*', element: <NotFoundPage /> },
               { path: 'play/*', element: <NotFoundPage /> },
               { path: 'host/*', element: <NotFoundPage /> },
               { path: 'generate/*', element: <NotFoundPage /> },

@@ -15,6 +15,7 @@
  * - `apiResult` — JSON; an error status is returned with its body as it came (the hostQuiz
  *   and leaderboard-delete calls show the server's body as is).
  * - `apiDownload` — a file (Blob) and the name the server suggested.
+ * - `apiStream` — the response itself, for a body read as it arrives (the audit's exports).
  */
 import type { ApiError } from '@/types/api'
 import { clearSession, getToken, markStoredUserUnverified } from './session'
@@ -154,4 +155,14 @@ export async function apiDownload(path: string, options: RequestOptions = {}): P
   const { response } = await send(path, options, '*/*')
   if (!response.ok) throw toApiError(response, await readJson(response), options.defaultError ?? 'Download failed')
   return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('Content-Disposition')) }
+}
+
+/**
+ * Opens a download (with the bearer token) whose body the caller reads as it arrives, e.g. to show
+ * progress; an error status throws an ApiError.
+ */
+export async function apiStream(path: string, options: RequestOptions = {}): Promise<Response> {
+  const { response } = await send(path, options, '*/*')
+  if (!response.ok) throw toApiError(response, await readJson(response), options.defaultError ?? 'Download failed')
+  return response
 }

@@ -107,7 +107,7 @@ fn file_name(title: &str) -> String {
     ),
 )]
 pub(super) async fn export_xlsx(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Response, ApiError> {
-    let report = build(&state, &caller.user_id, &category_id).await?;
+    let report = build(&state, &caller.user_id, &category_id, None).await?;
     let bytes = workbook(&sheets(&report)).map_err(ApiError::internal)?;
     Ok((
         [
@@ -130,7 +130,7 @@ pub(super) async fn export_xlsx(State(state): State<AppState>, caller: AuthUser,
     ),
 )]
 pub(super) async fn export_csv(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Response, ApiError> {
-    let report = build(&state, &caller.user_id, &category_id).await?;
+    let report = build(&state, &caller.user_id, &category_id, None).await?;
     let mut writer = csv::WriterBuilder::new().flexible(true).from_writer(Vec::new());
     for (i, sheet) in sheets(&report).iter().enumerate() {
         let mut record = |fields: Vec<String>| writer.write_record(fields.iter().map(|f| csv_cell(f))).map_err(ApiError::internal);

@@ -140,45 +140,51 @@ async fn live_games(state: &AppState, quiz_id: i64, host_id: &str) -> Result<Vec
     Ok(out)
 }
 
-/// The whole report of quiz `category_id`, for its host `host_id` (every player listed).
-pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str) -> Result<Insights, ApiError> {
+/// The report of quiz `category_id`, for its host `host_id`, listing the best `shown` players
+/// (`None`: every one).
+pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str, shown: Option<usize>) -> Result<Insights, ApiError> {
     let quiz = hosted_by(state, host_id, category_id).await?;
     let pool = state.store.pool();
     let attempts = insights::submitted(pool, quiz.id).await.map_err(db)?;
     let started = insights::started(pool, quiz.id).await.map_err(db)?;
     let answers = insights::answers(pool, quiz.id).await.map_err(db)?;
     let questions = quiz_questions(state, quiz.id, quiz.quiz_version).await?;
-    let ids: Vec<&str> = attempts.iter().map(|a| a.user_id.as_str()).collect();
-    let names: HashMap<String, (String, String)> =
-        people::names(&state.store, &ids).await.map_err(db)?.into_iter().map(|(id, first, last, email)| (id, (format!("{first} {last}"), email))).collect();
     let mut players: Vec<PlayerFigures> = attempts
         .iter()
-        .map(|a| {
-            let (name, email) = names.get(&a.user_id).cloned().unwrap_or_default();
-            PlayerFigures {
-                user_id: a.user_id.clone(),
-                name,
-                email,
-                attempt_id: a.attempt_id.clone(),
-                score: a.score,
-                total: a.total,
-                points: a.points,
-                percent: (percent(a.score, a.total) * 10.0).round() / 10.0,
-                time_ms: a.submitted_at - a.started_at,
-                submitted_at: rfc3339(a.submitted_at),
-                reason: a.reason.clone(),
-                retaken: a.retaken,
-            }
+        .map(|a| PlayerFigures {
+            user_id: a.user_id.clone(),
+            name: String::new(),
+            email: String::new(),
+            attempt_id: a.attempt_id.clone(),
+            score: a.score,
+            total: a.total,
+            points: a.points,
+            percent: (percent(a.score, a.total) * 10.0).round() / 10.0,
+            time_ms: a.submitted_at - a.started_at,
+            submitted_at: rfc3339(a.submitted_at),
+            reason: a.reason.clone(),
+            retaken: a.retaken,
         })
         .collect();
-    players.sort_by(|a, b| b.percent.total_cmp(&a.percent).then(a.time_ms.cmp(&b.time_ms)).then(a.name.cmp(&b.name)));
+    players.sort_by(|a, b| b.percent.total_cmp(&a.percent).then(a.time_ms.cmp(&b.time_ms)).then(a.attempt_id.cmp(&b.attempt_id)));
+    let players_total = players.len() as i64;
+    players.truncate(shown.unwrap_or(usize::MAX));
+    // Names only for the players listed.
+    let ids: Vec<&str> = players.iter().map(|p| p.user_id.as_str()).collect();
+    let names: HashMap<String, (String, String)> =
+        people::names(&state.store, &ids).await.map_err(db)?.into_iter().map(|(id, first, last, email)| (id, (format!("{first} {last}"), email))).collect();
+    for p in &mut players {
+        if let Some((name, email)) = names.get(&p.user_id) {
+            (p.name, p.email) = (name.clone(), email.clone());
+        }
+    }
     Ok(Insights {
         quiz_id: quiz.id,
         title: quiz.name.clone(),
         summary: report::summary(&attempts, started),
         questions: report::questions(&questions, &attempts, &answers),
         histogram: report::histogram(&attempts),
-        players_total: players.len() as i64,
+        players_total,
         players,
         days: report::days(&attempts),
         live_games: live_games(state, quiz.id, host_id).await?,
@@ -199,7 +205,5 @@ pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str) ->
     ),
 )]
 pub(super) async fn insights(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<Insights>, ApiError> {
-    let mut report = build(&state, &caller.user_id, &category_id).await?;
-    report.players.truncate(PLAYERS_SHOWN);
-    Ok(Json(report))
+    Ok(Json(build(&state, &caller.user_id, &category_id, Some(PLAYERS_SHOWN)).await?))
 }

@@ -73,6 +73,21 @@ describe('/host/myQuizzes', () => {
     expect(await screen.findByText('No live games of this quiz yet.')).toBeInTheDocument()
   })
 
+  it("leads to each quiz's insights, with the quiz's name", async () => {
+    const { user, router } = setup()
+    const link = within(await screen.findByRole('listitem', { name: 'Cell Biology' })).getByRole('link', { name: 'Insights: Cell Biology' })
+    expect(link).toHaveAttribute('href', '/host/insights/31')
+    await user.click(link)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/host/insights/31'))
+    expect(router.state.location.state).toEqual({ title: 'Cell Biology' })
+  })
+
+  it("leads to each quiz's audit", async () => {
+    setup()
+    const card = await screen.findByRole('listitem', { name: 'Cell Biology' })
+    expect(within(card).getByRole('link', { name: 'Audit: Cell Biology' })).toHaveAttribute('href', '/audit/quizzes/31')
+  })
+
   it('shows a card per quiz with its figures', async () => {
     const { calls } = setup()
     expect(await screen.findByRole('heading', { name: 'Cell Biology' })).toBeInTheDocument()

@@ -71,6 +71,13 @@ describe('/host/viewResult/:categoryId', () => {
     expect(await screen.findByRole('heading', { name: 'Quiz Title: Cell Biology' })).toBeInTheDocument()
   })
 
+  it('has an Insights tab beside Results', async () => {
+    setup({}, '/host/viewResult/31', { title: 'From the card' })
+    const tabs = await screen.findByRole('navigation', { name: 'Quiz views' })
+    expect(within(tabs).getByRole('link', { name: 'Results' })).toHaveAttribute('aria-current', 'page')
+    expect(within(tabs).getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/host/insights/31')
+  })
+
   it('searches by name and sorts', async () => {
     const { user } = setup()
     await screen.findByRole('table')

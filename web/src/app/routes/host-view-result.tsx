@@ -1,10 +1,14 @@
 import { Link, useLocation, useParams } from 'react-router'
+import { QuizTabs } from '@/components/quiz-tabs/quiz-tabs'
 import { QuizResults } from '@/features/host/components/quiz-results'
 import { RESULTS_TEXTS } from '@/features/host/utils/host-texts'
 import { parseCategoryId } from '@/features/host/utils/quiz-format'
 import { useDocumentTitle } from '@/hooks/use-document-title'
 
-/** /host/viewResult/:categoryId: a quiz's results; the title may come in the navigation state. */
+/**
+ * /host/viewResult/:categoryId: a quiz's results, a tab beside its Insights; the title may come in
+ * the navigation state.
+ */
 export function HostViewResultPage() {
   useDocumentTitle('Quiz Results')
   const params = useParams()
@@ -26,6 +30,7 @@ export function HostViewResultPage() {
   }
   return (
     <div className="page">
+      <QuizTabs quizId={categoryId} title={title} />
       <QuizResults key={categoryId} categoryId={categoryId} titleFromState={title} />
     </div>
   )

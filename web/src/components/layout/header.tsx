@@ -1,17 +1,20 @@
 /**
  * The site header (PRODUCT.md section 2, "Header"): brand link; Leaderboard under /play;
  * My Quizzes under /host and /generate; "Join a live game" everywhere, for everyone (issue 12); Sign In when signed out (not on the guest pages);
- * when signed in, an initials avatar with a menu (Logout; Sign out everywhere, which ends every
- * session of the account on the server first) that closes 200 ms after the mouse leaves.
+ * when signed in, an initials avatar with a menu (My progress, the player's own, issue 14; Audit,
+ * the auditor's screens of issue 13; Logout; Sign out everywhere, which ends every session of the
+ * account on the server first) that closes 200 ms after the mouse leaves.
  * Below 720 px the same links sit in a Menu panel.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { NAVIGATION_CANCELLED_EVENT } from '@/hooks/use-leave-warning'
 import { isApiError } from '@/lib/api-client'
+import { AUDIT_PATH } from '@/lib/audit-links'
 import { logout, SIGN_OUT_EVERYWHERE_ERROR, signOutEverywhere, useSession } from '@/lib/auth'
 import { DROPDOWN_CLOSE_DELAY_MS } from '@/lib/constants'
 import { initialsOf } from '@/lib/format'
+import { PROGRESS_PATH } from '@/lib/insights-links'
 import { PLAY_LIVE_PATH } from '@/lib/live-links'
 import type { User } from '@/types/api'
 import './layout.css'
@@ -94,7 +97,7 @@ function UserMenu({ user }: { user: User }) {
   const closeTimer = useRef<number | undefined>(undefined)
   const wrapperRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([])
+  const itemRefs = useRef<(HTMLElement | null)[]>([])
   const menuId = useId()
   const doLogout = useLogout()
   const everywhere = useSignOutEverywhere(doLogout)
@@ -124,7 +127,7 @@ function UserMenu({ user }: { user: User }) {
   }, [open])
 
   const focusItem = (index: number) => {
-    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null)
+    const items = itemRefs.current.filter((item): item is HTMLElement => item !== null)
     if (items.length === 0) return
     items[(index + items.length) % items.length].focus()
   }
@@ -139,7 +142,7 @@ function UserMenu({ user }: { user: User }) {
    * Escape closes the menu and returns to the button; Tab closes it (from the button or an
    * item); the arrows, Home and End move between the items.
    */
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault()
       setOpen(false)
@@ -149,7 +152,7 @@ function UserMenu({ user }: { user: User }) {
     }
   }
 
-  const onItemKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+  const onItemKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const index = itemRefs.current.indexOf(event.currentTarget)
     const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: -1 }
     if (event.key in moves) {
@@ -195,9 +198,33 @@ function UserMenu({ user }: { user: User }) {
             <span className="dropdown-name">{fullName}</span>
             <span className="dropdown-email">{user.email}</span>
           </div>
-          <button
+          <Link
             ref={(item) => {
               itemRefs.current[0] = item
+            }}
+            to={PROGRESS_PATH}
+            role="menuitem"
+            className="dropdown-item"
+            onKeyDown={onItemKeyDown}
+            onClick={() => setOpen(false)}
+          >
+            My progress
+          </Link>
+          <Link
+            ref={(item) => {
+              itemRefs.current[1] = item
+            }}
+            to={AUDIT_PATH}
+            role="menuitem"
+            className="dropdown-item"
+            onKeyDown={onItemKeyDown}
+            onClick={() => setOpen(false)}
+          >
+            Audit
+          </Link>
+          <button
+            ref={(item) => {
+              itemRefs.current[2] = item
             }}
             type="button"
             role="menuitem"
@@ -212,7 +239,7 @@ function UserMenu({ user }: { user: User }) {
           </button>
           <button
             ref={(item) => {
-              itemRefs.current[1] = item
+              itemRefs.current[3] = item
             }}
             type="button"
             role="menuitem"
@@ -311,6 +338,12 @@ export function Header() {
                 </span>
                 {user.firstName} {user.lastName}
               </p>
+              <Link to={PROGRESS_PATH} className="mobile-link">
+                My progress
+              </Link>
+              <Link to={AUDIT_PATH} className="mobile-link">
+                Audit
+              </Link>
               <button type="button" className="btn btn-secondary" onClick={doLogout}>
                 Logout
               </button>

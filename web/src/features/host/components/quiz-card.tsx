@@ -1,16 +1,18 @@
 /**
  * One of the host's quizzes (PRODUCT.md screen 10): name, status, duration, question count,
- * validity, audience; View Quiz, Results, Host live (a live game of it, issue 12) and Live games
- * (its live games with their results); the code and join link with copy buttons and a QR code of
- * the link.
+ * validity, audience; View Quiz, Results, Insights (its analytics, issue 14), Host live (a live
+ * game of it, issue 12), Live games (its live games with their results) and Audit (its whole
+ * history, issue 13); the code and join link with copy buttons and a QR code of the link.
  */
 import { Link } from 'react-router'
 import { QrCode } from '@/components/qr-code/qr-code'
+import { CopyButton } from '@/components/ui/copy-button'
+import { auditQuizPath } from '@/lib/audit-links'
+import { insightsPath } from '@/lib/insights-links'
 import { hostLivePath, liveGamesPath } from '@/lib/live-links'
 import type { MyQuiz } from '../api/host-api'
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { formatDuration, formatValidity, joinLink, quizStatus } from '../utils/quiz-format'
-import { CopyButton } from './copy-button'
 import '../host.css'
 
 const STATUS_LABEL = { active: 'Active', completed: 'Completed', draft: 'Draft' } as const
@@ -76,11 +78,17 @@ export function QuizCard({ quiz, now }: { quiz: MyQuiz; now: number }) {
         <Link className="btn btn-primary" to={`/host/viewResult/${quiz.id}`} state={{ title: quiz.name }}>
           Results
         </Link>
+        <Link className="btn btn-secondary" to={insightsPath(quiz.id)} state={{ title: quiz.name }}>
+          Insights<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
+        </Link>
         <Link className="btn btn-secondary" to={hostLivePath(quiz.id)}>
           Host live<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
         </Link>
         <Link className="btn btn-secondary" to={liveGamesPath(quiz.id)} state={{ title: quiz.name }}>
           Live games<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
+        </Link>
+        <Link className="btn btn-secondary" to={auditQuizPath(quiz.id)}>
+          Audit<span className="visually-hidden">: {quiz.name || VIEW_QUIZ_TEXTS.untitled}</span>
         </Link>
       </div>
     </li>

@@ -5,9 +5,9 @@
  * here: the server knows them by nickname only.
  */
 import { Link } from 'react-router'
+import { useLoaded } from '@/hooks/use-loaded'
 import { PLAY_LIVE_PATH } from '@/lib/live-links'
 import { getLiveHistory } from '../api/live-results-api'
-import { useLoaded } from '../hooks/use-loaded'
 import { pointsText } from '../utils/live-texts'
 import { dateText, placeText } from '../utils/results-format'
 import { LoadStatus } from './load-status'

@@ -4,8 +4,8 @@
  */
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
+import type { Loaded } from '@/hooks/use-loaded'
 import { errorMessage } from '@/lib/api-client'
-import type { Loaded } from '../hooks/use-loaded'
 
 type Texts = { loading: string; failed: string; empty: string }
 

@@ -5,9 +5,9 @@
  */
 import { useCallback } from 'react'
 import { Link } from 'react-router'
+import { useLoaded } from '@/hooks/use-loaded'
 import { hostLivePath, liveResultsPath, presenterPath } from '@/lib/live-links'
 import { listQuizGames } from '../api/live-results-api'
-import { useLoaded } from '../hooks/use-loaded'
 import { playersText } from '../utils/live-texts'
 import { dateText } from '../utils/results-format'
 import { LoadStatus } from './load-status'

@@ -1,6 +1,6 @@
-/** A button that copies a text and says 'Copied!' for 2 seconds (PRODUCT.md section 9). */
+/** A button that copies a text and says 'Copied!' for 2 seconds (PRODUCT.md section 9): the join links and codes on My Quizzes, the audit's digest. */
 import { useEffect, useRef, useState } from 'react'
-import '../host.css'
+import './ui.css'
 
 export const COPIED_MS = 2000
 

@@ -1,6 +1,6 @@
 /**
- * Loads something once (the results screens: a quiz's games, a game's results, a player's
- * history) and says how it went; `retry` loads it again. `load` must keep its identity (a
+ * Loads something once (the live results screens: a quiz's games, a game's results, a player's
+ * history; the audit's attempt sheet and leaderboard) and says how it went; `retry` loads it again. `load` must keep its identity (a
  * `useCallback` of the ids it needs); a new `load` loads anew.
  */
 import { useCallback, useEffect, useState } from 'react'

@@ -1,0 +1,206 @@
+/**
+ * Reads the insights answers defensively, as the live results do: a report or a progress whose
+ * lists are not lists is refused; a missing or odd field of a row gets a neutral value (0, '',
+ * null), so the screens and charts never meet `undefined` or NaN.
+ */
+import { LETTERS } from '@/lib/constants'
+import type { ApiError, Letter } from '@/types/api'
+import type {
+  CategoryProgress,
+  DayFigures,
+  InsightsSummary,
+  LiveGameFigures,
+  LiveQuestionFigures,
+  OptionFigures,
+  PlayedLiveGame,
+  PlayedQuiz,
+  PlayerFigures,
+  Progress,
+  QuestionFigures,
+  QuizInsights,
+  ScoreBucket,
+  Streak,
+  SuspectKey,
+} from './insights-types'
+
+export const INVALID_INSIGHTS: ApiError = { error: 'Invalid insights received. Please try again.' }
+
+type Raw = Record<string, unknown>
+
+const record = (value: unknown): Raw => (value && typeof value === 'object' ? (value as Raw) : {})
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
+const numOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+const letter = (value: unknown): Letter | null => {
+  const upper = typeof value === 'string' ? value.toUpperCase() : value
+  return (LETTERS as readonly unknown[]).includes(upper) ? (upper as Letter) : null
+}
+
+function list(value: unknown): unknown[] {
+  if (!Array.isArray(value)) throw INVALID_INSIGHTS
+  return value
+}
+
+/** A list that may be missing (an older server): empty then. */
+const optionalList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+
+function readSummary(raw: unknown): InsightsSummary {
+  const s = record(raw)
+  return {
+    participants: num(s.participants),
+    attemptsStarted: num(s.attemptsStarted),
+    attemptsSubmitted: num(s.attemptsSubmitted),
+    completionRate: num(s.completionRate),
+    averageScore: num(s.averageScore),
+    medianScore: num(s.medianScore),
+    averageTimeMs: num(s.averageTimeMs),
+    submittedByServer: num(s.submittedByServer),
+  }
+}
+
+function readOption(raw: unknown, position: number): OptionFigures {
+  const o = record(raw)
+  return { letter: letter(o.letter) ?? LETTERS[position % LETTERS.length], text: text(o.text), count: num(o.count), isKey: o.isKey === true }
+}
+
+function readSuspect(raw: unknown): SuspectKey | null {
+  if (!raw || typeof raw !== 'object') return null
+  const s = record(raw)
+  return { strongWrongShare: num(s.strongWrongShare), strongChoice: text(s.strongChoice), strongPlayers: num(s.strongPlayers) }
+}
+
+function readQuestion(raw: unknown, position: number): QuestionFigures {
+  const q = record(raw)
+  return {
+    questionId: num(q.questionId),
+    number: num(q.number) || position + 1,
+    text: text(q.text),
+    key: letter(q.key),
+    options: optionalList(q.options).map(readOption),
+    seen: num(q.seen),
+    skipped: num(q.skipped),
+    correctShare: num(q.correctShare),
+    medianTimeMs: numOrNull(q.medianTimeMs),
+    suspectKey: readSuspect(q.suspectKey),
+  }
+}
+
+function readBucket(raw: unknown): ScoreBucket {
+  const b = record(raw)
+  return { label: text(b.label), from: num(b.from), count: num(b.count) }
+}
+
+function readPlayer(raw: unknown): PlayerFigures {
+  const p = record(raw)
+  return {
+    userId: text(p.userId),
+    name: text(p.name),
+    email: text(p.email),
+    attemptId: text(p.attemptId),
+    score: num(p.score),
+    total: num(p.total),
+    points: num(p.points),
+    percent: num(p.percent),
+    timeMs: num(p.timeMs),
+    submittedAt: text(p.submittedAt),
+    // The server writes `timeout` (or `server`) for an attempt it submitted at the deadline.
+    reason: p.reason === 'player' || p.reason === undefined ? 'player' : 'server',
+    retaken: p.retaken === true,
+  }
+}
+
+function readDay(raw: unknown): DayFigures {
+  const d = record(raw)
+  return { day: text(d.day), attempts: num(d.attempts), averageScore: num(d.averageScore) }
+}
+
+function readLiveQuestion(raw: unknown, position: number): LiveQuestionFigures {
+  const q = record(raw)
+  const counts = Array.isArray(q.counts) ? q.counts : []
+  return {
+    number: num(q.number) || position + 1,
+    text: text(q.text),
+    key: letter(q.key),
+    counts: { A: num(counts[0]), B: num(counts[1]), C: num(counts[2]), D: num(counts[3]) },
+    answered: num(q.answered),
+    correctShare: num(q.correctShare),
+    medianMs: numOrNull(q.medianMs),
+  }
+}
+
+function readLiveGame(raw: unknown): LiveGameFigures {
+  const g = record(raw)
+  return { gameId: text(g.gameId), openedAt: text(g.openedAt), players: num(g.players), questions: optionalList(g.questions).map(readLiveQuestion) }
+}
+
+export function readInsights(raw: unknown, quizId: number): QuizInsights {
+  const r = record(raw)
+  const players = list(r.players).map(readPlayer)
+  return {
+    quizId: num(r.quizId) || quizId,
+    title: text(r.title),
+    summary: readSummary(r.summary),
+    questions: list(r.questions).map(readQuestion),
+    histogram: list(r.histogram).map(readBucket),
+    players,
+    playersTotal: Math.max(num(r.playersTotal), players.length),
+    days: optionalList(r.days).map(readDay),
+    liveGames: optionalList(r.liveGames).map(readLiveGame),
+  }
+}
+
+function readPlayedQuiz(raw: unknown): PlayedQuiz {
+  const q = record(raw)
+  return {
+    quizId: num(q.quizId),
+    title: text(q.title),
+    kind: q.kind === 'curated' ? 'curated' : 'hosted',
+    attempts: num(q.attempts),
+    lastPlayedAt: text(q.lastPlayedAt),
+    score: num(q.score),
+    total: num(q.total),
+    rank: numOrNull(q.rank),
+    players: numOrNull(q.players),
+  }
+}
+
+function readPlayedGame(raw: unknown): PlayedLiveGame {
+  const g = record(raw)
+  return {
+    gameId: text(g.gameId),
+    title: text(g.title),
+    playedAt: text(g.playedAt),
+    points: num(g.points),
+    correct: num(g.correct),
+    rank: num(g.rank),
+    players: num(g.players),
+  }
+}
+
+function readCategory(raw: unknown): CategoryProgress {
+  const c = record(raw)
+  return {
+    quizId: num(c.quizId),
+    title: text(c.title),
+    first: num(c.first),
+    best: num(c.best),
+    latest: num(c.latest),
+    trend: optionalList(c.trend).map(num),
+    accuracy: num(c.accuracy),
+  }
+}
+
+function readStreak(raw: unknown): Streak {
+  const s = record(raw)
+  return { current: num(s.current), longest: num(s.longest), daysPlayed: num(s.daysPlayed), lastDay: text(s.lastDay) || null }
+}
+
+export function readProgress(raw: unknown): Progress {
+  const r = record(raw)
+  return {
+    quizzes: list(r.quizzes).map(readPlayedQuiz),
+    liveGames: optionalList(r.liveGames).map(readPlayedGame),
+    categories: optionalList(r.categories).map(readCategory),
+    streak: readStreak(r.streak),
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The shapes of the insights calls (docs/insights-api.md): a hosted quiz's report for its host and
+ * a player's progress. Scores are in percent (0–100), shares from 0 to 1, times in milliseconds.
+ */
+import type { Letter } from '@/types/api'
+
+export type InsightsSummary = {
+  participants: number
+  attemptsStarted: number
+  attemptsSubmitted: number
+  /** 0 to 1. */
+  completionRate: number
+  averageScore: number
+  medianScore: number
+  averageTimeMs: number
+  /** Attempts the server submitted at their deadline. */
+  submittedByServer: number
+}
+
+export type OptionFigures = { letter: Letter; text: string; count: number; isKey: boolean }
+
+/** The key may be wrong: most of the strong players chose `strongChoice`, not the key. */
+export type SuspectKey = { strongWrongShare: number; strongChoice: string; strongPlayers: number }
+
+export type QuestionFigures = {
+  questionId: number
+  /** Its place in the quiz now (questions removed by an edit come after). */
+  number: number
+  text: string
+  key: Letter | null
+  options: OptionFigures[]
+  seen: number
+  skipped: number
+  correctShare: number
+  /** Null when no counted answer has a time. */
+  medianTimeMs: number | null
+  suspectKey: SuspectKey | null
+}
+
+/** Scores in tens of percent: "0–9%" … "90–99%", "100%". */
+export type ScoreBucket = { label: string; from: number; count: number }
+
+export type PlayerFigures = {
+  userId: string
+  name: string
+  email: string
+  attemptId: string
+  score: number
+  total: number
+  points: number
+  percent: number
+  timeMs: number
+  submittedAt: string
+  /** `player`, or the server at the deadline. */
+  reason: 'player' | 'server'
+  /** A retake was granted on it (it no longer counts on the board). */
+  retaken: boolean
+}
+
+export type DayFigures = { day: string; attempts: number; averageScore: number }
+
+export type LiveQuestionFigures = {
+  number: number
+  text: string
+  key: Letter | null
+  /** How many chose A, B, C and D. */
+  counts: Record<Letter, number>
+  answered: number
+  correctShare: number
+  medianMs: number | null
+}
+
+export type LiveGameFigures = { gameId: string; openedAt: string; players: number; questions: LiveQuestionFigures[] }
+
+export type QuizInsights = {
+  quizId: number
+  title: string
+  summary: InsightsSummary
+  /** Hardest first. */
+  questions: QuestionFigures[]
+  histogram: ScoreBucket[]
+  /** Best first, at most 500. */
+  players: PlayerFigures[]
+  playersTotal: number
+  /** Oldest first. */
+  days: DayFigures[]
+  /** Newest first. */
+  liveGames: LiveGameFigures[]
+}
+
+export type PlayedQuiz = {
+  quizId: number
+  title: string
+  kind: 'curated' | 'hosted'
+  attempts: number
+  lastPlayedAt: string
+  score: number
+  total: number
+  /** Null when no attempt of the player counts on the quiz's board now. */
+  rank: number | null
+  players: number | null
+}
+
+export type PlayedLiveGame = {
+  gameId: string
+  title: string
+  playedAt: string
+  points: number
+  correct: number
+  rank: number
+  players: number
+}
+
+export type CategoryProgress = {
+  quizId: number
+  title: string
+  first: number
+  best: number
+  latest: number
+  /** Every attempt's score, oldest first. */
+  trend: number[]
+  /** 0 to 1. */
+  accuracy: number
+}
+
+export type Streak = { current: number; longest: number; daysPlayed: number; lastDay: string | null }
+
+export type Progress = {
+  quizzes: PlayedQuiz[]
+  liveGames: PlayedLiveGame[]
+  categories: CategoryProgress[]
+  streak: Streak
+}
