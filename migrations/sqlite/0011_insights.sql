@@ -1,7 +1,7 @@
 -- Insights for hosts and progress for players (asynchronous projector "insights"; decision 0025).
 -- Every row is written by its own attempt's events only, and (but for a saved answer changed
--- again) only inserted: no row is shared by two players, so nothing is a hot spot; the figures are
--- counted when they are read.
+-- again) only inserted, one row per submission with its scored answers: no row is shared by two
+-- players, so nothing is a hot spot; the figures are counted when they are read.
 create table insight_start (
     attempt_id   text    primary key,
     quiz_id      integer not null,
@@ -19,7 +19,9 @@ create table insight_submission (
     total        integer not null,
     points       integer not null,
     -- player or timeout
-    reason       text    not null
+    reason       text    not null,
+    -- each question as scored, the event's own JSON list: [{question_id, answer, correct}]
+    answers      text    not null
 );
 
 create table insight_retake (
@@ -33,14 +35,5 @@ create table insight_save (
     question_id integer not null,
     answer      text,
     saved_at    integer not null,
-    primary key (attempt_id, question_id)
-);
-
--- Each question of a submitted attempt as scored: the answer that counted (null: skipped).
-create table insight_scored (
-    attempt_id  text    not null,
-    question_id integer not null,
-    answer      text,
-    correct     integer not null,
     primary key (attempt_id, question_id)
 );

@@ -1,6 +1,6 @@
 //! Insights for hosts and progress for players, from `attempt-{uuid}` streams: each attempt's
-//! start, submission, retake, the answers saved with their server times and the answers as
-//! scored. Asynchronous and insert-only (a saved answer changed again is the one update): one
+//! start, submission (with its answers as scored), retake, and the answers saved with their
+//! server times. Asynchronous and insert-only (a saved answer changed again is the one update): one
 //! statement per table per batch, no row shared by two players, figures counted on read
 //! (decision 0025).
 
@@ -21,11 +21,10 @@ pub struct InsightsProjector;
 #[derive(Default)]
 struct Rows {
     starts: Vec<(String, i64, String, i64, i64)>,
-    submissions: Vec<(String, i64, i64, i64, i64, &'static str)>,
+    submissions: Vec<(String, i64, i64, i64, i64, &'static str, String)>,
     retakes: Vec<(String, i64)>,
     /// The last save per (attempt, question) in the batch.
     saves: HashMap<(String, i64), (Option<&'static str>, i64)>,
-    scored: Vec<(String, i64, Option<&'static str>, i64)>,
 }
 
 type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
@@ -54,7 +53,7 @@ impl Projector for InsightsProjector {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["insight_start", "insight_submission", "insight_retake", "insight_save", "insight_scored"]
+        &["insight_start", "insight_submission", "insight_retake", "insight_save"]
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
@@ -73,10 +72,8 @@ impl Projector for InsightsProjector {
                         SubmitReason::Player => "player",
                         SubmitReason::Timeout => "timeout",
                     };
-                    for a in &answers {
-                        rows.scored.push((attempt_id.clone(), a.question_id, a.answer.map(|l| l.as_str()), i64::from(a.correct)));
-                    }
-                    rows.submissions.push((attempt_id, at, score, total, points, reason));
+                    let answers = serde_json::to_string(&answers).expect("scored answers serialise");
+                    rows.submissions.push((attempt_id, at, score, total, points, reason, answers));
                 }
                 AttemptEvent::RetakeGranted { at, .. } => rows.retakes.push((attempt_id, at)),
             }
@@ -95,12 +92,8 @@ impl Projector for InsightsProjector {
             |q, ((attempt, question), (answer, at))| q.bind(attempt.clone()).bind(*question).bind(*answer).bind(*at),
         )
         .await?;
-        insert(conn, "insight_submission", &["attempt_id", "submitted_at", "score", "total", "points", "reason"], &rows.submissions, "", |q, r| {
-            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3).bind(r.4).bind(r.5)
-        })
-        .await?;
-        insert(conn, "insight_scored", &["attempt_id", "question_id", "answer", "correct"], &rows.scored, "", |q, r| {
-            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3)
+        insert(conn, "insight_submission", &["attempt_id", "submitted_at", "score", "total", "points", "reason", "answers"], &rows.submissions, "", |q, r| {
+            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3).bind(r.4).bind(r.5).bind(r.6.clone())
         })
         .await?;
         insert(conn, "insight_retake", &["attempt_id", "granted_at"], &rows.retakes, "", |q, r| q.bind(r.0.clone()).bind(r.1)).await?;

@@ -1,5 +1,8 @@
 //! Reads of the insights tables: a quiz's attempts and answers, and a player's attempts.
 
+use std::collections::HashMap;
+
+use quizroom_domain::attempt::ScoredAnswer;
 use sqlx::{AnyPool, Row};
 
 /// A submitted attempt.
@@ -68,29 +71,37 @@ pub struct AnswerRow {
     pub time_ms: Option<i64>,
 }
 
-/// Every scored answer of quiz `quiz_id`.
+/// Every scored answer of quiz `quiz_id`: each submission's list, matched with the saves.
 pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "select a.attempt_id, a.question_id, a.answer, a.correct, \
-         case when v.answer = a.answer then v.saved_at - s.started_at end \
-         from insight_scored a join insight_start s on s.attempt_id = a.attempt_id \
-         left join insight_save v on v.attempt_id = a.attempt_id and v.question_id = a.question_id \
-         where s.quiz_id = $1",
+    let submissions = sqlx::query(
+        "select s.attempt_id, b.answers from insight_start s join insight_submission b on b.attempt_id = s.attempt_id where s.quiz_id = $1",
     )
     .bind(quiz_id)
     .fetch_all(pool)
     .await?;
-    rows.iter()
-        .map(|r| {
-            Ok(AnswerRow {
-                attempt_id: r.try_get(0)?,
-                question_id: r.try_get(1)?,
-                answer: r.try_get(2)?,
-                correct: r.try_get::<i64, _>(3)? == 1,
-                time_ms: r.try_get(4)?,
-            })
-        })
-        .collect()
+    let saves = sqlx::query(
+        "select v.attempt_id, v.question_id, v.answer, v.saved_at - s.started_at from insight_save v \
+         join insight_start s on s.attempt_id = v.attempt_id where s.quiz_id = $1",
+    )
+    .bind(quiz_id)
+    .fetch_all(pool)
+    .await?;
+    let mut saved: HashMap<(String, i64), (Option<String>, i64)> = HashMap::with_capacity(saves.len());
+    for r in &saves {
+        saved.insert((r.try_get(0)?, r.try_get(1)?), (r.try_get(2)?, r.try_get(3)?));
+    }
+    let mut out = Vec::new();
+    for r in &submissions {
+        let attempt_id: String = r.try_get(0)?;
+        let text: String = r.try_get(1)?;
+        let scored: Vec<ScoredAnswer> = serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        for a in scored {
+            let answer = a.answer.map(|l| l.as_str().to_owned());
+            let time_ms = saved.get(&(attempt_id.clone(), a.question_id)).filter(|(letter, _)| answer.is_some() && *letter == answer).map(|(_, ms)| *ms);
+            out.push(AnswerRow { attempt_id: attempt_id.clone(), question_id: a.question_id, answer, correct: a.correct, time_ms });
+        }
+    }
+    Ok(out)
 }
 
 /// Right answers and questions answered per quiz for player `user_id`: (quiz, right, total).

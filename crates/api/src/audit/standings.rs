@@ -25,6 +25,8 @@ use crate::tokens::AuthUser;
 /// the most changes a comparison lists, and rows the global board shows.
 const MOST_MOMENTS: usize = 1000;
 const MOST_CHANGES: i64 = 2000;
+/// Places (and moves) a quiz's standings list.
+const SHOWN: usize = 200;
 /// What a quiz's time line marks.
 const MOMENT_TYPES: [&str; 6] = ["QuizHosted", "QuestionsUpdated", "CuratedCategoryPublished", "CuratedCategoryRevised", "AttemptSubmitted", "RetakeGranted"];
 const BOARD_ROWS: usize = 100;
@@ -133,13 +135,17 @@ pub(super) struct StandingsAt {
     at_time: Option<String>,
     /// The head of the log now.
     head: i64,
+    /// The first 200 places.
     standings: Vec<Standing>,
+    /// How many players have a place.
+    standings_total: i64,
     /// The hosting, edits, retakes and submissions of the quiz, oldest first: the time line's
     /// points (at most 1,000; beyond that the submissions are sampled evenly).
     moments: Vec<Moment>,
     #[serde(skip_serializing_if = "Option::is_none")]
     since: Option<i64>,
-    /// Everyone whose place or points differ between `since` and `at`.
+    /// Whose place or points differ between `since` and `at` (the first 200 of them, in the order
+    /// of the standings at `at`, then those no longer placed).
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<Move>>,
     /// The submissions and retakes between `since` and `at`.
@@ -147,27 +153,29 @@ pub(super) struct StandingsAt {
     changes: Option<Vec<Entry>>,
 }
 
-/// `counted` in rank order (most points, then who got there first, then by name), with names.
-async fn ranked(state: &AppState, counted: Vec<Counted>) -> Result<Vec<Standing>, ApiError> {
-    let ids: Vec<&str> = counted.iter().map(|c| c.user_id.as_str()).collect();
-    let found = trail::names(&state.store, &ids).await.map_err(db)?;
-    let names: HashMap<String, (String, String)> = found.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
-    let mut rows: Vec<(Counted, (String, String))> = counted
-        .into_iter()
-        .map(|c| {
-            let name = names.get(&c.user_id).cloned().unwrap_or_default();
-            (c, name)
-        })
+/// `counted` in rank order (most points, then who got there first, then by name), names left
+/// empty: a name is looked up only where two players tie on points and moment.
+async fn ranked(state: &AppState, mut counted: Vec<Counted>) -> Result<Vec<Standing>, ApiError> {
+    counted.sort_by(|a, b| b.points.cmp(&a.points).then(a.submitted_at.cmp(&b.submitted_at)).then(a.user_id.cmp(&b.user_id)));
+    let tied: Vec<&str> = counted
+        .windows(2)
+        .filter(|w| (w[0].points, w[0].submitted_at) == (w[1].points, w[1].submitted_at))
+        .flat_map(|w| [w[0].user_id.as_str(), w[1].user_id.as_str()])
         .collect();
-    rows.sort_by(|(a, an), (b, bn)| {
-        b.points.cmp(&a.points).then(a.submitted_at.cmp(&b.submitted_at)).then(an.1.cmp(&bn.1)).then(an.0.cmp(&bn.0)).then(a.user_id.cmp(&b.user_id))
-    });
-    Ok(rows
+    if !tied.is_empty() {
+        let names: HashMap<String, (String, String)> =
+            trail::names(&state.store, &tied).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (last, first))).collect();
+        let name = |id: &str| names.get(id).cloned().unwrap_or_default();
+        counted.sort_by(|a, b| {
+            b.points.cmp(&a.points).then(a.submitted_at.cmp(&b.submitted_at)).then_with(|| name(&a.user_id).cmp(&name(&b.user_id))).then(a.user_id.cmp(&b.user_id))
+        });
+    }
+    Ok(counted
         .into_iter()
         .enumerate()
-        .map(|(i, (c, (first, last)))| Standing {
+        .map(|(i, c)| Standing {
             rank: i as i64 + 1,
-            name: format!("{first} {last}"),
+            name: String::new(),
             user_id: c.user_id,
             points: c.points,
             score: c.score,
@@ -181,6 +189,11 @@ async fn ranked(state: &AppState, counted: Vec<Counted>) -> Result<Vec<Standing>
             attempt_id: c.attempt_id,
         })
         .collect())
+}
+
+/// The names of the people `ids`, by id.
+async fn names(state: &AppState, ids: &[&str]) -> Result<HashMap<String, String>, ApiError> {
+    Ok(trail::names(&state.store, ids).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, format!("{first} {last}"))).collect())
 }
 
 fn moves(before: &[Standing], after: &[Standing]) -> Vec<Move> {
@@ -231,12 +244,14 @@ pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUs
     reader.spend(&state, 2)?;
     reader.record(&state, &format!("quiz-{}", quiz.id), "standings").await?;
     let (at, head) = position(&state, &q).await?;
-    let standings = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), at).await?).await?;
+    let mut standings = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), at).await?).await?;
     let moments = time_line(trail::moments(&state.store, quiz.id, &MOMENT_TYPES).await.map_err(db)?);
     let (mut moved, mut changes) = (None, None);
     if let Some(since) = since.map(|s| s.min(at)) {
         let before = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), since).await?).await?;
-        moved = Some(moves(&before, &standings));
+        let mut all = moves(&before, &standings);
+        all.truncate(SHOWN);
+        moved = Some(all);
         let between = Filter {
             kinds: &[kind::ATTEMPT, kind::RETAKE],
             event_types: &["AttemptSubmitted", "RetakeGranted"],
@@ -247,12 +262,23 @@ pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUs
         };
         changes = Some(entries(&state, &trail::entries(&state.store, Subject::Quiz(quiz.id), &between).await.map_err(db)?).await?);
     }
+    let standings_total = standings.len() as i64;
+    standings.truncate(SHOWN);
+    let ids: Vec<&str> = standings.iter().map(|s| s.user_id.as_str()).chain(moved.iter().flatten().map(|m| m.user_id.as_str())).collect();
+    let found = names(&state, &ids).await?;
+    for s in &mut standings {
+        s.name = found.get(&s.user_id).cloned().unwrap_or_default();
+    }
+    for m in moved.iter_mut().flatten() {
+        m.name = found.get(&m.user_id).cloned().unwrap_or_default();
+    }
     Ok(Json(StandingsAt {
         quiz: QuizRef::of(&state, &quiz).await?,
         at,
         at_time: time_of(&state, at).await?,
         head,
         standings,
+        standings_total,
         moments,
         since: since.map(|s| s.min(at)),
         moves: moved,
@@ -304,11 +330,14 @@ pub(super) async fn leaderboard(State(state): State<AppState>, caller: AuthUser,
     for c in as_of::counted(&state.store, Quizzes::Curated, at).await? {
         *totals.entry(c.user_id).or_default() += c.points;
     }
-    let ids: Vec<&str> = totals.keys().map(String::as_str).collect();
-    let names: HashMap<String, (String, String)> =
-        trail::names(&state.store, &ids).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
+    let mut rows: Vec<(String, i64)> = totals.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    // Ties by name, among the rows shown and the one after them.
+    let shown: Vec<&str> = rows.iter().take(BOARD_ROWS + 1).map(|r| r.0.as_str()).collect();
+    let named: HashMap<String, (String, String)> =
+        trail::names(&state.store, &shown).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
     let mut rows: Vec<(String, i64, (String, String))> =
-        totals.into_iter().map(|(id, points)| { let name = names.get(&id).cloned().unwrap_or_default(); (id, points, name) }).collect();
+        rows.into_iter().take(BOARD_ROWS + 1).map(|(id, points)| { let name = named.get(&id).cloned().unwrap_or_default(); (id, points, name) }).collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.0.cmp(&b.2.0)).then(a.2.1.cmp(&b.2.1)).then(a.0.cmp(&b.0)));
     Ok(Json(BoardAt {
         at,
