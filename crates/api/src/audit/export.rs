@@ -158,7 +158,7 @@ impl OwnedSubject {
 /// A quiz's whole history, oldest first, as JSON lines or CSV.
 #[utoipa::path(get, path = "/audit/quizzes/{quizId}/export", operation_id = "auditExportQuiz", tag = "audit", params(("quizId" = i64, Path, minimum = 1, description = "The quiz"), ExportQuery), security(("bearer" = [])),
     responses(
-        (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content_type = "application/x-ndjson", body = String),
+        (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content((String = "application/x-ndjson"), (String = "text/csv"))),
         (status = 400, description = "A bad quiz id or format", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor the quiz's host", body = ErrorBody),
@@ -178,7 +178,7 @@ pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser,
 /// A person's whole history, oldest first, as JSON lines or CSV.
 #[utoipa::path(get, path = "/audit/people/{userId}/export", operation_id = "auditExportPerson", tag = "audit", params(("userId" = String, Path, description = "The person"), ExportQuery), security(("bearer" = [])),
     responses(
-        (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content_type = "application/x-ndjson", body = String),
+        (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content((String = "application/x-ndjson"), (String = "text/csv"))),
         (status = 400, description = "A bad format", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor that person", body = ErrorBody),

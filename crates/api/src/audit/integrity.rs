@@ -105,7 +105,7 @@ pub(super) struct ProofRequest {
     #[schema(required, value_type = i64, format = Int64, minimum = 1)]
     position: Option<i64>,
     /// The chain hash saved with it (64 hex digits).
-    #[schema(required, min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
+    #[schema(required, value_type = String, min_length = 64, max_length = 64, pattern = "^[0-9a-fA-F]{64}$")]
     digest: Option<String>,
 }
 
