@@ -3,6 +3,7 @@
  * is refused, a missing field gets a neutral value (`''`, `0`, `null`), so the screens never meet
  * `undefined`.
  */
+import { count, listOr, maybeCount, maybeText, record, text } from '@/lib/read-json'
 import type { ApiError } from '@/types/api'
 import type {
   AttemptSheet,
@@ -28,19 +29,9 @@ import type {
 
 export const INVALID_AUDIT_DATA: ApiError = { error: 'Invalid audit data received. Please try again.' }
 
-type Raw = Record<string, unknown>
-
-const record = (value: unknown): Raw => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Raw) : {})
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-const maybeText = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
-const maybeCount = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 const reason = (value: unknown): SubmitReason | null => (value === 'player' || value === 'timeout' ? value : null)
 
-function list(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw INVALID_AUDIT_DATA
-  return value
-}
+const list = listOr(INVALID_AUDIT_DATA)
 
 /** A list that may be absent (null when it is). */
 function maybeList<T>(value: unknown, read: (raw: unknown) => T): T[] | null {

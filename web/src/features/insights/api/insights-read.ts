@@ -4,6 +4,7 @@
  * null), so the screens and charts never meet `undefined` or NaN.
  */
 import { LETTERS } from '@/lib/constants'
+import { count as num, listOr, maybeCount as numOrNull, record, text } from '@/lib/read-json'
 import type { ApiError, Letter } from '@/types/api'
 import type {
   CategoryProgress,
@@ -25,21 +26,12 @@ import type {
 
 export const INVALID_INSIGHTS: ApiError = { error: 'Invalid insights received. Please try again.' }
 
-type Raw = Record<string, unknown>
-
-const record = (value: unknown): Raw => (value && typeof value === 'object' ? (value as Raw) : {})
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-const numOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null)
 const letter = (value: unknown): Letter | null => {
   const upper = typeof value === 'string' ? value.toUpperCase() : value
   return (LETTERS as readonly unknown[]).includes(upper) ? (upper as Letter) : null
 }
 
-function list(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw INVALID_INSIGHTS
-  return value
-}
+const list = listOr(INVALID_INSIGHTS)
 
 /** A list that may be missing (an older server): empty then. */
 const optionalList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])

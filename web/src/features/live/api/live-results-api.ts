@@ -7,6 +7,7 @@
  */
 import { apiDownload, apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
+import { count, listOr, maybeText as time, record, text } from '@/lib/read-json'
 import type { ApiError, Letter } from '@/types/api'
 
 /** One game of a quiz (GET /api/live/games?quizId=N), newest first. */
@@ -72,18 +73,9 @@ export type PlayedGame = {
 
 const INVALID_DATA: ApiError = { error: 'Invalid results received. Please try again.' }
 
-type Raw = Record<string, unknown>
-
-const record = (value: unknown): Raw => (value && typeof value === 'object' ? (value as Raw) : {})
-const text = (value: unknown): string => (typeof value === 'string' ? value : '')
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
-const time = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 const letter = (value: unknown): Letter | null => (LETTERS as readonly unknown[]).includes(value) ? (value as Letter) : null
 
-function list(value: unknown): unknown[] {
-  if (!Array.isArray(value)) throw INVALID_DATA
-  return value
-}
+const list = listOr(INVALID_DATA)
 
 function readGame(raw: unknown): QuizGame {
   const g = record(raw)
