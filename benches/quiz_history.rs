@@ -62,6 +62,7 @@ fn attempt(player: &str, at: i64, right: usize) -> Vec<AttemptEvent> {
         question_ids: ids.clone(),
         started_at: at,
         deadline: at + 15 * 60_000,
+        accommodation: Default::default(),
     }];
     for (i, id) in ids.iter().enumerate() {
         events.push(AttemptEvent::AnswerRecorded { question_id: *id, answer: Some(letter(i)), marked: false, at: at + 1000 * (i as i64 + 1) });

@@ -139,10 +139,10 @@ impl TransactionalProjection for AttemptProjection {
         for (i, (attempt_id, event)) in decoded.iter().enumerate() {
             let attempt_id = *attempt_id;
             match event {
-                AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, .. } => {
+                AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, accommodation, .. } => {
                     sqlx::query(
-                        "insert into attempt (attempt_id, user_id, category_id, quiz_version, status, started_at, deadline) \
-                         values ($1, $2, $3, $4, 'open', $5, $6)",
+                        "insert into attempt (attempt_id, user_id, category_id, quiz_version, status, started_at, deadline, extra_time, read_aloud) \
+                         values ($1, $2, $3, $4, 'open', $5, $6, $7, $8)",
                     )
                     .bind(attempt_id)
                     .bind(user_id)
@@ -150,6 +150,8 @@ impl TransactionalProjection for AttemptProjection {
                     .bind(quiz_version)
                     .bind(started_at)
                     .bind(deadline)
+                    .bind(accommodation.extra_time.as_str())
+                    .bind(i64::from(accommodation.read_aloud))
                     .execute(&mut *conn)
                     .await?;
                 }

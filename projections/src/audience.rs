@@ -54,6 +54,8 @@ impl TransactionalProjection for AudienceProjection {
                 AudienceEvent::AudienceListDeleted => {
                     sqlx::query("update audience_list set deleted = 1 where list_id = $1").bind(list_id).execute(&mut *conn).await?;
                 }
+                // Read from the list's stream when an attempt starts (decision 0026).
+                AudienceEvent::AudienceAccommodationsSet { .. } => {}
             }
         }
         Ok(())

@@ -10,6 +10,7 @@ pub mod read;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
+use quizroom_domain::accommodation::AccommodationEvent;
 use quizroom_domain::admission::AdmissionEvent;
 use quizroom_domain::attempt::AttemptEvent;
 use quizroom_domain::audit::AuditEvent;
@@ -112,6 +113,10 @@ impl Batch<'_> {
                 };
                 let owner = self.owner(stream).await?;
                 entry(owner.quiz_id, owner.person_id, Some(stream.to_owned()), kind)
+            }
+            "accommodations" => {
+                let AccommodationEvent::AccommodationsSet { by, .. } = decode::<AccommodationEvent>(event)?;
+                entry(stream.strip_prefix("accommodations-").and_then(|id| id.parse().ok()), Some(by), None, kind::EDITED)
             }
             "admission" => {
                 let AdmissionEvent::JoinedByCode { quiz_id, user_id, .. } = decode::<AdmissionEvent>(event)?;

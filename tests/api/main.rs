@@ -1,6 +1,7 @@
 //! Black-box tests of Quizroom: the real server on a random port over HTTP, the `quizroom`
 //! binary, and the read models against the event log — on SQLite and PostgreSQL.
 
+mod accommodations;
 mod access;
 mod audit;
 mod auth;

@@ -1,5 +1,6 @@
 //! Audience lists (`GET/POST /api/audience`, `PUT/DELETE /api/audience/{id}`): the e-mails a host
-//! opens quizzes to, saved under a name. Someone else's list is answered as not found.
+//! opens quizzes to, saved under a name, and the accommodations of its members
+//! (`GET/PUT /api/audience/{id}/accommodations`). Someone else's list is answered as not found.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -14,7 +15,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::commands::{CommandError, execute, metadata};
+use crate::accommodations::AccommodationList;
+use crate::commands::{CommandError, execute, fold, metadata};
 use crate::email::{Email, parse_list};
 use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, email_list_schema, email_schema, trimmed_pattern};
@@ -26,7 +28,7 @@ use crate::tokens::AuthUser;
 const MAX_NAME: usize = 100;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(change, remove))
+    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(change, remove)).routes(routes!(accommodations, set_accommodations))
 }
 
 /// `emails` as one text (addresses separated by commas, semicolons or new lines) or as an array
@@ -214,4 +216,54 @@ async fn remove(State(state): State<AppState>, caller: AuthUser, Path(list_id): 
     let command = || AudienceCommand::Delete { by: caller.user_id.clone() };
     execute(&state.store, &StreamId::<AudienceList>::new(&list_id), &metadata(&caller.user_id, "delete_audience"), command).await.map_err(refused)?;
     Ok(Json(AudienceListDeleted { success: true }))
+}
+
+/// The caller's list `list_id` as its stream has it (someone else's, or a deleted one, is missing).
+async fn own_list(state: &AppState, user_id: &str, list_id: &str) -> Result<AudienceList, ApiError> {
+    let events = state.store.read_stream(StreamId::<AudienceList>::new(list_id).as_str(), 1).await?;
+    let list = fold::<AudienceList>(&events)?.0;
+    if list.deleted || list.owner_id.as_deref() != Some(user_id) {
+        return Err(audience_refused(AudienceError::NotFound));
+    }
+    Ok(list)
+}
+
+/// The accommodations of one of the caller's lists: they apply on every quiz open to the list,
+/// unless the quiz grants the player its own.
+#[utoipa::path(get, path = "/audience/{listId}/accommodations", operation_id = "audienceAccommodations", tag = "audience", security(("bearer" = [])),
+    params(("listId" = String, Path, description = "The list")),
+    responses(
+        (status = 200, description = "The members granted accommodations, by e-mail", body = AccommodationList),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "No such list of the caller's", body = ErrorBody),
+    ),
+)]
+async fn accommodations(State(state): State<AppState>, caller: AuthUser, Path(list_id): Path<String>) -> Result<Json<AccommodationList>, ApiError> {
+    Ok(Json(AccommodationList::of(&own_list(&state, &caller.user_id, &list_id).await?.accommodations)))
+}
+
+/// Replaces the accommodations of one of the caller's lists; each e-mail must be on the list.
+#[utoipa::path(put, path = "/audience/{listId}/accommodations", operation_id = "setAudienceAccommodations", tag = "audience", request_body = AccommodationList, security(("bearer" = [])),
+    params(("listId" = String, Path, description = "The list")),
+    responses(
+        (status = 200, description = "The accommodations as they are now", body = AccommodationList),
+        (status = 400, description = "A malformed or repeated e-mail, one not on the list (`{email} is not on this list`), an unknown extra time, or more than 2,000", body = ErrorBody),
+        (status = 401, description = "No valid token", body = ErrorBody),
+        (status = 404, description = "No such list of the caller's", body = ErrorBody),
+        (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 415, description = "The body is not JSON", body = ErrorBody),
+    ),
+)]
+async fn set_accommodations(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(list_id): Path<String>,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<AccommodationList>>,
+) -> Result<Json<AccommodationList>, ApiError> {
+    let players = body.players()?;
+    let command = || AudienceCommand::SetAccommodations { by: caller.user_id.clone(), players: players.clone() };
+    let stream = StreamId::<AudienceList>::new(&list_id);
+    let (list, _) = execute(&state.store, &stream, &metadata(&caller.user_id, "set_audience_accommodations"), command).await.map_err(refused)?;
+    Ok(Json(AccommodationList::of(&list.accommodations)))
 }

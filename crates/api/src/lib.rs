@@ -40,6 +40,7 @@
 //!   exports, and the log's integrity (its hash chain).
 
 pub mod access;
+pub mod accommodations;
 pub mod app;
 pub mod audience;
 pub mod audit;

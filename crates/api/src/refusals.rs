@@ -2,6 +2,7 @@
 //! meets (a hosted quiz's new audience list, a generation's publication).
 
 use axum::http::StatusCode;
+use quizroom_domain::accommodation::AccommodationError;
 use quizroom_domain::audience::AudienceError;
 use quizroom_domain::generation::GenerationError;
 use serde_json::json;
@@ -14,6 +15,18 @@ pub fn audience_refused(e: AudienceError) -> ApiError {
         AudienceError::NotFound => ApiError::not_found(e.to_string()),
         AudienceError::AlreadyExists => ApiError::conflict("already_exists", e.to_string()),
         AudienceError::NoName | AudienceError::NoEmails | AudienceError::TooMany => ApiError::bad_request("validation", e.to_string()),
+        AudienceError::NotOnList(ref email) => ApiError::bad_request("validation", e.to_string()).with_details(json!({ "email": email })),
+        AudienceError::Accommodation(e) => accommodation_refused(e),
+    }
+}
+
+/// How refused accommodations read to the host (a quiz's, or an audience list's).
+pub fn accommodation_refused(e: AccommodationError) -> ApiError {
+    let error = ApiError::bad_request("validation", e.to_string());
+    match e {
+        AccommodationError::NotHost => ApiError::new(StatusCode::FORBIDDEN, "not_host", "Only the quiz's host can do this"),
+        AccommodationError::Duplicate(email) => error.with_details(json!({ "email": email })),
+        AccommodationError::TooMany => error,
     }
 }
 

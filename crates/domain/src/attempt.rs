@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::accommodation::Accommodation;
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
@@ -25,7 +26,18 @@ pub enum SubmitReason {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AttemptCommand {
-    Start { user_id: String, quiz_id: i64, quiz_version: i64, question_ids: Vec<i64>, time_limit_ms: i64, now: i64 },
+    /// `time_limit_ms`: the quiz's limit, which the player's `accommodation` may stretch;
+    /// `closes_at`: when a hosted quiz expires (no attempt runs past it).
+    Start {
+        user_id: String,
+        quiz_id: i64,
+        quiz_version: i64,
+        question_ids: Vec<i64>,
+        time_limit_ms: i64,
+        accommodation: Accommodation,
+        closes_at: Option<i64>,
+        now: i64,
+    },
     /// `answer: None` clears the question; `marked`: marked for review.
     RecordAnswer { question_id: i64, answer: Option<Letter>, marked: bool, now: i64 },
     /// `answers` as the player sent them (`None`: incomplete); `key`: the right letter per question.
@@ -44,7 +56,17 @@ pub struct ScoredAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum AttemptEvent {
-    AttemptStarted { user_id: String, quiz_id: i64, quiz_version: i64, question_ids: Vec<i64>, started_at: i64, deadline: i64 },
+    AttemptStarted {
+        user_id: String,
+        quiz_id: i64,
+        quiz_version: i64,
+        question_ids: Vec<i64>,
+        started_at: i64,
+        deadline: i64,
+        /// What the host granted the player when the attempt started.
+        #[serde(default, skip_serializing_if = "Accommodation::is_none")]
+        accommodation: Accommodation,
+    },
     AnswerRecorded { question_id: i64, answer: Option<Letter>, marked: bool, at: i64 },
     AttemptSubmitted { answers: Vec<ScoredAnswer>, score: i64, points: i64, total: i64, reason: SubmitReason, late: bool, at: i64 },
     RetakeGranted { by: String, at: i64 },
@@ -77,6 +99,7 @@ pub struct Attempt {
     pub question_ids: Vec<i64>,
     pub started_at: i64,
     pub deadline: i64,
+    pub accommodation: Accommodation,
     /// Saved answers by question: the letter (or none) and whether it is marked for review.
     pub saved: BTreeMap<i64, (Option<Letter>, bool)>,
     pub submitted: Option<Submitted>,
@@ -116,17 +139,19 @@ impl Aggregate for Attempt {
     type Error = AttemptError;
 
     fn decide(&self, command: AttemptCommand) -> Result<Vec<AttemptEvent>, AttemptError> {
-        if let AttemptCommand::Start { user_id, quiz_id, quiz_version, question_ids, time_limit_ms, now } = command {
+        if let AttemptCommand::Start { user_id, quiz_id, quiz_version, question_ids, time_limit_ms, accommodation, closes_at, now } = command {
             if self.started {
                 return Err(AttemptError::AlreadyStarted);
             }
+            let deadline = now.saturating_add(accommodation.extra_time.time_limit_ms(time_limit_ms));
             return Ok(vec![AttemptEvent::AttemptStarted {
                 user_id,
                 quiz_id,
                 quiz_version,
                 question_ids,
                 started_at: now,
-                deadline: now + time_limit_ms,
+                deadline: closes_at.map_or(deadline, |closes| deadline.min(closes)),
+                accommodation,
             }]);
         }
         if !self.started {
@@ -191,7 +216,7 @@ impl Aggregate for Attempt {
 
     fn evolve(mut self, event: &AttemptEvent) -> Attempt {
         match event {
-            AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline } => {
+            AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation } => {
                 self.started = true;
                 self.user_id = user_id.clone();
                 self.quiz_id = *quiz_id;
@@ -199,6 +224,7 @@ impl Aggregate for Attempt {
                 self.question_ids = question_ids.clone();
                 self.started_at = *started_at;
                 self.deadline = *deadline;
+                self.accommodation = *accommodation;
             }
             AttemptEvent::AnswerRecorded { question_id, answer, marked, .. } => {
                 self.saved.insert(*question_id, (*answer, *marked));
@@ -222,6 +248,7 @@ impl Aggregate for Attempt {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::accommodation::ExtraTime;
     use crate::testing::given;
     use Letter::{A, B, C, D};
 
@@ -236,6 +263,7 @@ mod tests {
             question_ids: vec![11, 12, 13],
             started_at: T0,
             deadline: T0 + LIMIT,
+            accommodation: Accommodation::default(),
         }
     }
 
@@ -265,10 +293,35 @@ mod tests {
 
     #[test]
     fn starting_fixes_the_deadline_from_the_time_limit() {
-        let command = AttemptCommand::Start { user_id: "u1".into(), quiz_id: 3, quiz_version: 1, question_ids: vec![11, 12, 13], time_limit_ms: LIMIT, now: T0 };
-        let attempt = given::<Attempt>([]).when(command.clone()).then([started()]);
+        let attempt = given::<Attempt>([]).when(start(Accommodation::default(), None)).then([started()]);
         assert_eq!(attempt.remaining_ms(T0 + 1_500), LIMIT - 1_500);
-        given::<Attempt>([started()]).when(command).then_error(AttemptError::AlreadyStarted);
+        given::<Attempt>([started()]).when(start(Accommodation::default(), None)).then_error(AttemptError::AlreadyStarted);
+    }
+
+    fn start(accommodation: Accommodation, closes_at: Option<i64>) -> AttemptCommand {
+        AttemptCommand::Start { user_id: "u1".into(), quiz_id: 3, quiz_version: 1, question_ids: vec![11, 12, 13], time_limit_ms: LIMIT, accommodation, closes_at, now: T0 }
+    }
+
+    fn started_with(accommodation: Accommodation, deadline: i64) -> AttemptEvent {
+        let AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, .. } = started() else { unreachable!() };
+        AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation }
+    }
+
+    #[test]
+    fn extra_time_moves_the_deadline_and_the_quiz_closing_cuts_it_short() {
+        let extra = |extra_time| Accommodation { extra_time, read_aloud: false };
+        given::<Attempt>([]).when(start(extra(ExtraTime::Half), None)).then([started_with(extra(ExtraTime::Half), T0 + LIMIT * 3 / 2)]);
+        let doubled = given::<Attempt>([]).when(start(extra(ExtraTime::Double), None)).then([started_with(extra(ExtraTime::Double), T0 + 2 * LIMIT)]);
+        // An answer after the usual deadline is in time for the player with extra time.
+        let record = AttemptCommand::RecordAnswer { question_id: 11, answer: Some(A), marked: false, now: T0 + LIMIT + GRACE_MS + 1 };
+        given::<Attempt>([started_with(extra(ExtraTime::Double), doubled.deadline)]).when(record.clone()).then([saved(11, Some(A), false, T0 + LIMIT + GRACE_MS + 1)]);
+        given::<Attempt>([started()]).when(record).then_error(AttemptError::TimeUp);
+        // Unlimited runs until the quiz closes; nothing runs past the closing.
+        let closes = T0 + 10 * LIMIT;
+        given::<Attempt>([]).when(start(extra(ExtraTime::Unlimited), Some(closes))).then([started_with(extra(ExtraTime::Unlimited), closes)]);
+        given::<Attempt>([]).when(start(extra(ExtraTime::None), Some(T0 + LIMIT / 2))).then([started_with(extra(ExtraTime::None), T0 + LIMIT / 2)]);
+        let aloud = Accommodation { extra_time: ExtraTime::None, read_aloud: true };
+        given::<Attempt>([]).when(start(aloud, None)).then([started_with(aloud, T0 + LIMIT)]);
     }
 
     #[test]

@@ -1,9 +1,14 @@
 //! Audience lists: `audience-{uuid}`. A host saves the e-mails a quiz is open to under a name and
 //! reuses the list; a quiz on a list admits the list's members as they are when they play.
+//! A list also holds accommodations by e-mail (extra time, read-aloud), which apply on every quiz
+//! open to the list unless the quiz grants the player its own.
 //! E-mails arrive here already normalised and checked (the API does that with the sign-up rules).
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::accommodation::{Accommodation, AccommodationError, checked as checked_accommodations};
 use crate::{Aggregate, DomainEvent};
 
 /// Most e-mails one list holds.
@@ -15,6 +20,8 @@ pub enum AudienceCommand {
     /// `None` keeps the name or the e-mails as they are.
     Change { by: String, name: Option<String>, emails: Option<Vec<String>> },
     Delete { by: String },
+    /// Replace the list's accommodations; each e-mail must be on the list.
+    SetAccommodations { by: String, players: Vec<(String, Accommodation)> },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,6 +30,8 @@ pub enum AudienceEvent {
     AudienceListCreated { owner_id: String, name: String, emails: Vec<String> },
     AudienceListChanged { name: String, emails: Vec<String> },
     AudienceListDeleted,
+    /// The whole set, as it is from now on.
+    AudienceAccommodationsSet { players: BTreeMap<String, Accommodation> },
 }
 
 impl DomainEvent for AudienceEvent {}
@@ -39,6 +48,10 @@ pub enum AudienceError {
     NotFound,
     #[error("This list already exists")]
     AlreadyExists,
+    #[error("{0} is not on this list")]
+    NotOnList(String),
+    #[error("{0}")]
+    Accommodation(AccommodationError),
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -47,6 +60,8 @@ pub struct AudienceList {
     pub name: String,
     pub emails: Vec<String>,
     pub deleted: bool,
+    /// By e-mail; an e-mail that leaves the list keeps none.
+    pub accommodations: BTreeMap<String, Accommodation>,
 }
 
 impl AudienceList {
@@ -54,6 +69,11 @@ impl AudienceList {
     /// that used it.
     pub fn admits(&self, email: &str) -> bool {
         self.emails.iter().any(|e| e == email)
+    }
+
+    /// What the member with `email` is granted on quizzes open to the list.
+    pub fn accommodation(&self, email: &str) -> Accommodation {
+        self.accommodations.get(email).copied().unwrap_or_default()
     }
 }
 
@@ -93,7 +113,7 @@ impl Aggregate for AudienceList {
         }
         // Someone else's list, or a deleted one, does not exist for the caller.
         let by = match &command {
-            AudienceCommand::Change { by, .. } | AudienceCommand::Delete { by } => by,
+            AudienceCommand::Change { by, .. } | AudienceCommand::Delete { by } | AudienceCommand::SetAccommodations { by, .. } => by,
             AudienceCommand::Create { .. } => unreachable!("handled above"),
         };
         if self.deleted || self.owner_id.as_ref() != Some(by) {
@@ -110,6 +130,16 @@ impl Aggregate for AudienceList {
                 Ok(vec![AudienceEvent::AudienceListChanged { name, emails }])
             }
             AudienceCommand::Delete { .. } => Ok(vec![AudienceEvent::AudienceListDeleted]),
+            AudienceCommand::SetAccommodations { players, .. } => {
+                let players = checked_accommodations(players).map_err(AudienceError::Accommodation)?;
+                if let Some(stranger) = players.keys().find(|e| !self.admits(e)) {
+                    return Err(AudienceError::NotOnList(stranger.clone()));
+                }
+                if players == self.accommodations {
+                    return Ok(vec![]);
+                }
+                Ok(vec![AudienceEvent::AudienceAccommodationsSet { players }])
+            }
             AudienceCommand::Create { .. } => unreachable!("handled above"),
         }
     }
@@ -124,8 +154,10 @@ impl Aggregate for AudienceList {
             AudienceEvent::AudienceListChanged { name, emails } => {
                 self.name = name.clone();
                 self.emails = emails.clone();
+                self.accommodations.retain(|email, _| emails.contains(email));
             }
             AudienceEvent::AudienceListDeleted => self.deleted = true,
+            AudienceEvent::AudienceAccommodationsSet { players } => self.accommodations = players.clone(),
         }
         self
     }
@@ -172,5 +204,27 @@ mod tests {
         given::<AudienceList>([created(), AudienceEvent::AudienceListDeleted])
             .when(AudienceCommand::Delete { by: "host".into() })
             .then_error(AudienceError::NotFound);
+    }
+
+    #[test]
+    fn a_list_holds_accommodations_for_its_members_only() {
+        use crate::accommodation::ExtraTime;
+        let extra = Accommodation { extra_time: ExtraTime::Double, read_aloud: true };
+        let set = |by: &str, players: &[(&str, Accommodation)]| AudienceCommand::SetAccommodations {
+            by: by.into(),
+            players: players.iter().map(|(e, a)| (e.to_string(), *a)).collect(),
+        };
+        let granted = AudienceEvent::AudienceAccommodationsSet { players: BTreeMap::from([("a@x.io".to_owned(), extra)]) };
+        let list = given::<AudienceList>([created()]).when(set("host", &[("a@x.io", extra), ("b@x.io", Accommodation::default())])).then([granted.clone()]);
+        assert_eq!((list.accommodation("a@x.io"), list.accommodation("b@x.io")), (extra, Accommodation::default()));
+        given::<AudienceList>([created(), granted.clone()]).when(set("host", &[("a@x.io", extra)])).then([]);
+        given::<AudienceList>([created()]).when(set("host", &[("z@x.io", extra)])).then_error(AudienceError::NotOnList("z@x.io".into()));
+        given::<AudienceList>([created()]).when(set("other", &[])).then_error(AudienceError::NotFound);
+        given::<AudienceList>([created()])
+            .when(set("host", &[("a@x.io", extra), ("a@x.io", extra)]))
+            .then_error(AudienceError::Accommodation(AccommodationError::Duplicate("a@x.io".into())));
+        // A member who leaves the list leaves their accommodation behind.
+        let changed = AudienceEvent::AudienceListChanged { name: "Class 7B".into(), emails: emails(&["b@x.io"]) };
+        assert_eq!(AudienceList::fold(&[created(), granted, changed]).accommodation("a@x.io"), Accommodation::default());
     }
 }

@@ -8,6 +8,8 @@
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
 //! - [`game`]: live games run by a host (`game-{uuid}`); [`player`]: a live game's players and
 //!   their answers (`player-{uuid}`).
+//! - [`accommodation`]: extra time and read-aloud a host grants players of a hosted quiz
+//!   (`accommodations-{quiz}`).
 //! - [`admission`]: players who joined a hosted quiz by its code (`admission-{quiz}-{user}`).
 //! - [`audit`]: what auditors looked at (`audit-{user}`).
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
@@ -15,6 +17,7 @@
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
+pub mod accommodation;
 pub mod admission;
 pub mod attempt;
 pub mod audience;

@@ -65,10 +65,13 @@ pub struct AttemptClock {
     pub quiz_version: i64,
     pub started_at: i64,
     pub deadline: i64,
+    /// The extra time the attempt started with (`none`, `x1.5`, `x2`, `unlimited`).
+    pub extra_time: String,
+    pub read_aloud: i64,
 }
 
 pub async fn clock(pool: &AnyPool, attempt_id: &str) -> Result<Option<AttemptClock>, sqlx::Error> {
-    sqlx::query_as::<_, AttemptClock>("select user_id, category_id, quiz_version, started_at, deadline from attempt where attempt_id = $1")
+    sqlx::query_as::<_, AttemptClock>("select user_id, category_id, quiz_version, started_at, deadline, extra_time, read_aloud from attempt where attempt_id = $1")
         .bind(attempt_id)
         .fetch_optional(pool)
         .await
@@ -266,6 +269,9 @@ pub struct ResultRow {
     pub submitted_at: i64,
     pub reason: String,
     pub attempts: i64,
+    /// The accommodations the counted attempt started with.
+    pub extra_time: String,
+    pub read_aloud: i64,
 }
 
 /// Each player's current entry on quiz `category_id` (their best since any retake), in rank order.
@@ -273,8 +279,8 @@ pub async fn results(pool: &AnyPool, category_id: i64) -> Result<Vec<ResultRow>,
     let sql = format!(
         "select b.user_id, u.first_name, u.last_name, u.email, a.score, a.total, a.points, a.submitted_at, a.reason, \
          (select count(*) from attempt x where x.category_id = b.category_id and x.user_id = b.user_id and x.status = 'submitted') \
-         as attempts from best_score b join attempt a on a.attempt_id = b.attempt_id join user_account u on u.user_id = b.user_id \
-         where b.category_id = $1 order by {RANK_ORDER}"
+         as attempts, a.extra_time, a.read_aloud from best_score b join attempt a on a.attempt_id = b.attempt_id \
+         join user_account u on u.user_id = b.user_id where b.category_id = $1 order by {RANK_ORDER}"
     );
     sqlx::query_as::<_, ResultRow>(sqlx::AssertSqlSafe(sql)).bind(category_id).fetch_all(pool).await
 }

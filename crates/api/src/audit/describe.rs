@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use quizroom_domain::DomainEvent;
+use quizroom_domain::accommodation::AccommodationEvent;
 use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
 use quizroom_domain::audit::AuditEvent;
 use quizroom_domain::game::GameEvent;
@@ -16,6 +17,7 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::accommodations::AccommodationView;
 use crate::clock::rfc3339;
 
 /// Payload fields never shown, even to an auditor.
@@ -103,6 +105,11 @@ fn spaced(event_type: &str) -> String {
 pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
     let fallback = || spaced(&row.event_type);
     let text = match row.kind.as_str() {
+        "edited" if row.event_type == "AccommodationsSet" => decode::<AccommodationEvent>(row).map(|e| {
+            let AccommodationEvent::AccommodationsSet { players, .. } = e;
+            let each: Vec<String> = players.iter().map(|(email, a)| format!("{email} ({})", AccommodationView::from(*a).describe())).collect();
+            if each.is_empty() { "Removed every accommodation".to_owned() } else { format!("Set accommodations: {}", each.join(", ")) }
+        }),
         "hosted" | "edited" => decode::<QuizEvent>(row).map(|e| match e {
             QuizEvent::QuizHosted { quiz, .. } => {
                 let audience = match &quiz.audience {
@@ -126,8 +133,10 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
         }),
         "attempt" if row.event_type == "JoinedByCode" => Some("Joined with the quiz's code".to_owned()),
         "attempt" | "retake" => decode::<AttemptEvent>(row).map(|e| match e {
-            AttemptEvent::AttemptStarted { quiz_version, question_ids, deadline, .. } => {
-                format!("Started an attempt on version {quiz_version} ({} questions, deadline {})", question_ids.len(), rfc3339(deadline))
+            AttemptEvent::AttemptStarted { quiz_version, question_ids, deadline, accommodation, .. } => {
+                let granted = AccommodationView::from(accommodation).describe();
+                let granted = if granted.is_empty() { String::new() } else { format!("; {granted}") };
+                format!("Started an attempt on version {quiz_version} ({} questions, deadline {}{granted})", question_ids.len(), rfc3339(deadline))
             }
             AttemptEvent::AnswerRecorded { question_id, answer, marked, .. } => {
                 let mark = if marked { " (marked for review)" } else { "" };

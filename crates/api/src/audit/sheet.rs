@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::Reader;
 use super::timeline::{Person, names_of_ids};
+use crate::accommodations::AccommodationView;
 use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
@@ -65,6 +66,8 @@ pub(super) struct AttemptSheet {
     /// Set when the host granted a retake of it (it no longer counts).
     retake_granted_by: Option<Person>,
     retake_granted_at: Option<String>,
+    /// The accommodations the attempt started with (the deadline includes the extra time).
+    accommodation: AccommodationView,
     questions: Vec<SheetQuestion>,
     /// The positions of its events in the log.
     positions: Vec<i64>,
@@ -108,7 +111,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUse
         .iter()
         .filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, e.data.clone()).ok().map(|d| (e.position, d)))
         .collect();
-    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline })) = decoded.first().cloned() else {
+    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation })) = decoded.first().cloned() else {
         return Err(missing());
     };
     if user_id != reader.user_id {
@@ -185,6 +188,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUse
         points: submitted.as_ref().map(|s| s.2),
         retake_granted_by: retake.as_ref().map(|(by, _)| person(by)),
         retake_granted_at: retake.as_ref().map(|(_, at)| rfc3339(*at)),
+        accommodation: accommodation.into(),
         questions: sheet_questions,
         positions: events.iter().map(|e| e.position).collect(),
     }))

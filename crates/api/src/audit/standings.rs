@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::Reader;
-use super::timeline::{Entry, QuizRef, entries};
+use super::timeline::{HistoryEntry, QuizRef, entries};
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
 use crate::openapi::ErrorBody;
@@ -150,7 +150,7 @@ pub(super) struct StandingsAt {
     moves: Option<Vec<Move>>,
     /// The submissions and retakes between `since` and `at`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    changes: Option<Vec<Entry>>,
+    changes: Option<Vec<HistoryEntry>>,
 }
 
 /// `counted` in rank order (most points, then who got there first, then by name), names left

@@ -36,7 +36,7 @@ pub(crate) struct Person {
 /// One event of a history.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Entry {
+pub(crate) struct HistoryEntry {
     /// Its position in the log.
     pub position: i64,
     /// When it was recorded (the server's time).
@@ -90,7 +90,7 @@ async fn before_edits(state: &AppState, quiz_id: i64, rows: &[TrailRow]) -> Resu
 }
 
 /// `rows` as timeline entries.
-pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<Entry>, ApiError> {
+pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<HistoryEntry>, ApiError> {
     let names = names_of(state, rows).await?;
     let mut edits: HashMap<i64, Vec<Question>> = HashMap::new();
     let quizzes: HashSet<i64> = rows.iter().filter(|r| r.event_type == "QuestionsUpdated").filter_map(|r| r.quiz_id).collect();
@@ -109,7 +109,7 @@ pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<E
                     _ => None,
                 }
             });
-            Entry {
+            HistoryEntry {
                 position: row.position,
                 at: rfc3339(row.recorded_at),
                 kind: row.kind.clone(),
@@ -219,7 +219,7 @@ pub(super) struct Timeline {
     quiz: Option<QuizRef>,
     #[serde(skip_serializing_if = "Option::is_none")]
     person: Option<PersonRef>,
-    entries: Vec<Entry>,
+    entries: Vec<HistoryEntry>,
     /// Pass as `cursor` for the next page; null on the last.
     next_cursor: Option<i64>,
     /// Entries of this history in all (audit reads left out).
@@ -237,7 +237,7 @@ pub(super) struct PersonRef {
     email: String,
 }
 
-async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page) -> Result<(Vec<Entry>, Option<i64>), ApiError> {
+async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page) -> Result<(Vec<HistoryEntry>, Option<i64>), ApiError> {
     let filter = Filter {
         kinds: &page.kinds,
         event_types: &[],
@@ -405,7 +405,7 @@ pub(super) struct SearchQuery {
 /// A quiz found.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct QuizFound {
+pub(super) struct QuizMatch {
     id: i64,
     title: String,
     code: Option<String>,
@@ -417,7 +417,7 @@ pub(super) struct QuizFound {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Found {
-    quizzes: Vec<QuizFound>,
+    quizzes: Vec<QuizMatch>,
     /// People (auditors only).
     people: Vec<PersonRef>,
 }
@@ -444,7 +444,7 @@ pub(super) async fn search(State(state): State<AppState>, caller: AuthUser, ApiQ
     let quizzes = trail::find_quizzes(&state.store, text, host, 20).await.map_err(db)?;
     let people = if reader.auditor { trail::find_people(&state.store, text, 20).await.map_err(db)? } else { Vec::new() };
     Ok(Json(Found {
-        quizzes: quizzes.into_iter().map(|(id, title, code, host_id)| QuizFound { id, title, code, hosted: host_id.is_some() }).collect(),
+        quizzes: quizzes.into_iter().map(|(id, title, code, host_id)| QuizMatch { id, title, code, hosted: host_id.is_some() }).collect(),
         people: people.into_iter().map(|(id, first, last, email)| PersonRef { id, name: format!("{first} {last}"), email }).collect(),
     }))
 }

@@ -1,11 +1,12 @@
 //! Hosting (`docs/hosting-api.md`), by sub-feature: [`upload`] (the template, previewing and
 //! uploading a spreadsheet into a quiz), [`join`] (checking a code), [`quizzes`] (the host's
 //! quizzes and a quiz with its answers), [`editor`] (changing the questions), [`results`] (live
-//! results and their CSV export) and [`retakes`].
+//! results and their CSV export), [`retakes`] and [`accommodations`] (extra time and read-aloud).
 //!
 //! Who may play or manage a quiz is decided in `access`; recording a new quiz, shared with
 //! publishing a generation, in `new_quiz`.
 
+mod accommodations;
 mod editor;
 mod join;
 mod quizzes;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(quizzes::with_answers))
         .routes(routes!(editor::update_questions))
         .routes(routes!(retakes::grant_retake))
+        .routes(routes!(accommodations::accommodations, accommodations::set_accommodations))
 }
 
 /// Who a hosted quiz is for, as the read model has it.

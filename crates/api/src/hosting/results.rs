@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::access::hosted_by;
+use crate::accommodations::AccommodationView;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
 use crate::export::{csv_cell, csv_download};
@@ -48,6 +49,8 @@ pub(super) struct ResultEntry {
     reason: String,
     /// The player's submitted attempts (retakes included).
     attempts: i64,
+    /// The accommodations this entry's attempt had.
+    accommodation: AccommodationView,
 }
 
 /// A hosted quiz's results.
@@ -87,6 +90,7 @@ pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Pat
             total: r.total,
             points: r.points,
             submitted_at: rfc3339(r.submitted_at),
+            accommodation: AccommodationView::of_row(&r.extra_time, r.read_aloud),
             reason: r.reason,
             attempts: r.attempts,
         })
@@ -98,7 +102,7 @@ pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Pat
 #[utoipa::path(get, path = "/hostQuiz/results/{categoryId}/export.csv", operation_id = "exportResults", tag = "hosting", security(("bearer" = [])),
     params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")),
     responses(
-        (status = 200, description = "`Rank,First name,Last name,Email,Score,Total,Points,Submitted at,Submitted by,Attempts`, a row per participant",
+        (status = 200, description = "`Rank,First name,Last name,Email,Score,Total,Points,Submitted at,Submitted by,Attempts,Accommodations`, a row per participant",
             content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "`attachment`, named after the quiz"))),
         (status = 400, description = "Not a category id", body = ErrorBody),
@@ -112,7 +116,7 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
     let rows = result_rows(&state, category.id).await?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let write = |out: &mut csv::Writer<Vec<u8>>, record: Vec<String>| out.write_record(record).map_err(ApiError::internal);
-    let header = ["Rank", "First name", "Last name", "Email", "Score", "Total", "Points", "Submitted at", "Submitted by", "Attempts"];
+    let header = ["Rank", "First name", "Last name", "Email", "Score", "Total", "Points", "Submitted at", "Submitted by", "Attempts", "Accommodations"];
     write(&mut out, header.map(String::from).to_vec())?;
     for (i, r) in rows.iter().enumerate() {
         let by = if r.reason == "timeout" { "time up (server)" } else { "player" };
@@ -129,6 +133,7 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
                 rfc3339(r.submitted_at),
                 by.to_owned(),
                 r.attempts.to_string(),
+                AccommodationView::of_row(&r.extra_time, r.read_aloud).describe(),
             ],
         )?;
     }

@@ -41,7 +41,7 @@ pub(super) struct PlayedQuiz {
 /// A live game the player played.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub(super) struct PlayedGame {
+pub(super) struct ProgressGame {
     game_id: String,
     title: String,
     played_at: String,
@@ -85,7 +85,7 @@ pub(super) struct Progress {
     /// Most recently played first.
     quizzes: Vec<PlayedQuiz>,
     /// Newest first.
-    live_games: Vec<PlayedGame>,
+    live_games: Vec<ProgressGame>,
     categories: Vec<CategoryProgress>,
     streak: Streak,
 }
@@ -166,7 +166,7 @@ pub(super) async fn progress(State(state): State<AppState>, caller: AuthUser) ->
         quizzes: quizzes_played,
         live_games: games
             .into_iter()
-            .map(|g| PlayedGame { game_id: g.game_id, title: g.title, played_at: rfc3339(g.opened_at), points: g.points, correct: g.correct, rank: g.rank, players: g.players })
+            .map(|g| ProgressGame { game_id: g.game_id, title: g.title, played_at: rfc3339(g.opened_at), points: g.points, correct: g.correct, rank: g.rank, players: g.players })
             .collect(),
         categories,
         streak: streak(&days, today),

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use super::{answer_schema, attempt_refused, id_from, letter};
 use crate::access::{CategoryRow, ensure_attempt_left, playable};
+use crate::accommodations::{AccommodationView, for_player};
 use crate::clock::rfc3339;
 use crate::commands::{decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson, db};
@@ -62,6 +63,9 @@ pub(super) struct AttemptView {
     answers: Vec<SavedAnswer>,
     /// Whether this is the attempt already in progress.
     resumed: bool,
+    /// What the host granted the player on this quiz (the deadline already includes the extra
+    /// time; with `unlimited` it is when the quiz expires).
+    accommodation: AccommodationView,
 }
 
 /// The attempt as the play screen needs it to resume.
@@ -85,6 +89,7 @@ async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Resu
         remaining_ms: (deadline - now).max(0),
         answers,
         resumed,
+        accommodation: AccommodationView::of_row(&clock.extra_time, clock.read_aloud),
     })
 }
 
@@ -131,15 +136,17 @@ pub(super) async fn start_or_resume(state: &AppState, user_id: &str, category: &
         ensure_attempt_left(state, user_id, category).await?;
         let question_ids = quizzes::question_ids(state.store.pool(), category_id, category.quiz_version).await.map_err(db)?;
         let attempt_id = uuid::Uuid::new_v4().to_string();
+        let accommodation = for_player(state, user_id, category).await?;
         let now = state.clock.now_ms();
         // A hosted quiz's expiry cuts the time short: no attempt runs past it.
-        let time_limit_ms = (category.time_limit.max(1) * 60_000).min(category.valid_until.map_or(i64::MAX, |until| until - now));
         let command = AttemptCommand::Start {
             user_id: user_id.to_owned(),
             quiz_id: category_id,
             quiz_version: category.quiz_version,
             question_ids,
-            time_limit_ms,
+            time_limit_ms: category.time_limit.max(1) * 60_000,
+            accommodation,
+            closes_at: category.valid_until,
             now,
         };
         let mut tx = state.store.begin_write().await?;
