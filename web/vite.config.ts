@@ -42,5 +42,8 @@ export default defineConfig({
     // share a worker instead and file-reset.ts starts each one afresh.
     include: ['src/**/*.test.{ts,tsx}'],
     isolate: false,
+    // A loaded 2-core machine (a cargo build beside the tests) runs the route tests several times
+    // slower: generous limits, so only a wrong result fails a test, never a slow one.
+    testTimeout: 20_000,
   },
 })

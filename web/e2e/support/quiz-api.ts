@@ -1,6 +1,7 @@
 /**
  * Setting the scene through the API (faster than the screens, for tests about something else):
- * signing in, hosting a quiz from CSV rows, joining it by code and playing it with chosen letters,
+ * signing in, hosting a quiz from CSV rows (open to all or to an audience list), finding an
+ * audience list's id, joining it by code and playing it with chosen letters,
  * granting a retake; and the operator's `quizroom auditor grant EMAIL`, run on the e2e server's
  * own data directory (SQLite in WAL mode lets a second process write while the server runs).
  */
@@ -25,8 +26,20 @@ export async function signInApi(request: APIRequestContext, account: Account): P
 
 export type HostedQuiz = { id: number; code: string; title: string }
 
-/** Uploads `rows` (the template's columns, without the header) as a quiz of `host`. */
-export async function hostQuizApi(request: APIRequestContext, host: Session, title: string, rows: string[][]): Promise<HostedQuiz> {
+/** Who may take a hosted quiz: everyone (the default), or the members of a saved audience list. */
+export type QuizAudience = { audienceListId: string }
+
+/**
+ * Uploads `rows` (the template's columns, without the header) as a quiz of `host`, with a
+ * 5-minute limit; open to all, or to the audience list `audience` names.
+ */
+export async function hostQuizApi(
+  request: APIRequestContext,
+  host: Session,
+  title: string,
+  rows: string[][],
+  audience?: QuizAudience,
+): Promise<HostedQuiz> {
   const csv = [TEMPLATE_HEADER, ...rows.map((row) => row.join(','))].join('\n') + '\n'
   const response = await request.post('/api/hostQuiz/upload', {
     headers: bearer(host),
@@ -34,6 +47,7 @@ export async function hostQuizApi(request: APIRequestContext, host: Session, tit
       file: { name: 'quiz.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
       title,
       timeLimit: '5',
+      ...(audience ? { audienceType: 'list', audienceListId: audience.audienceListId } : {}),
     },
   })
   expect(response.status(), await response.text()).toBe(201)
@@ -60,6 +74,16 @@ export async function playQuizApi(request: APIRequestContext, player: Session, q
   })
   expect(scored.ok(), await scored.text()).toBeTruthy()
   return ((await scored.json()) as { points: number }).points
+}
+
+/** The id of `host`'s audience list named `name`. */
+export async function audienceListIdApi(request: APIRequestContext, host: Session, name: string): Promise<string> {
+  const response = await request.get('/api/audience', { headers: bearer(host) })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  const lists = (await response.json()) as Array<{ id: string | number; name: string }>
+  const list = lists.find((item) => item.name === name)
+  expect(list, `no audience list named ${name}`).toBeDefined()
+  return String(list?.id)
 }
 
 /** The host lets `player` take `quiz` again (their result stops counting until they do). */

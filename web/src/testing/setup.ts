@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach } from 'vitest'
 import { resetSessionCache } from '@/lib/session'
+
+// findBy… and waitFor wait up to 5 s (1 s by default), for the same reason as testTimeout.
+configure({ asyncUtilTimeout: 5_000 })
 
 beforeEach(() => {
   window.localStorage.clear()

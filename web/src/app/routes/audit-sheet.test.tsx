@@ -30,11 +30,29 @@ describe('/audit/attempts/:attemptId', () => {
     expect(fact('Quiz version')).toBe('2')
     expect(fact('Started')).toBe(local(SHEET.startedAt))
     expect(fact('Deadline')).toBe(local(SHEET.deadline))
+    expect(fact('Accommodations')).toBe('Extra time ×2, read aloud')
     expect(fact('Submitted')).toBe(local(SHEET.submittedAt))
     expect(fact('How')).toBe('Submitted by the server at the deadline')
     expect(fact('Result')).toBe('1/2 right, 10 points')
     expect(fact('Retake granted')).toBe(`by Hedy Lamarr at ${local(SHEET.retakeGrantedAt)}`)
     expect(screen.getByText('Submitted after the deadline: only the answers saved in time counted.')).toBeInTheDocument()
+  })
+
+  it.each([
+    [{ extraTime: 'unlimited', readAloud: false }, 'No time limit'],
+    [{ extraTime: 'x1.5', readAloud: false }, 'Extra time ×1.5'],
+    [{ extraTime: 'none', readAloud: true }, 'Read aloud'],
+  ])('says the accommodation %j in words', async (accommodation, words) => {
+    setup({ 'GET /api/audit/attempts/a-ben-1': { body: { ...SHEET, accommodation } } })
+    await screen.findByText('Attempt sheet: Ben Baker', { selector: 'h1' }, { timeout: 5000 })
+    expect(fact('Accommodations')).toBe(words)
+  })
+
+  it('has no accommodations line when the attempt had none', async () => {
+    setup({ 'GET /api/audit/attempts/a-ben-1': { body: { ...SHEET, accommodation: { extraTime: 'none', readAloud: false } } } })
+    await screen.findByText('Attempt sheet: Ben Baker', { selector: 'h1' }, { timeout: 5000 })
+    expect(screen.queryByText('Accommodations', { selector: 'dt' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/Extra time|read aloud|No time limit/i)).not.toBeInTheDocument()
   })
 
   it('lists the questions in order, marking the key and the answer in words', async () => {

@@ -62,6 +62,33 @@ describe('home page', () => {
     expect(currentSlide()).toHaveTextContent('For Trainers')
   })
 
+  it('does not advance for a user who prefers reduced motion, unless they press Play', () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }))
+    try {
+      mockApi({})
+      renderApp('/')
+      act(() => {
+        vi.advanceTimersByTime(20_000)
+      })
+      expect(currentSlide()).toHaveTextContent('For Teachers')
+      const play = screen.getByRole('button', { name: 'Play testimonials' })
+      expect(play).toHaveAttribute('aria-pressed', 'true')
+      fireEvent.click(play)
+      act(() => {
+        vi.advanceTimersByTime(5000)
+      })
+      expect(currentSlide()).toHaveTextContent('For Trainers')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('jumps to a card with the dots, and each card has a name, role, review and image', () => {
     mockApi({})
     renderApp('/')

@@ -114,6 +114,25 @@ describe('/host/quiz', () => {
     expect(calls.some((c) => c.path === '/api/hostQuiz/upload')).toBe(false)
   })
 
+  it('moves focus to the missing field, or to the message, on a failed submit', async () => {
+    const { user } = await setup({ 'POST /api/hostQuiz/upload': { status: 402, body: { success: false, code: 'insufficient_tokens', error: 'Not enough tokens' } } })
+    await user.click(create())
+    const title = screen.getByLabelText('Quiz Title')
+    expect(title).toHaveFocus()
+    expect(title).toHaveAttribute('aria-invalid', 'true')
+    expect(title).toHaveAccessibleDescription('Please provide a quiz title and upload a file')
+    await user.type(title, 'Cells')
+    await user.click(create())
+    expect(screen.getByLabelText('Questions file')).toHaveFocus()
+    await choose(user)
+    await screen.findByRole('table')
+    await user.click(create())
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(alert).toHaveFocus())
+    expect(alert).toHaveTextContent('Failed to create quiz: Not enough tokens')
+    expect(screen.getByLabelText('Quiz Title')).not.toHaveAttribute('aria-invalid')
+  })
+
   it('needs a custom date from today on, and emails for the emails audience', async () => {
     const { user } = await setup()
     await user.type(screen.getByLabelText('Quiz Title'), 'Cells')

@@ -18,6 +18,8 @@ async function setup() {
 
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
 const column = (index: number) => bodyRows().map((row) => within(row).getAllByRole('cell')[index].textContent ?? '')
+/** The number in a score badge (which also holds the band's shape and word). */
+const scores = () => bodyRows().map((row) => Number(within(row).getAllByRole('cell')[2].querySelector('.score-value')?.textContent))
 
 describe('/host/result (demo)', () => {
   it('shows 132 participants, newest submission first, 10 a page', async () => {
@@ -33,13 +35,14 @@ describe('/host/result (demo)', () => {
     expect(screen.getAllByRole('button', { name: /^Details for / })).toHaveLength(10)
   })
 
-  it('colours score badges by band', async () => {
+  it('colours score badges by band, and says the band in a word too', async () => {
     await setup()
     for (const row of bodyRows()) {
       const badge = within(row).getAllByRole('cell')[2].querySelector('.score-badge') as HTMLElement
-      const score = Number(badge.textContent)
+      const score = Number(badge.querySelector('.score-value')?.textContent)
       const band = score >= 80 ? 'green' : score >= 60 ? 'blue' : score >= 40 ? 'yellow' : 'red'
       expect(badge).toHaveClass(`score-${band}`)
+      expect(badge).toHaveTextContent(new RegExp(`^[▲●◆▼]${score} ${{ green: 'High', blue: 'Good', yellow: 'Fair', red: 'Low' }[band]}$`))
     }
   })
 
@@ -61,10 +64,10 @@ describe('/host/result (demo)', () => {
     const { user } = await setup()
     const sortBy = (name: string) => user.click(within(screen.getByRole('columnheader', { name: new RegExp(name) })).getByRole('button'))
     await sortBy('Score')
-    const ascending = column(2).map(Number)
+    const ascending = scores()
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b))
     await sortBy('Score')
-    expect(column(2).map(Number)[0]).toBe(Math.max(...generateDemoResults().map((row) => row.score)))
+    expect(scores()[0]).toBe(Math.max(...generateDemoResults().map((row) => row.score)))
     await sortBy('Name')
     const namesShown = column(0)
     expect(namesShown).toEqual([...namesShown].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })))

@@ -185,6 +185,28 @@ describe('/host/viewResult/:categoryId', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('keeps keyboard focus inside the Feedback Summary and gives it back to its button on close', async () => {
+    const { user } = setup({ 'GET /api/attempt/feedback': { body: [] } })
+    await screen.findByRole('table')
+    const opener = screen.getByRole('button', { name: 'View Submission of Grace Player3' })
+    opener.focus()
+    await user.keyboard('{Enter}')
+    const dialog = screen.getByRole('dialog', { name: 'Feedback Summary' })
+    const close = within(dialog).getByRole('button', { name: 'Close' })
+    expect(close).toHaveFocus()
+    await user.tab()
+    expect(close).toHaveFocus()
+    await user.tab({ shift: true })
+    expect(close).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+    await user.keyboard(' ')
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(opener).toHaveFocus()
+  })
+
   it('treats a missing submission (404) and a failure as no feedback', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     let response: FakeResponse = { status: 404, body: { error: 'No submission for this quiz', code: 'not_found' } }

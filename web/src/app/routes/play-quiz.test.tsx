@@ -161,6 +161,58 @@ describe('/play/quiz', () => {
     expect(router.state.location.pathname).toBe('/play/leaderboard')
   })
 
+  it('says each change in a status region and moves focus into the summary, back, and to the result', async () => {
+    setup()
+    const user = userEvent.setup()
+    await screen.findByText('Question number 1?')
+    const status = screen.getByTestId('quiz-status')
+    expect(status).toHaveAttribute('role', 'status')
+
+    await user.keyboard('b')
+    expect(status).toHaveTextContent('Option B selected for question 1.')
+    await user.click(screen.getByRole('button', { name: 'Mark for review' }))
+    expect(status).toHaveTextContent('Question 1 marked for review.')
+    await user.click(option(/Bravo 1/))
+    expect(status).toHaveTextContent('Answer cleared for question 1.')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(status).toHaveTextContent('Now on question 2 (of 3).')
+
+    // Previous on question 2 goes to question 1, where Previous is disabled: focus moves to Next.
+    await user.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus()
+
+    // The review summary takes focus and gives it back to the button that opened it.
+    await user.click(screen.getByRole('button', { name: 'Review & Submit' }))
+    expect(screen.getByRole('heading', { name: 'Review Summary' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Back to Quiz' }))
+    expect(screen.getByRole('button', { name: 'Review & Submit' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await user.click(within(screen.getByRole('region', { name: 'Review Summary' })).getByRole('button', { name: /Question number 2\?/ }))
+    expect(screen.getByRole('heading', { name: 'Question number 2?' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}')
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await user.click(screen.getByRole('button', { name: 'Back to Quiz' }))
+    expect(screen.getByRole('button', { name: 'Finish' })).toHaveFocus()
+
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    await user.click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    const heading = await screen.findByRole('heading', { name: 'Quiz Results' })
+    await waitFor(() => expect(heading).toHaveFocus())
+    expect(screen.getByTestId('quiz-status')).toHaveTextContent('Quiz submitted. You scored 1 out of 3, 10 points.')
+  })
+
+  it('moves focus to the message of a failed submit', async () => {
+    setup({ 'POST /api/question/score': { status: 500, body: { error: 'boom' } } })
+    const user = userEvent.setup()
+    await screen.findByText('Question number 1?')
+    await user.click(screen.getByRole('button', { name: 'Review & Submit' }))
+    await user.click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    const failed = await screen.findByRole('region', { name: 'Submit failed' })
+    await waitFor(() => expect(failed).toHaveFocus())
+    expect(failed).toHaveTextContent('Failed to submit quiz. Please try again.')
+  })
+
   it('says when a result is a practice attempt, and only then', async () => {
     const submit = async (practice: boolean | undefined) => {
       const { unmount } = setup({ 'POST /api/question/score': { body: { ...scoreResult, practice } } })

@@ -22,6 +22,18 @@ describe('/signin', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('moves focus to the first error: a field, or the banner of a refused sign-in', async () => {
+    mockApi({ 'POST /api/auth/signin': { status: 401, body: { error: 'Invalid credentials', code: 'invalid_credentials' } } })
+    renderApp('/signin')
+    const user = await submit('ada@example.com', '')
+    expect(screen.getByLabelText('Password')).toHaveFocus()
+    await user.type(screen.getByLabelText('Password'), 'wrong-password')
+    await user.keyboard('{Enter}')
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(alert).toHaveFocus())
+    expect(alert).toHaveTextContent('Invalid email or password. Please try again.')
+  })
+
   it('rejects a malformed email', async () => {
     mockApi({})
     renderApp('/signin')

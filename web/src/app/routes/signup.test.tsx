@@ -39,6 +39,18 @@ describe('/signup', () => {
     expect(calls).toHaveLength(0)
   })
 
+  it('moves focus to the first field in error on a failed submit', async () => {
+    mockApi({})
+    const user = userEvent.setup()
+    renderApp('/signup')
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(screen.getByLabelText('First Name')).toHaveFocus()
+    await fillForm(user, { first: 'Ada', last: 'Lovelace', email: 'ada@example' })
+    await user.click(screen.getByRole('button', { name: 'Create Account' }))
+    expect(screen.getByLabelText('Email')).toHaveFocus()
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email')
+  })
+
   it('shows the format, length and match messages', async () => {
     mockApi({})
     const user = userEvent.setup()

@@ -2,7 +2,7 @@
  * The per-question feedback of one submission, written once for the player's results
  * (PRODUCT.md screen 8) and the host's Feedback Summary (screen 15): each question's number,
  * 'Correct', 'Incorrect' or 'Not answered', its text, the four options with the correct one
- * and the chosen one marked, and the explanation. Only the label of the chosen option depends
+ * and the chosen one marked (in words and with ✓ / ✗, not by colour alone), and the explanation. Only the label of the chosen option depends
  * on who reads it ('Your answer' for the player, 'Their answer' for the host).
  */
 import { LETTERS } from '@/lib/constants'
@@ -46,6 +46,11 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
                     className={`feedback-option${correct ? ' option-correct' : ''}${chosen && !correct ? ' option-wrong' : ''}`}
                   >
                     <span className="option-letter">{letter}</span>
+                    {correct || chosen ? (
+                      <span className={`option-mark ${correct ? 'mark-right' : 'mark-wrong'}`} aria-hidden="true">
+                        {correct ? '✓' : '✗'}
+                      </span>
+                    ) : null}
                     <span className="option-text">{optionText(item, letter)}</span>
                     {correct ? <span className="option-tag">Correct answer</span> : null}
                     {chosen ? <span className="option-tag">{chosenLabel}</span> : null}

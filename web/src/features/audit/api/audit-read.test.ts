@@ -52,6 +52,7 @@ describe('reading the audit API', () => {
     const sheet = readSheet(SHEET)
     expect(sheet.reason).toBe('timeout')
     expect(sheet.questions[1]).toMatchObject({ answer: null, marked: true, correct: false })
+    expect(sheet.accommodation).toEqual({ extraTime: 'x2', readAloud: true })
     expect(readIntegrity(INTEGRITY).head).toEqual(INTEGRITY.head)
     expect(readIntegrity({ intact: false, broken: { problem: 'changed', position: 17, message: 'm' } })).toMatchObject({
       intact: false,
@@ -59,5 +60,15 @@ describe('reading the audit API', () => {
       broken: { problem: 'changed', position: 17, chainedAt: null, message: 'm' },
     })
     expect(readProof({ outcome: 'weird', message: 'x' }).outcome).toBe('unknown')
+  })
+
+  it("reads a sheet's accommodation, with none when it is missing or odd", () => {
+    expect(readSheet({ ...SHEET, accommodation: { extraTime: 'unlimited', readAloud: false } }).accommodation).toEqual({
+      extraTime: 'unlimited',
+      readAloud: false,
+    })
+    const { accommodation: _, ...without } = SHEET
+    expect(readSheet(without).accommodation).toEqual({ extraTime: 'none', readAloud: false })
+    expect(readSheet({ ...SHEET, accommodation: { extraTime: 'x3', readAloud: 'yes' } }).accommodation).toEqual({ extraTime: 'none', readAloud: false })
   })
 })

@@ -3,6 +3,7 @@
  * is refused, a missing field gets a neutral value (`''`, `0`, `null`), so the screens never meet
  * `undefined`.
  */
+import { readAccommodation } from '@/lib/accommodation'
 import { count, listOr, maybeCount, maybeText, record, text } from '@/lib/read-json'
 import type { ApiError } from '@/types/api'
 import type {
@@ -138,6 +139,7 @@ export function readSheet(raw: unknown): AttemptSheet {
     points: maybeCount(s.points),
     retakeGrantedBy: personRef(s.retakeGrantedBy),
     retakeGrantedAt: maybeText(s.retakeGrantedAt),
+    accommodation: readAccommodation(s.accommodation),
     questions: list(s.questions).map(sheetQuestion),
     positions: Array.isArray(s.positions) ? s.positions.map(count) : [],
   }

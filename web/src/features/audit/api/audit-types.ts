@@ -2,6 +2,7 @@
  * The shapes of the audit API (docs/audit-api.md) as the screens use them: every field present,
  * missing parts as `null` (audit-read.ts reads the server's JSON into these).
  */
+import type { Accommodation } from '@/lib/accommodation'
 
 /** The kinds of timeline entries, in the order the filter lists them. */
 export const AUDIT_KINDS = ['hosted', 'edited', 'attempt', 'retake', 'tokens', 'live', 'generated', 'account', 'audit'] as const
@@ -105,6 +106,8 @@ export type AttemptSheet = {
   points: number | null
   retakeGrantedBy: PersonRef | null
   retakeGrantedAt: string | null
+  /** The accommodations the attempt started with (its deadline includes the extra time). */
+  accommodation: Accommodation
   questions: SheetQuestion[]
   positions: number[]
 }

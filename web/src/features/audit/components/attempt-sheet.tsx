@@ -1,13 +1,15 @@
 /**
  * An attempt's sheet as it was scored (GET /api/audit/attempts/{id}): the quiz (linking to its
  * audit), the player, the version served, when it started, its deadline and submission, who
- * submitted it (the player, or the server at the deadline), a late note, the result, a granted
+ * submitted it (the player, or the server at the deadline), the accommodations it started with
+ * (in words, as the host's results say them; none, no line), a late note, the result, a granted
  * retake, and every question with the options, key and answer.
  */
 import { useCallback, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Loading } from '@/components/ui/loading'
 import { useLoaded } from '@/hooks/use-loaded'
+import { accommodationText } from '@/lib/accommodation'
 import { AUDIT_PATH, auditPersonPath, auditQuizPath } from '@/lib/audit-links'
 import { getAttemptSheet } from '../api/audit-api'
 import type { AttemptSheet as Sheet } from '../api/audit-types'
@@ -23,11 +25,14 @@ function resultText(sheet: Sheet): string {
 }
 
 function Facts({ sheet }: { sheet: Sheet }) {
+  const accommodation = accommodationText(sheet.accommodation)
   const facts: Array<[string, ReactNode]> = [
     ['Player', sheet.player.id ? <Link to={auditPersonPath(sheet.player.id)}>{sheet.player.name}</Link> : sheet.player.name || NONE],
     ['Quiz version', sheet.quizVersion || NONE],
     ['Started', timeText(sheet.startedAt)],
     ['Deadline', timeText(sheet.deadline)],
+    // Next to the deadline, which already includes the extra time; no line when there were none.
+    ...(accommodation ? [['Accommodations', accommodation] satisfies [string, ReactNode]] : []),
     ['Submitted', sheet.submittedAt ? timeText(sheet.submittedAt) : 'Not submitted yet'],
     ['How', sheet.reason ? REASON_TEXTS[sheet.reason] : NONE],
     ['Result', resultText(sheet)],

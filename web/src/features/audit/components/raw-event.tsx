@@ -39,9 +39,10 @@ export function RawEvent({ position }: { position: number }) {
           </p>
         ) : null}
         {state.status === 'loaded' ? (
-          // A scrollable region: focusable so keyboard users can scroll it.
+          // A scrollable region: focusable so keyboard users can scroll it, and a named region
+          // (a plain <pre> may not carry a name, issue 15).
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <pre className="audit-raw-json" tabIndex={0} aria-label={`Event #${position} as stored`}>
+          <pre className="audit-raw-json" tabIndex={0} role="region" aria-label={`Event #${position} as stored`}>
             {JSON.stringify(state.event, null, 2)}
           </pre>
         ) : null}

@@ -91,6 +91,7 @@ export const SHEET = {
   points: 10,
   retakeGrantedBy: HEDY,
   retakeGrantedAt: '2026-11-26T10:00:58.000Z',
+  accommodation: { extraTime: 'x2', readAloud: true },
   questions: [
     { questionId: 7, text: 'What is 2 + 2?', options: ['3', '4', '5', '6'], key: 'B', explanation: '', answer: 'B', answeredAt: '2026-11-26T10:01:00.000Z', changes: 2, marked: false, correct: true },
     { questionId: 8, text: 'Red planet?', options: ['Venus', 'Jupiter', 'Mars', 'Saturn'], key: 'C', explanation: '', answer: null, answeredAt: null, changes: 0, marked: true, correct: false },

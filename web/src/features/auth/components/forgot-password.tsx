@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate'
 import { Alert } from '@/components/ui/alert'
 import { AuthCard } from '@/components/ui/auth-card'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { forgotPassword, resetPassword } from '../api/auth-api'
 import { forgotPasswordMachine } from '../machines/forgot-password.machine'
 import { CODE_INPUT_PROPS } from '../utils/code-input'
@@ -39,16 +40,18 @@ export function ForgotPassword() {
   const [state, send] = useMachine(machine, { input: {} })
   const { email, code, newPassword, confirmPassword, error, countdown } = state.context
   const busy = state.hasTag('busy')
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
 
   if (state.matches('requestingEmail') || state.matches('sendingCode')) {
     const sendFailed = error === SCREEN_ERRORS.sendCodeFailed
     const onSubmit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault()
+      markSubmitted()
       send({ type: 'email.submit' })
     }
     return (
       <AuthCard title="Forgot Password" subtitle="Enter your email address and we'll send you a verification code.">
-        <form className="form" onSubmit={onSubmit} noValidate aria-label="Request a verification code">
+        <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Request a verification code">
           {sendFailed ? <Alert tone="error">{error}</Alert> : null}
           <fieldset className="form-fieldset" disabled={busy}>
             <TextField
@@ -74,6 +77,7 @@ export function ForgotPassword() {
 
   const onReset = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    markSubmitted()
     send({ type: 'reset.submit' })
   }
   const inputType = showPassword ? 'text' : 'password'
@@ -87,7 +91,7 @@ export function ForgotPassword() {
         </>
       }
     >
-      <form className="form" onSubmit={onReset} noValidate aria-label="Reset password">
+      <form ref={formRef} className="form" onSubmit={onReset} noValidate aria-label="Reset password">
         {error ? <Alert tone="error">{error}</Alert> : null}
         <fieldset className="form-fieldset" disabled={busy}>
           <TextField

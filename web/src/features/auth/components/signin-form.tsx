@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { SIGNIN_REDIRECT_DELAY_MS } from '@/lib/constants'
 import { saveSession, takeRedirectAfterLogin } from '@/lib/session'
 import { signin } from '../api/auth-api'
@@ -27,6 +28,7 @@ export function SigninForm() {
   const [rememberMe, setRememberMe] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const redirectTimer = useRef<number | undefined>(undefined)
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(generalError || Object.values(errors).some(Boolean))
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), [])
 
@@ -38,6 +40,7 @@ export function SigninForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    markSubmitted()
     const found = validateSignin(values)
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
@@ -56,7 +59,7 @@ export function SigninForm() {
   }
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Sign in">
       {incoming?.message && !generalError ? <Alert tone="success">{incoming.message}</Alert> : null}
       {generalError ? <Alert tone="error">{generalError}</Alert> : null}
       <fieldset className="form-fieldset" disabled={submitting}>

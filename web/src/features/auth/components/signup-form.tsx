@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { saveSession } from '@/lib/session'
 import { signup } from '../api/auth-api'
 import { signupErrorText } from '../utils/error-messages'
@@ -37,6 +38,7 @@ export function SignupForm() {
   const [generalError, setGeneralError] = useState<string | null>(returned?.error ?? null)
   const [showPassword, setShowPassword] = useState(false)
   const [submitting, setSubmitting] = useState(false)
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(generalError || Object.values(errors).some(Boolean), Boolean(returned?.error))
 
   const change = (field: keyof SignupValues) => (event: { target: { value: string } }) => {
     const value = event.target.value
@@ -46,6 +48,7 @@ export function SignupForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    markSubmitted()
     const found = validateSignup(values)
     setErrors(found)
     if (Object.values(found).some(Boolean)) return
@@ -74,7 +77,7 @@ export function SignupForm() {
   const inputType = showPassword ? 'text' : 'password'
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-label="Create account">
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Create account">
       {generalError ? <Alert tone="error">{generalError}</Alert> : null}
       <fieldset className="form-fieldset" disabled={submitting}>
         <div className="form-row">

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate'
 import { Alert } from '@/components/ui/alert'
 import { AuthCard } from '@/components/ui/auth-card'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { refreshSession } from '@/lib/auth'
 import { getSnapshot, markStoredUserVerified, saveUser } from '@/lib/session'
 import { resendVerification, verifyEmail } from '../api/auth-api'
@@ -46,9 +47,11 @@ export function VerifyEmail({ email }: { email: string }) {
   const busy = state.hasTag('busy')
   const succeeded = state.hasTag('success')
   const resending = state.hasTag('resending')
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    markSubmitted()
     send({ type: 'code.submit' })
   }
 
@@ -63,7 +66,7 @@ export function VerifyEmail({ email }: { email: string }) {
       }
     >
       {succeeded ? <Alert tone="success">Email verified successfully! Redirecting...</Alert> : null}
-      <form className="form" onSubmit={onSubmit} noValidate aria-label="Verify email">
+      <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-label="Verify email">
         <TextField
           id="verify-code"
           label="Verification code"

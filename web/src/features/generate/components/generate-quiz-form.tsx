@@ -11,6 +11,7 @@ import { PaidFormError } from '@/components/quiz-settings/paid-form-error'
 import { QuizSettingsFields } from '@/components/quiz-settings/quiz-settings-fields'
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { generateFromFile, generateFromKeyword } from '../api/generate-api'
 import {
   ACCEPTED_FILES,
@@ -41,6 +42,7 @@ export function GenerateQuizForm({ onGenerated, today }: { onGenerated: (state: 
   const { values, file, error, needsTokens } = state.context
   const busy = state.hasTag('busy')
   const fileInput = useRef<HTMLInputElement>(null)
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
 
   // Typing topics drops the chosen file: empty the picker too.
   useEffect(() => {
@@ -58,12 +60,14 @@ export function GenerateQuizForm({ onGenerated, today }: { onGenerated: (state: 
       </div>
 
       <form
+        ref={formRef}
         className="card host-form generate-form"
         aria-label="Generate a quiz"
         aria-busy={busy}
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
+          markSubmitted()
           send({ type: 'form.submit' })
         }}
       >

@@ -1,8 +1,11 @@
 /**
  * Three testimonials that advance every 5 s. Hovering or focusing the carousel, or the
- * Pause button, sets the pause flag; the dots jump to a card.
+ * Pause button, sets the pause flag; the dots jump to a card. For a user who prefers reduced
+ * motion the carousel starts paused (it advances only if they press Play); there is no slide
+ * animation either way.
  */
 import { useEffect, useState } from 'react'
+import { usePrefersReducedMotion } from '@/hooks/use-prefers-reduced-motion'
 import { CAROUSEL_INTERVAL_MS } from '@/lib/constants'
 import { TESTIMONIALS, type Testimonial } from './testimonials-data'
 import '../home.css'
@@ -16,7 +19,10 @@ export function TestimonialCarousel({ items = TESTIMONIALS, intervalMs = CAROUSE
   const [index, setIndex] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-  const [stopped, setStopped] = useState(false)
+  const reducedMotion = usePrefersReducedMotion()
+  /** The Pause/Play button's choice; until it is pressed, reduced motion means paused. */
+  const [choice, setChoice] = useState<boolean | null>(null)
+  const stopped = choice ?? reducedMotion
   const paused = hovered || focused || stopped
 
   useEffect(() => {
@@ -61,7 +67,7 @@ export function TestimonialCarousel({ items = TESTIMONIALS, intervalMs = CAROUSE
         <button
           type="button"
           className="btn btn-ghost btn-small"
-          onClick={() => setStopped((value) => !value)}
+          onClick={() => setChoice(!stopped)}
           aria-pressed={stopped}
         >
           {stopped ? 'Play testimonials' : 'Pause testimonials'}

@@ -230,6 +230,8 @@ export type ResultRow = {
   submittedAt?: string
   reason?: 'player' | 'timeout'
   attempts?: number
+  /** What the host granted for this attempt (issue 15); read with readAccommodation. */
+  accommodation?: unknown
 }
 
 export type QuizResultsResponse = { success: true; title?: string; participants?: number; data: ResultRow[] }

@@ -1,7 +1,9 @@
 /**
  * The caller's saved audience lists (docs/hosting-api.md "Audience lists"): list, create
  * (name + comma-separated emails), edit (name and emails), delete after a confirmation. The
- * server's validation messages are shown as they come.
+ * server's validation messages are shown as they come. Each list has an "Accommodations"
+ * disclosure (issue 15): the accommodations editor for the list's members, loaded the first time
+ * it opens and kept (with unsaved changes) while it is closed or the list is edited.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Alert } from '@/components/ui/alert'
@@ -16,6 +18,7 @@ import {
   type AudienceList,
 } from '@/lib/audience-api'
 import { SETTINGS_TEXTS, splitEmails } from '@/lib/quiz-settings'
+import { AccommodationsEditor } from './accommodations-editor'
 import { HostSectionHead } from './host-section-head'
 import '@/components/table/table.css'
 import '../host.css'
@@ -35,6 +38,41 @@ function checkList(name: string, emails: string): string | null {
 }
 
 const emailsText = (list: AudienceList) => (Array.isArray(list.emails) ? list.emails.join(', ') : '')
+
+const NO_MEMBERS: readonly string[] = []
+
+/** The list's accommodations behind a disclosure button; the editor mounts on the first opening. */
+function ListAccommodations({ list }: { list: AudienceList }) {
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
+  const panelId = `audience-${list.id}-accommodations`
+  return (
+    <div className="audience-accommodations">
+      <button
+        type="button"
+        className="btn btn-link btn-small audience-disclosure"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => {
+          setOpen(!open)
+          setOpened(true)
+        }}
+      >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> Accommodations <span className="visually-hidden">for {list.name}</span>
+      </button>
+      <div id={panelId} hidden={!open}>
+        {opened ? (
+          <AccommodationsEditor
+            target={{ kind: 'list', id: list.id }}
+            members={Array.isArray(list.emails) ? list.emails : NO_MEMBERS}
+            headingLevel={4}
+            headingSuffix={`for ${list.name}`}
+          />
+        ) : null}
+      </div>
+    </div>
+  )
+}
 
 type LoadState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded' }
 
@@ -168,6 +206,7 @@ function ListItem({
           )}
         </>
       )}
+      <ListAccommodations list={list} />
     </li>
   )
 }

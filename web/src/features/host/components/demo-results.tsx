@@ -1,7 +1,8 @@
 /**
  * The demo 'Quiz Results' table of /host/result (PRODUCT.md screen 16): 132 generated
  * participants, search by name or email, sortable name / email / score / submitted, newest
- * first by default, 10 a page, a score badge by band and a Details button that does nothing.
+ * first by default, 10 a page, a score badge by band (colour, shape and word) and a Details
+ * button that does nothing.
  */
 import { useState } from 'react'
 import type { Column } from '@/components/table/data-table'
@@ -10,7 +11,7 @@ import { SearchInput } from '@/components/table/search-input'
 import { useTableState } from '@/hooks/use-table-state'
 import { formatDateTime } from '@/lib/format'
 import type { SortValue } from '@/lib/table'
-import { generateDemoResults, scoreBand, type DemoResult } from '../utils/demo-results'
+import { generateDemoResults, SCORE_BAND_LABELS, scoreBand, type DemoResult } from '../utils/demo-results'
 import '../host.css'
 
 export type DemoSortKey = 'name' | 'email' | 'score' | 'submittedAt' | 'details'
@@ -27,7 +28,18 @@ const columns: Column<DemoResult, DemoSortKey>[] = [
     label: 'Score',
     sortable: true,
     align: 'center',
-    render: (row) => <span className={`score-badge score-${scoreBand(row.score)}`}>{row.score}</span>,
+    render: (row) => {
+      const band = scoreBand(row.score)
+      const label = SCORE_BAND_LABELS[band]
+      return (
+        <span className={`score-badge score-${band}`}>
+          <span className="score-icon" aria-hidden="true">
+            {label.icon}
+          </span>
+          <span className="score-value">{row.score}</span> <span className="score-band">{label.text}</span>
+        </span>
+      )
+    },
   },
   { key: 'submittedAt', label: 'Submitted At', sortable: true, render: (row) => formatDateTime(row.submittedAt) },
   {

@@ -2,7 +2,8 @@
  * 'Feedback Summary' of one participant's submission (PRODUCT.md screen 15, section 4
  * "Feedback modal"): opens loading, then shows the items or the empty text. A 404 (no
  * submission) and any failure show the empty text. Closes on a click outside, the close
- * button, or Escape.
+ * button, or Escape. A modal dialog for the keyboard too: focus starts on the close button, Tab
+ * and Shift+Tab stay inside the dialog, and closing gives focus back to the button that opened it.
  */
 import { useEffect, useRef, useState } from 'react'
 import { FeedbackList } from '@/components/feedback/feedback-list'
@@ -19,9 +20,29 @@ type FeedbackModalProps = {
   load?: (userId: string, categoryId: number) => Promise<FeedbackItem[]>
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+/** Tab from the last focusable element goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(dialog: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)]
+  if (focusable.length === 0) return
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  const active = document.activeElement
+  const inside = active instanceof Node && dialog.contains(active)
+  if (event.shiftKey && (active === first || !inside)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || !inside)) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 export function FeedbackModal({ userId, categoryId, playerName, onClose, load = getFeedback }: FeedbackModalProps) {
   const [items, setItems] = useState<FeedbackItem[] | null>(null)
   const closeRef = useRef<HTMLButtonElement>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     let cancelled = false
@@ -43,6 +64,7 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
     closeRef.current?.focus()
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') onClose()
+      else if (event.key === 'Tab' && dialogRef.current) keepFocusInside(dialogRef.current, event)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => {
@@ -64,7 +86,7 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
         if (event.target === event.currentTarget) onClose()
       }}
     >
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="feedback-title">
+      <div ref={dialogRef} className="modal card" role="dialog" aria-modal="true" aria-labelledby="feedback-title">
         <div className="modal-head">
           <h2 id="feedback-title">Feedback Summary</h2>
           <button ref={closeRef} type="button" className="btn btn-ghost btn-small modal-close" aria-label="Close" onClick={onClose}>

@@ -11,6 +11,7 @@ import { QuizSettingsFields } from '@/components/quiz-settings/quiz-settings-fie
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { MAX_TIME_LIMIT, MIN_TIME_LIMIT } from '@/lib/quiz-settings'
 import {
   createQuiz,
@@ -58,6 +59,11 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
   const creating = state.matches({ submission: 'creating' })
   const checking = state.hasTag('checkingFile')
   const success = state.hasTag('success')
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
+  // 'Please provide a quiz title and upload a file': the missing one of the two is the field in error.
+  const missing = error === HOST_FORM_TEXTS.titleAndFile
+  const titleMissing = missing && !values.title.trim()
+  const fileMissing = missing && !state.context.file
 
   const change = (field: keyof HostFormValues) => (event: { target: { value: string } }) =>
     send({ type: 'field.change', field, value: event.target.value })
@@ -106,15 +112,19 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
         </aside>
 
         <form
+          ref={formRef}
           className="card host-form"
           aria-label="Create a quiz"
           noValidate
           onSubmit={(event) => {
             event.preventDefault()
+            markSubmitted()
             send({ type: 'form.submit' })
           }}
         >
-          <PaidFormError error={error} needsTokens={needsTokens} />
+          <div id="host-form-error">
+            <PaidFormError error={error} needsTokens={needsTokens} />
+          </div>
           {success ? (
             <Alert tone="success">
               <strong>{HOST_FORM_TEXTS.created}</strong>
@@ -123,7 +133,15 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
           ) : null}
 
           <fieldset className="form-fieldset" disabled={busy}>
-            <TextField id="quiz-title" label="Quiz Title" value={values.title} maxLength={200} onChange={change('title')} />
+            <TextField
+              id="quiz-title"
+              label="Quiz Title"
+              value={values.title}
+              maxLength={200}
+              aria-invalid={titleMissing || undefined}
+              aria-describedby={titleMissing ? 'host-form-error' : undefined}
+              onChange={change('title')}
+            />
 
             <TextField
               id="quiz-file"
@@ -131,6 +149,8 @@ export function HostQuizForm({ onCreated, today }: { onCreated: () => void; toda
               inputClassName="file-input"
               type="file"
               accept={ACCEPTED_FILES}
+              aria-invalid={fileMissing || undefined}
+              aria-describedby={fileMissing ? 'quiz-file-hint host-form-error' : 'quiz-file-hint'}
               hint="The filled template: Excel (.xlsx, .xls), OpenDocument (.ods) or CSV, up to 10 MB."
               onChange={(event) => send({ type: 'file.choose', file: event.target.files?.[0] ?? null })}
             />

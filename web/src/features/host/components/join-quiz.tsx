@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { AuthCard } from '@/components/ui/auth-card'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { checkQuiz, type HostFailure, type QuizDetails } from '../api/host-api'
 import { JOIN_TEXTS } from '../utils/host-texts'
 import '../host.css'
@@ -26,9 +27,11 @@ export function JoinQuiz({ initialCode, email, onJoin }: JoinQuizProps) {
   const [code, setCode] = useState(initialCode)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    markSubmitted()
     const trimmed = code.trim()
     if (!trimmed) {
       setError(JOIN_TEXTS.noCode)
@@ -58,7 +61,7 @@ export function JoinQuiz({ initialCode, email, onJoin }: JoinQuizProps) {
 
   return (
     <AuthCard title="Join a Quiz" subtitle="Enter the code your host shared with you.">
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
         <TextField
           id="quiz-code"

@@ -4,7 +4,8 @@
  * sorting and 10 rows a page. 'Allow Retake' removes the player's entry (the row is busy
  * meanwhile); 'View Submission' opens the Feedback Summary. The rows follow the hub: every
  * `leaderboard` message of `quiz:<id>` reloads them without a loading flash. 'Download CSV'
- * saves GET …/export.csv.
+ * saves GET …/export.csv. Under a player's name and e-mail, the accommodations their attempt had
+ * (issue 15), in words.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Column } from '@/components/table/data-table'
@@ -12,6 +13,7 @@ import { PagedTable } from '@/components/table/paged-table'
 import { SearchInput } from '@/components/table/search-input'
 import { Loading } from '@/components/ui/loading'
 import { useTableState } from '@/hooks/use-table-state'
+import { accommodationText, readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { errorMessage } from '@/lib/api-client'
 import { saveBlob } from '@/lib/save-file'
 import type { SortValue } from '@/lib/table'
@@ -27,7 +29,7 @@ import { RESULTS_TEXTS } from '../utils/host-texts'
 import { FeedbackModal } from './feedback-modal'
 import '../host.css'
 
-export type RankedResult = ResultRow & { name: string }
+export type RankedResult = ResultRow & { name: string; accommodation: Accommodation }
 type SortKey = 'rank' | 'name' | 'score' | 'actions'
 
 export function rankResults(rows: ResultRow[]): RankedResult[] {
@@ -35,6 +37,7 @@ export function rankResults(rows: ResultRow[]): RankedResult[] {
     ...row,
     rank: typeof row.rank === 'number' && row.rank > 0 ? row.rank : index + 1,
     name: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email || 'Anonymous',
+    accommodation: readAccommodation(row.accommodation),
   }))
 }
 
@@ -166,6 +169,9 @@ export function QuizResults({ categoryId, titleFromState }: QuizResultsProps) {
         <span className="result-name">
           {row.name}
           {row.email ? <span className="result-email">{row.email}</span> : null}
+          {accommodationText(row.accommodation) ? (
+            <span className="result-accommodation">Accommodations: {accommodationText(row.accommodation)}</span>
+          ) : null}
         </span>
       ),
     },

@@ -2,7 +2,8 @@
  * View and edit a hosted quiz (PRODUCT.md screen 13): the header (title, time, validity,
  * audience, code) and the question editor. Saving posts every question to
  * /api/question/update-category-questions; on success a toast shows for 2 s and the host is
- * taken to My Quizzes after 1.5 s.
+ * taken to My Quizzes after 1.5 s. Below, the players' accommodations (issue 15), saved on
+ * their own.
  */
 import { useEffect, useReducer, useRef, useState } from 'react'
 import { Link } from 'react-router'
@@ -13,6 +14,7 @@ import { getHostQuiz, updateCategoryQuestions, type HostQuizDetails } from '../a
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
 import { editorReducer, toUpdate } from '../utils/question-editor'
 import { formatValidity } from '../utils/quiz-format'
+import { AccommodationsEditor } from './accommodations-editor'
 import { QuestionEditor } from './question-editor'
 import '../host.css'
 
@@ -158,6 +160,8 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
           </button>
         </div>
       </section>
+
+      {categoryId !== null ? <AccommodationsEditor target={{ kind: 'quiz', id: categoryId }} /> : null}
 
       {toast ? <Toast tone={toast.tone} message={toast.message} onClose={toast.tone === 'error' ? () => setToast(null) : undefined} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { generateDemoResults, mulberry32, scoreBand } from './demo-results'
+import { generateDemoResults, mulberry32, SCORE_BAND_LABELS, scoreBand } from './demo-results'
 
 const now = Date.parse('2026-03-10T12:00:00Z')
 
@@ -30,5 +30,9 @@ describe('demo results', () => {
 
   it('colours scores by band: 80 green, 60 blue, 40 yellow, else red', () => {
     expect([100, 80, 79, 60, 59, 40, 39, 0].map(scoreBand)).toEqual(['green', 'green', 'blue', 'blue', 'yellow', 'yellow', 'red', 'red'])
+    // Each band also has its own word and shape (not the colour alone).
+    const labels = (['green', 'blue', 'yellow', 'red'] as const).map((band) => SCORE_BAND_LABELS[band])
+    expect(new Set(labels.map((label) => label.text)).size).toBe(4)
+    expect(new Set(labels.map((label) => label.icon)).size).toBe(4)
   })
 })

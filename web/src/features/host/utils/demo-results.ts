@@ -71,3 +71,14 @@ export function scoreBand(score: number): ScoreBand {
   if (score >= 40) return 'yellow'
   return 'red'
 }
+
+/**
+ * The band in words and a shape, shown in the badge beside the colour so that nothing depends on
+ * telling the colours apart (issue 15).
+ */
+export const SCORE_BAND_LABELS: Record<ScoreBand, { text: string; icon: string }> = {
+  green: { text: 'High', icon: '▲' },
+  blue: { text: 'Good', icon: '●' },
+  yellow: { text: 'Fair', icon: '◆' },
+  red: { text: 'Low', icon: '▼' },
+}

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { LIVE_HISTORY_PATH } from '@/lib/live-links'
 import { saveRedirectAfterLogin } from '@/lib/session'
 import { JOIN_ERRORS, NICKNAME_MAX_LENGTH, PIN_LENGTH } from '../utils/live-texts'
@@ -27,14 +28,17 @@ export function JoinForm({ pin: initialPin, nickname: initialNickname, error, er
   const [pin, setPin] = useState(initialPin)
   const [nickname, setNickname] = useState(initialNickname)
 
+  const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (!busy) onSubmit(pin, nickname)
+    if (busy) return
+    markSubmitted()
+    onSubmit(pin, nickname)
   }
 
   const general = error && errorField === null ? error : null
   return (
-    <form className="card live-join-form" onSubmit={submit} noValidate aria-labelledby="live-join-title">
+    <form ref={formRef} className="card live-join-form" onSubmit={submit} noValidate aria-labelledby="live-join-title">
       <h1 id="live-join-title">Join a live game</h1>
       {general ? (
         <Alert tone="error">

@@ -33,8 +33,10 @@ export function PresenterLobby({ view, busy, onKick }: PresenterLobbyProps) {
           <p className="live-join-how">
             Join at <strong>{origin}/play/live</strong> with the game PIN
           </p>
-          <p className="live-pin" aria-label={`Game PIN ${pin.split('').join(' ')}`}>
-            {spacedPin(pin)}
+          {/* Read digit by digit ("Game PIN 1 2 3 4 5 6"); a <p> may not carry an aria-label (issue 15). */}
+          <p className="live-pin">
+            <span className="visually-hidden">{`Game PIN ${pin.split('').join(' ')}`}</span>
+            <span aria-hidden="true">{spacedPin(pin)}</span>
           </p>
           <p className="live-join-link" data-testid="live-join-link">
             {link}

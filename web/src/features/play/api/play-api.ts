@@ -2,6 +2,7 @@
  * The play calls: categories, questions, the attempt (start or resume, save one answer) and
  * the submission. Shapes follow the server's API; `remainingMs` is the server's clock.
  */
+import { readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import type { FeedbackItem, Letter, ScoreResult } from '@/types/api'
@@ -39,7 +40,20 @@ export type Attempt = {
   remainingMs: number
   answers: SavedAnswer[]
   resumed: boolean
+  /**
+   * What the host granted the player (issue 15): `deadline`, `remainingMs` and `timeLimit`
+   * already include the extra time; with `unlimited` the deadline is the quiz's expiry.
+   * Older servers leave it out: read it with `attemptAccommodation`.
+   */
+  accommodation?: unknown
 }
+
+/** The attempt's accommodation; missing or odd is none. */
+export function attemptAccommodation(attempt: Pick<Attempt, 'accommodation'>): Accommodation {
+  return readAccommodation(attempt.accommodation)
+}
+
+export type { Accommodation }
 
 export type SaveAnswerResponse = { saved: boolean; remainingMs: number }
 

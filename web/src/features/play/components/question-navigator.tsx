@@ -1,4 +1,8 @@
-/** The question grid (5, 8 or 10 columns by screen width) with each question's status. */
+/**
+ * The question grid (5, 8 or 10 columns by screen width) with each question's status: in its
+ * name for screen readers, and as a colour and a mark (✓ answered, ⚑ marked for review) on screen,
+ * so the status never rests on colour alone.
+ */
 import type { Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
 import '../play.css'
@@ -7,6 +11,13 @@ export const STATUS_LABELS: Record<QuestionStatus, string> = {
   notAnswered: 'Not answered',
   answered: 'Answered',
   marked: 'Marked for review',
+}
+
+/** The mark beside the colour of each status (none for not answered). */
+const STATUS_MARKS: Record<QuestionStatus, string> = {
+  notAnswered: '',
+  answered: '✓',
+  marked: '⚑',
 }
 
 type NavigatorProps = {
@@ -33,6 +44,11 @@ export function QuestionNavigator({ questions, current, statusOf, onGoto }: Navi
                 onClick={() => onGoto(index)}
               >
                 {index + 1}
+                {STATUS_MARKS[status] ? (
+                  <span className="nav-mark" aria-hidden="true">
+                    {STATUS_MARKS[status]}
+                  </span>
+                ) : null}
               </button>
             </li>
           )
@@ -41,7 +57,9 @@ export function QuestionNavigator({ questions, current, statusOf, onGoto }: Navi
       <ul className="navigator-legend" aria-label="Legend">
         {(Object.keys(STATUS_LABELS) as QuestionStatus[]).map((status) => (
           <li key={status}>
-            <span className={`legend-swatch status-${status}`} aria-hidden="true" />
+            <span className={`legend-swatch status-${status}`} aria-hidden="true">
+              {STATUS_MARKS[status]}
+            </span>
             {STATUS_LABELS[status]}
           </li>
         ))}

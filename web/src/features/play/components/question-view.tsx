@@ -1,5 +1,7 @@
 /** One question with options A to D; the chosen option is pressed, and pressing it again clears it. */
 import { LETTERS, type Letter, type Question } from '../api/play-api'
+import type { ReadAloud } from '../hooks/use-read-aloud'
+import { ReadAloudControls } from './read-aloud-controls'
 import '../play.css'
 
 type QuestionViewProps = {
@@ -13,6 +15,8 @@ type QuestionViewProps = {
   onPrev: () => void
   onNext: () => void
   onReview: () => void
+  /** For a player granted read-aloud (issue 15); null or absent: none. */
+  readAloud?: ReadAloud | null
 }
 
 export function optionText(question: Pick<Question, 'optionA' | 'optionB' | 'optionC' | 'optionD'>, letter: Letter): string {
@@ -30,6 +34,7 @@ export function QuestionView({
   onPrev,
   onNext,
   onReview,
+  readAloud,
 }: QuestionViewProps) {
   const last = index === count - 1
   return (
@@ -39,8 +44,9 @@ export function QuestionView({
           Question {index + 1} of {count}
         </p>
         {marked ? <span className="status-pill status-marked">Marked for review</span> : null}
+        {readAloud ? <ReadAloudControls readAloud={readAloud} /> : null}
       </div>
-      <h2 id="question-text" className="question-text">
+      <h2 id="question-text" className="question-text" tabIndex={-1}>
         {question.text}
       </h2>
       <div className="options" role="group" aria-labelledby="question-text">
@@ -71,18 +77,13 @@ export function QuestionView({
           {marked ? 'Unmark review' : 'Mark for review'}
         </button>
         <div className="question-nav">
-          <button type="button" className="btn btn-secondary" onClick={onPrev} disabled={index === 0}>
+          <button id="quiz-prev" type="button" className="btn btn-secondary" onClick={onPrev} disabled={index === 0}>
             Previous
           </button>
-          {last ? (
-            <button type="button" className="btn btn-primary" onClick={onReview}>
-              Finish
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary" onClick={onNext}>
-              Next
-            </button>
-          )}
+          {/* One button that turns into Finish on the last question, so focus stays on it. */}
+          <button id="quiz-next" type="button" className="btn btn-primary" onClick={last ? onReview : onNext}>
+            {last ? 'Finish' : 'Next'}
+          </button>
         </div>
       </div>
     </section>

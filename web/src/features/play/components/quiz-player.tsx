@@ -1,15 +1,20 @@
 /**
  * The quiz-taking screen (PRODUCT.md screen 8), driven by the play machine. This component
  * wires the machine to the API, the WebSocket hub (outside the machine: messages become
- * `server.*` events), the keyboard (A–D, ← →), and the leave warning.
+ * `server.*` events), the keyboard (A–D, ← →), and the leave warning. For keyboard and
+ * screen-reader users (issue 15) it also moves focus (into the review summary and back to the
+ * button that opened it, to a question revisited from the summary, to a failed submit's message;
+ * the result focuses its own heading) and says each change the player makes, and the result, in
+ * a polite status region that stays on screen through every state.
  */
 import { useMachine } from '@xstate/react'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
+import { extraTimeNote } from '@/lib/accommodation'
 import {
   getQuestions,
   saveAnswer,
@@ -21,11 +26,13 @@ import {
   type ScoreResult,
 } from '../api/play-api'
 import { useAttemptHub, type AttemptHubEvent } from '../hooks/use-attempt-hub'
-import { answerSaverFrom, playMachine, questionStatus, type SubmitInput } from '../machines/play.machine'
+import { useReadAloud } from '../hooks/use-read-aloud'
+import { answerSaverFrom, playMachine, questionStatus, type PlayEvent, type SubmitInput } from '../machines/play.machine'
+import { playAnnouncement, resultAnnouncement } from '../utils/play-announcements'
 import { LEAVE_WARNING } from '../utils/play-texts'
 import { QuestionNavigator } from './question-navigator'
 import { QuestionView } from './question-view'
-import { QuizResults } from './quiz-results'
+import { QuizResults, resultFigures } from './quiz-results'
 import { QuizTimer } from './quiz-timer'
 import { ReviewSummary } from './review-summary'
 import '../play.css'
@@ -57,12 +64,71 @@ const playActors = {
   ),
 }
 
+/** The ids of the elements focus moves to (see `send` in QuizPlayer). */
+const FOCUS = {
+  summary: 'summary-title',
+  question: 'question-text',
+  next: 'quiz-next',
+  prev: 'quiz-prev',
+  reviewButton: 'quiz-review-submit',
+  submitFailed: 'quiz-submit-failed',
+} as const
+
 export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onLeaderboard }: QuizPlayerProps) {
   const machine = useMemo(() => playMachine.provide({ actors: playActors }), [])
-  const [state, send] = useMachine(machine, { input: { categoryId, userId } })
+  const [state, , actor] = useMachine(machine, { input: { categoryId, userId } })
   const { context } = state
   const inProgress = state.hasTag('inProgress')
   const taking = state.matches({ inProgress: 'taking' })
+  // Read-aloud (issue 15) follows the question on screen while the player is taking the quiz.
+  const readAloud = useReadAloud(context.accommodation.readAloud, taking ? (context.questions[context.current] ?? null) : null)
+  const [spoken, setSpoken] = useState('')
+  /** The id of the element to focus once it is on screen (set by `send`, used by the effect below). */
+  const focusNext = useRef<string | null>(null)
+  /** Which button opened the review summary, for going back to it. */
+  const summaryOpener = useRef<string>(FOCUS.reviewButton)
+
+  /**
+   * Every event of the screen goes through here: it sends the event, says what changed in the
+   * status region, and decides where focus goes when the focused element leaves the screen.
+   */
+  const send = useCallback(
+    (event: PlayEvent) => {
+      const before = actor.getSnapshot()
+      const activeId = document.activeElement instanceof HTMLElement ? document.activeElement.id : ''
+      actor.send(event)
+      const after = actor.getSnapshot()
+      const message = playAnnouncement(event, before.context, after.context)
+      // A trailing no-break space makes the same words count as new for screen readers.
+      if (message) setSpoken((previous) => (previous === message ? `${message}\u00a0` : message))
+      if (event.type === 'summary.open' && after.matches({ inProgress: 'reviewSummary' })) {
+        summaryOpener.current = activeId === FOCUS.next ? FOCUS.next : FOCUS.reviewButton
+        focusNext.current = FOCUS.summary
+      } else if (event.type === 'summary.back' && after.matches({ inProgress: 'taking' })) {
+        focusNext.current = summaryOpener.current
+      } else if (event.type === 'question.goto' && before.matches({ inProgress: 'reviewSummary' })) {
+        focusNext.current = FOCUS.question
+      } else if (event.type === 'question.prev' && activeId === FOCUS.prev && after.context.current === 0) {
+        // Previous is disabled on the first question, which would drop focus.
+        focusNext.current = FOCUS.next
+      } else if (event.type === 'quiz.submit') {
+        focusNext.current = FOCUS.submitFailed
+      }
+    },
+    [actor],
+  )
+
+  useEffect(() => {
+    const id = focusNext.current
+    if (!id) return
+    const element = document.getElementById(id)
+    if (element) {
+      focusNext.current = null
+      element.focus()
+    } else if (id === FOCUS.submitFailed && state.matches('results')) {
+      focusNext.current = null // the result focuses its own heading
+    }
+  })
 
   useLeaveWarning(inProgress, LEAVE_WARNING)
 
@@ -96,8 +162,22 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
 
   const statusOf = useCallback((questionId: number) => questionStatus(context, questionId), [context])
 
+  const result = state.matches('results') ? context.result : null
+  const status = result
+    ? resultAnnouncement(result.score, resultFigures(result).total, resultFigures(result).points, context.submitReason === 'timeout')
+    : spoken
+  // The status region is the last child in every state, so it stays the same element throughout.
+  const withStatus = (screen: ReactNode) => (
+    <>
+      {screen}
+      <p className="visually-hidden" role="status" aria-atomic="true" data-testid="quiz-status">
+        {status}
+      </p>
+    </>
+  )
+
   if (state.matches('error')) {
-    return (
+    return withStatus(
       <section className="card quiz-message" aria-labelledby="quiz-error-title">
         <h1 id="quiz-error-title">Quiz unavailable</h1>
         <Alert tone="error">{context.error}</Alert>
@@ -108,12 +188,12 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
     )
   }
 
-  if (state.hasTag('loading')) return <Loading label="Loading quiz..." />
+  if (state.hasTag('loading')) return withStatus(<Loading label="Loading quiz..." />)
 
-  if (state.matches('results') && context.result) {
-    return (
+  if (result) {
+    return withStatus(
       <QuizResults
-        result={context.result}
+        result={result}
         timedOut={context.submitReason === 'timeout'}
         leaderboard={leaderboard}
         onCategories={onCategories}
@@ -125,17 +205,26 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
   const question = context.questions[context.current]
   const title = categoryName || 'Quiz'
 
-  return (
+  return withStatus(
     <div className="quiz">
       <div className="quiz-bar">
         <h1 className="quiz-title">{title}</h1>
-        <QuizTimer remainingMs={context.remainingMs} timeLimitMs={context.timeLimitMs} />
+        <div className="quiz-clock">
+          <QuizTimer
+            remainingMs={context.remainingMs}
+            timeLimitMs={context.timeLimitMs}
+            untimed={context.accommodation.extraTime === 'unlimited'}
+          />
+          {extraTimeNote(context.accommodation.extraTime) ? (
+            <p className="extra-time-note">{extraTimeNote(context.accommodation.extraTime)}</p>
+          ) : null}
+        </div>
       </div>
 
       {state.matches('submitting') ? <Loading label="Submitting quiz..." /> : null}
 
       {state.matches('submitFailed') ? (
-        <section className="card quiz-message">
+        <section className="card quiz-message" id={FOCUS.submitFailed} tabIndex={-1} aria-label="Submit failed">
           <Alert tone="error">{context.error}</Alert>
           <div className="summary-actions">
             {context.remainingMs > 0 ? (
@@ -178,6 +267,7 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
             onPrev={() => send({ type: 'question.prev' })}
             onNext={() => send({ type: 'question.next' })}
             onReview={() => send({ type: 'summary.open' })}
+            readAloud={readAloud}
           />
           <aside className="quiz-side">
             <QuestionNavigator
@@ -186,7 +276,12 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
               statusOf={statusOf}
               onGoto={(index) => send({ type: 'question.goto', index })}
             />
-            <button type="button" className="btn btn-primary btn-block" onClick={() => send({ type: 'summary.open' })}>
+            <button
+              id={FOCUS.reviewButton}
+              type="button"
+              className="btn btn-primary btn-block"
+              onClick={() => send({ type: 'summary.open' })}
+            >
               Review &amp; Submit
             </button>
           </aside>

@@ -4,6 +4,7 @@
  * practice attempt (the server's `practice: true`: a replay, or the player's own hosted quiz)
  * says that its points count on no leaderboard.
  */
+import { useEffect, useRef } from 'react'
 import { FeedbackList } from '@/components/feedback/feedback-list'
 import { POINTS_PER_CORRECT_ANSWER } from '@/lib/constants'
 import type { ScoreResult } from '../api/play-api'
@@ -19,17 +20,33 @@ type QuizResultsProps = {
   onLeaderboard: () => void
 }
 
+/** The total and the points of a result, also when an older server leaves them out. */
+export function resultFigures(result: ScoreResult): { total: number; points: number } {
+  const feedback = Array.isArray(result.feedback) ? result.feedback : []
+  return {
+    total: typeof result.total === 'number' ? result.total : feedback.length,
+    points: typeof result.points === 'number' ? result.points : result.score * POINTS_PER_CORRECT_ANSWER,
+  }
+}
+
 export function QuizResults({ result, timedOut, leaderboard, onCategories, onLeaderboard }: QuizResultsProps) {
   const feedback = Array.isArray(result.feedback) ? result.feedback : []
-  const total = typeof result.total === 'number' ? result.total : feedback.length
-  const points = typeof result.points === 'number' ? result.points : result.score * POINTS_PER_CORRECT_ANSWER
+  const { total, points } = resultFigures(result)
   const message = result.message || resultMessage(result.score, total)
   const percent = total > 0 ? Math.round((result.score / total) * 100) : 0
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // After a submit, focus goes to the result's heading (the submit button is gone).
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
 
   return (
     <div className="quiz-results">
       <section className="card results-card" aria-labelledby="results-title">
-        <h1 id="results-title">Quiz Results</h1>
+        <h1 id="results-title" ref={headingRef} tabIndex={-1}>
+          Quiz Results
+        </h1>
         {timedOut ? <p className="alert alert-info">Time's up! Your answers were submitted automatically.</p> : null}
         {result.practice === true ? (
           <p className="practice-note" role="note">

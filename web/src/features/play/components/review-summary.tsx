@@ -18,7 +18,9 @@ export function ReviewSummary({ questions, answers, statusOf, onGoto, onBack, on
   for (const q of questions) counts[statusOf(q.id)] += 1
   return (
     <section className="card review-summary" aria-labelledby="summary-title">
-      <h2 id="summary-title">Review Summary</h2>
+      <h2 id="summary-title" tabIndex={-1}>
+        Review Summary
+      </h2>
       <p className="summary-counts">
         <span className="status-pill status-answered">{counts.answered} answered</span>
         <span className="status-pill status-marked">{counts.marked} marked for review</span>

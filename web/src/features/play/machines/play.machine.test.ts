@@ -111,6 +111,36 @@ describe('play machine', () => {
       expect(snapshot.context.questions).toHaveLength(3)
     })
 
+    it("keeps the attempt's accommodation, with the time the server gave (issue 15)", async () => {
+      const { actor } = start({
+        start: async () =>
+          attempt({ timeLimit: 20, remainingMs: 1_200_000, accommodation: { extraTime: 'x2', readAloud: true } }),
+      })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().context).toMatchObject({
+        accommodation: { extraTime: 'x2', readAloud: true },
+        timeLimitMs: 1_200_000,
+        remainingMs: 1_200_000,
+      })
+      // Unlimited runs until the quiz expires: the clock keeps going, nothing is submitted early.
+      const unlimited = start({
+        start: async () => attempt({ timeLimit: 4320, remainingMs: 259_200_000, accommodation: { extraTime: 'unlimited', readAloud: false } }),
+      })
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(unlimited.actor.getSnapshot().matches({ inProgress: 'taking' })).toBe(true)
+      expect(unlimited.actor.getSnapshot().context.accommodation).toEqual({ extraTime: 'unlimited', readAloud: false })
+      expect(unlimited.submits).toHaveLength(0)
+    })
+
+    it('has no accommodation when the attempt has none, or an odd one', async () => {
+      const without = start()
+      const odd = start({ start: async () => attempt({ accommodation: { extraTime: 'x9', readAloud: 1 } }) })
+      await vi.advanceTimersByTimeAsync(0)
+      for (const { actor } of [without, odd]) {
+        expect(actor.getSnapshot().context.accommodation).toEqual({ extraTime: 'none', readAloud: false })
+      }
+    })
+
     it('says no questions were found for a 404 or an empty list', async () => {
       const notFound = start({
         fetch: () => Promise.reject({ error: 'No questions found for this category.', status: 404, code: 'not_found' }),

@@ -16,19 +16,23 @@
  * answer change in order, so a reload restores it). `server.tick` from the WebSocket hub moves
  * the deadline to the server's; `server.submitted` (the server submitted at the deadline, or
  * another tab did) fetches the result. Effects are named actors, stubbed with `.provide()`.
+ * The attempt's accommodation (issue 15: extra time, read-aloud) is kept for the screen; the
+ * deadline the server answers already includes the extra time.
  */
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { DEFAULT_QUIZ_TIME_LIMIT_MINUTES } from '@/lib/constants'
 import { ticker } from '@/lib/ticker'
-import type {
-  Attempt,
-  Letter,
-  Question,
-  QuestionsResponse,
-  SavedAnswer,
-  ScoreResult,
-  SubmittedAnswer,
+import {
+  attemptAccommodation,
+  type Accommodation,
+  type Attempt,
+  type Letter,
+  type Question,
+  type QuestionsResponse,
+  type SavedAnswer,
+  type ScoreResult,
+  type SubmittedAnswer,
 } from '../api/play-api'
 import { isTimeUp, loadErrorText, PLAY_ERRORS } from '../utils/play-texts'
 
@@ -61,6 +65,8 @@ export type PlayContext = {
   error: string | null
   /** Set when an answer could not be saved (the answer stays on screen and is submitted). */
   saveFailed: boolean
+  /** What the host granted for this attempt (issue 15): the timer and read-aloud follow it. */
+  accommodation: Accommodation
 }
 
 export type SaveRequest = SavedAnswer & { attemptId: string }
@@ -214,6 +220,7 @@ export const playMachine = setup({
         remainingMs,
         deadlineAt: Date.now() + remainingMs,
         timeLimitMs: attempt.timeLimit > 0 ? attempt.timeLimit * 60_000 : context.timeLimitMs,
+        accommodation: attemptAccommodation(attempt),
         error: null,
       }
     }),
@@ -303,6 +310,7 @@ export const playMachine = setup({
     result: null,
     error: null,
     saveFailed: false,
+    accommodation: { extraTime: 'none', readAloud: false },
   }),
   initial: 'checking',
   states: {

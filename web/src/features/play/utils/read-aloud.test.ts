@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest'
+import { readAloudText } from './read-aloud'
+
+describe('readAloudText', () => {
+  it('reads the question, then each option with its letter', () => {
+    expect(readAloudText({ text: 'What is 2 + 2?', optionA: '3', optionB: '4', optionC: '5', optionD: '22' })).toBe(
+      'What is 2 + 2? A: 3. B: 4. C: 5. D: 22.',
+    )
+  })
+
+  it('adds a pause only where the text has none, and trims', () => {
+    expect(readAloudText({ text: '  Pick the noble gas ', optionA: 'Neon.', optionB: 'Iron!', optionC: ' Oxygen ', optionD: 'Who knows?' })).toBe(
+      'Pick the noble gas. A: Neon. B: Iron! C: Oxygen. D: Who knows?',
+    )
+  })
+})
