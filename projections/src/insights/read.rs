@@ -71,34 +71,36 @@ pub struct AnswerRow {
     pub time_ms: Option<i64>,
 }
 
-/// Every scored answer of quiz `quiz_id`: each submission's list, matched with the saves.
+/// Every scored answer of quiz `quiz_id`: each submission's list, matched with the saves. One row
+/// per attempt, its saves gathered into one text by the database (`question:letter:ms,…`): rows
+/// cost more than their bytes here.
 pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sqlx::Error> {
-    let submissions = sqlx::query(
-        "select s.attempt_id, b.answers from insight_start s join insight_submission b on b.attempt_id = s.attempt_id where s.quiz_id = $1",
-    )
-    .bind(quiz_id)
-    .fetch_all(pool)
-    .await?;
-    let saves = sqlx::query(
-        "select v.attempt_id, v.question_id, v.answer, v.saved_at - s.started_at from insight_save v \
-         join insight_start s on s.attempt_id = v.attempt_id where s.quiz_id = $1",
-    )
-    .bind(quiz_id)
-    .fetch_all(pool)
-    .await?;
-    let mut saved: HashMap<(String, i64), (Option<String>, i64)> = HashMap::with_capacity(saves.len());
-    for r in &saves {
-        saved.insert((r.try_get(0)?, r.try_get(1)?), (r.try_get(2)?, r.try_get(3)?));
-    }
-    let mut out = Vec::new();
-    for r in &submissions {
+    let mut conn = pool.acquire().await?;
+    let gather = if conn.backend_name() == "PostgreSQL" { "string_agg" } else { "group_concat" };
+    let sql = format!(
+        "select s.attempt_id, b.answers, (select {gather}(cast(v.question_id as text) || ':' || coalesce(v.answer, '') || ':' || \
+         cast(v.saved_at - s.started_at as text), ',') from insight_save v where v.attempt_id = s.attempt_id) \
+         from insight_start s join insight_submission b on b.attempt_id = s.attempt_id where s.quiz_id = $1"
+    );
+    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(quiz_id).fetch_all(&mut *conn).await?;
+    let mut out = Vec::with_capacity(rows.len() * 10);
+    for r in &rows {
         let attempt_id: String = r.try_get(0)?;
         let text: String = r.try_get(1)?;
+        let saves: Option<String> = r.try_get(2)?;
+        let mut saved: HashMap<i64, (&str, i64)> = HashMap::new();
+        for save in saves.as_deref().unwrap_or("").split(',').filter(|s| !s.is_empty()) {
+            let mut parts = save.splitn(3, ':');
+            let (Some(question), Some(letter), Some(ms)) = (parts.next(), parts.next(), parts.next()) else { continue };
+            if let (Ok(question), Ok(ms)) = (question.parse(), ms.parse()) {
+                saved.insert(question, (letter, ms));
+            }
+        }
         let scored: Vec<ScoredAnswer> = serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         for a in scored {
-            let answer = a.answer.map(|l| l.as_str().to_owned());
-            let time_ms = saved.get(&(attempt_id.clone(), a.question_id)).filter(|(letter, _)| answer.is_some() && *letter == answer).map(|(_, ms)| *ms);
-            out.push(AnswerRow { attempt_id: attempt_id.clone(), question_id: a.question_id, answer, correct: a.correct, time_ms });
+            let answer = a.answer.map(|l| l.as_str());
+            let time_ms = saved.get(&a.question_id).filter(|(letter, _)| answer == Some(*letter)).map(|(_, ms)| *ms);
+            out.push(AnswerRow { attempt_id: attempt_id.clone(), question_id: a.question_id, answer: answer.map(str::to_owned), correct: a.correct, time_ms });
         }
     }
     Ok(out)
