@@ -12,6 +12,7 @@ use quizroom_projections::user::read as users;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::access::CategoryRow;
 use crate::commands::fold;
@@ -21,50 +22,22 @@ use crate::input::{email_schema, objects};
 use crate::refusals::accommodation_refused;
 use crate::state::AppState;
 
-/// Extra time on the quiz's time limit.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub enum ExtraTimeView {
-    #[default]
-    #[serde(rename = "none")]
-    None,
-    /// The time limit × 1.5.
-    #[serde(rename = "x1.5")]
-    Half,
-    /// The time limit × 2.
-    #[serde(rename = "x2")]
-    Double,
-    /// No time limit: the attempt runs until the quiz expires.
-    #[serde(rename = "unlimited")]
-    Unlimited,
-}
-
-impl From<ExtraTime> for ExtraTimeView {
-    fn from(extra: ExtraTime) -> Self {
-        match extra {
-            ExtraTime::None => ExtraTimeView::None,
-            ExtraTime::Half => ExtraTimeView::Half,
-            ExtraTime::Double => ExtraTimeView::Double,
-            ExtraTime::Unlimited => ExtraTimeView::Unlimited,
-        }
-    }
-}
-
-impl From<ExtraTimeView> for ExtraTime {
-    fn from(extra: ExtraTimeView) -> Self {
-        match extra {
-            ExtraTimeView::None => ExtraTime::None,
-            ExtraTimeView::Half => ExtraTime::Half,
-            ExtraTimeView::Double => ExtraTime::Double,
-            ExtraTimeView::Unlimited => ExtraTime::Unlimited,
-        }
-    }
+/// The schema of an extra time (`schema_with`): `none`, `x1.5`, `x2` or `unlimited` (no time
+/// limit: the attempt runs until the quiz expires).
+fn extra_time_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(ExtraTime::ALL.map(ExtraTime::as_str)))
+        .description(Some("Extra time on the quiz's time limit: none, ×1.5, ×2, or unlimited (until the quiz expires)"))
+        .build()
 }
 
 /// What a player is granted: extra time and read-aloud.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccommodationView {
-    pub extra_time: ExtraTimeView,
+    #[schema(schema_with = extra_time_schema)]
+    pub extra_time: ExtraTime,
     /// Questions and options are read aloud by the browser's speech synthesis.
     pub read_aloud: bool,
 }
@@ -72,16 +45,16 @@ pub struct AccommodationView {
 impl AccommodationView {
     /// From a read model's columns (`extra_time`, `read_aloud`).
     pub fn of_row(extra_time: &str, read_aloud: i64) -> Self {
-        AccommodationView { extra_time: ExtraTime::parse(extra_time).unwrap_or_default().into(), read_aloud: read_aloud != 0 }
+        AccommodationView { extra_time: ExtraTime::parse(extra_time).unwrap_or_default(), read_aloud: read_aloud != 0 }
     }
 
     /// For people: `extra time ×1.5; read aloud`, or empty.
     pub fn describe(&self) -> String {
         let extra = match self.extra_time {
-            ExtraTimeView::None => None,
-            ExtraTimeView::Half => Some("extra time \u{d7}1.5"),
-            ExtraTimeView::Double => Some("extra time \u{d7}2"),
-            ExtraTimeView::Unlimited => Some("no time limit"),
+            ExtraTime::None => None,
+            ExtraTime::Half => Some("extra time \u{d7}1.5"),
+            ExtraTime::Double => Some("extra time \u{d7}2"),
+            ExtraTime::Unlimited => Some("no time limit"),
         };
         extra.into_iter().chain(self.read_aloud.then_some("read aloud")).collect::<Vec<_>>().join("; ")
     }
@@ -89,7 +62,7 @@ impl AccommodationView {
 
 impl From<Accommodation> for AccommodationView {
     fn from(a: Accommodation) -> Self {
-        AccommodationView { extra_time: a.extra_time.into(), read_aloud: a.read_aloud }
+        AccommodationView { extra_time: a.extra_time, read_aloud: a.read_aloud }
     }
 }
 
@@ -100,9 +73,9 @@ pub struct PlayerAccommodation {
     /// The player's e-mail address (as they signed up; any case).
     #[schema(schema_with = email_schema)]
     email: String,
-    /// Extra time on the quiz's time limit.
     #[serde(default)]
-    extra_time: ExtraTimeView,
+    #[schema(schema_with = extra_time_schema)]
+    extra_time: ExtraTime,
     /// Read questions and options aloud.
     #[serde(default)]
     read_aloud: bool,
@@ -122,7 +95,7 @@ impl AccommodationList {
     pub fn of(players: &BTreeMap<String, Accommodation>) -> Self {
         let accommodations = players
             .iter()
-            .map(|(email, a)| PlayerAccommodation { email: email.clone(), extra_time: a.extra_time.into(), read_aloud: a.read_aloud })
+            .map(|(email, a)| PlayerAccommodation { email: email.clone(), extra_time: a.extra_time, read_aloud: a.read_aloud })
             .collect();
         AccommodationList { accommodations }
     }
@@ -138,7 +111,7 @@ impl AccommodationList {
                 let email = Email::parse(&p.email).map_err(|_| {
                     ApiError::bad_request("validation", format!("Invalid email address: {}", p.email.trim())).with_details(json!({ "email": p.email.trim() }))
                 })?;
-                Ok((email.into_string(), Accommodation { extra_time: p.extra_time.into(), read_aloud: p.read_aloud }))
+                Ok((email.into_string(), Accommodation { extra_time: p.extra_time, read_aloud: p.read_aloud }))
             })
             .collect()
     }
