@@ -153,15 +153,16 @@ async fn only_the_host_grants_accommodations_and_bad_input_changes_nothing() {
 
     // Bad input: each refused with a clear message, and the accommodations stay as they were.
     let refusals = [
-        (json!({ "accommodations": [{ "email": "not-an-address", "extraTime": "x2" }] }), "Invalid email address: not-an-address"),
+        (json!({ "accommodations": [{ "email": "not-an-address", "extraTime": "x2" }] }), 400, "Invalid email address: not-an-address"),
         (
             json!({ "accommodations": [{ "email": "a@school.org", "extraTime": "x2" }, { "email": "A@school.org", "readAloud": true }] }),
+            422,
             "a@school.org is listed more than once",
         ),
     ];
-    for (body, message) in refusals {
+    for (body, status_then, message) in refusals {
         let (status, refused) = put(&app, &path, Some(&host), body).await;
-        assert_eq!((status, refused["error"].as_str()), (400, Some(message)), "{refused}");
+        assert_eq!((status, refused["error"].as_str()), (status_then, Some(message)), "{refused}");
     }
     for body in [
         json!({ "accommodations": [{ "email": "a@school.org", "extraTime": "x3" }] }),
@@ -210,7 +211,7 @@ async fn an_audience_list_carries_accommodations_to_every_quiz_open_to_it() {
     // Only members, only the owner.
     let stranger = json!({ "accommodations": [{ "email": "zed@school.org", "readAloud": true }] });
     let (status, refused) = put(&app, &path, Some(&host), stranger.clone()).await;
-    assert_eq!((status, refused["error"].as_str()), (400, Some("zed@school.org is not on this list")));
+    assert_eq!((status, refused["error"].as_str()), (422, Some("zed@school.org is not on this list")));
     assert_eq!(put(&app, &path, Some(&other), stranger).await.0, 404);
     assert_eq!(app.get_as(&path, Some(&other)).await.0, 404);
     assert_eq!(app.get_as("/api/audience/no-such-list/accommodations", Some(&host)).await.0, 404);

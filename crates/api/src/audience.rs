@@ -247,12 +247,13 @@ async fn accommodations(State(state): State<AppState>, caller: AuthUser, Path(li
     params(("listId" = String, Path, description = "The list")),
     responses(
         (status = 200, description = "The accommodations as they are now", body = AccommodationList),
-        (status = 400, description = "A malformed or repeated e-mail, one not on the list (`{email} is not on this list`), an unknown extra time, or more than 2,000", body = ErrorBody),
+        (status = 400, description = "A malformed e-mail, an unknown extra time or field, or more than 2,000", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such list of the caller's", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 422, description = "An e-mail not on the list (`{email} is not on this list`) or listed twice", body = ErrorBody),
     ),
 )]
 async fn set_accommodations(

@@ -15,18 +15,23 @@ pub fn audience_refused(e: AudienceError) -> ApiError {
         AudienceError::NotFound => ApiError::not_found(e.to_string()),
         AudienceError::AlreadyExists => ApiError::conflict("already_exists", e.to_string()),
         AudienceError::NoName | AudienceError::NoEmails | AudienceError::TooMany => ApiError::bad_request("validation", e.to_string()),
-        AudienceError::NotOnList(ref email) => ApiError::bad_request("validation", e.to_string()).with_details(json!({ "email": email })),
+        // Which e-mails are on the list is a rule no schema can express (422).
+        AudienceError::NotOnList(ref email) => {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", e.to_string()).with_details(json!({ "email": email }))
+        }
         AudienceError::Accommodation(e) => accommodation_refused(e),
     }
 }
 
 /// How refused accommodations read to the host (a quiz's, or an audience list's).
 pub fn accommodation_refused(e: AccommodationError) -> ApiError {
-    let error = ApiError::bad_request("validation", e.to_string());
     match e {
-        AccommodationError::NotHost => ApiError::new(StatusCode::FORBIDDEN, "not_host", "Only the quiz's host can do this"),
-        AccommodationError::Duplicate(email) => error.with_details(json!({ "email": email })),
-        AccommodationError::TooMany => error,
+        AccommodationError::NotHost => crate::access::not_host(),
+        // The same e-mail twice (in any case) is a rule no schema can express (422).
+        AccommodationError::Duplicate(ref email) => {
+            ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "validation", e.to_string()).with_details(json!({ "email": email }))
+        }
+        AccommodationError::TooMany => ApiError::bad_request("validation", e.to_string()),
     }
 }
 

@@ -40,11 +40,12 @@ pub(super) async fn accommodations(State(state): State<AppState>, caller: AuthUs
     request_body = AccommodationList,
     responses(
         (status = 200, description = "The accommodations as they are now", body = AccommodationList),
-        (status = 400, description = "A malformed or repeated e-mail, an unknown extra time, or more than 2,000 players", body = ErrorBody),
+        (status = 400, description = "A malformed e-mail, an unknown extra time or field, or more than 2,000 players", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host (or it is a curated category)", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
+        (status = 422, description = "An e-mail listed twice (`{email} is listed more than once`)", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),

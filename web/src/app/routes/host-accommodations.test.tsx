@@ -125,7 +125,7 @@ describe('accommodations on the view-quiz page', () => {
   it("shows the server's refusal next to the button and moves focus to it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = setup({
-      [SAVE]: { status: 400, body: { error: 'ana@example.com is listed more than once', code: 'validation', details: { email: 'ana@example.com' } } },
+      [SAVE]: { status: 422, body: { error: 'ana@example.com is listed more than once', code: 'validation', details: { email: 'ana@example.com' } } },
     })
     await screen.findByRole('table', { name: 'Players with accommodations (2)' }, LOADED)
     await user.click(within(section()).getByRole('button', { name: 'Save accommodations' }))

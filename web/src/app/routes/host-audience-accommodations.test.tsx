@@ -143,7 +143,7 @@ describe("an audience list's accommodations", () => {
   it("shows the server's refusal next to the button and moves focus to it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user } = setup({
-      [PUT_L1]: { status: 400, body: { error: 'ana@example.com is not on this list', code: 'validation', details: { email: 'ana@example.com' } } },
+      [PUT_L1]: { status: 422, body: { error: 'ana@example.com is not on this list', code: 'validation', details: { email: 'ana@example.com' } } },
     })
     await screen.findByRole('heading', { name: 'Biology 7B' }, LOADED)
     await user.click(toggle('Biology 7B'))

@@ -92,14 +92,14 @@ describe('accommodation calls', () => {
   it("throws a list's refusal of someone not on it", async () => {
     mockApi({
       'PUT /api/audience/l1/accommodations': {
-        status: 400,
+        status: 422,
         body: { error: 'cy@example.com is not on this list', code: 'validation', details: { email: 'cy@example.com' } },
       },
     })
     signInAs()
     await expect(saveAccommodations({ kind: 'list', id: 'l1' }, [{ email: 'cy@example.com', extraTime: 'x2', readAloud: false }])).rejects.toMatchObject({
       error: 'cy@example.com is not on this list',
-      status: 400,
+      status: 422,
     })
   })
 })
