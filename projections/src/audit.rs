@@ -5,7 +5,7 @@ pub mod read;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use quizroom_eventstore::{Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
 
 pub struct AuditProjector;
 
@@ -36,19 +36,13 @@ impl Projector for AuditProjector {
             }
         }
         for chunk in streams.chunks(1000) {
-            let rows: Vec<String> = (0..chunk.len())
-                .map(|i| {
-                    let b = i * 7;
-                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7)
-                })
-                .collect();
             let sql = format!(
                 "insert into audit_stream (stream_id, stream_type, event_count, first_position, last_position, \
                  last_event_type, last_recorded_at) values {} \
                  on conflict (stream_id) do update set event_count = audit_stream.event_count + excluded.event_count, \
                  last_position = excluded.last_position, last_event_type = excluded.last_event_type, \
                  last_recorded_at = excluded.last_recorded_at",
-                rows.join(", ")
+                Backend::of(conn).values(chunk.len(), 7)
             );
             let mut upsert = sqlx::query(sqlx::AssertSqlSafe(sql));
             for (first, last, count) in chunk {

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
-use quizroom_eventstore::{Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
 use sqlx::AssertSqlSafe;
 
 use crate::decode;
@@ -31,12 +31,10 @@ type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
 
 /// `rows` (each a list of bound values) inserted into `table` in statements of at most 500 rows.
 async fn insert<T>(conn: &mut Conn, table: &str, columns: &[&str], rows: &[T], conflict: &str, bind: impl for<'q> Fn(Query<'q>, &T) -> Query<'q>) -> Result<(), sqlx::Error> {
-    let n = columns.len();
+    let backend = Backend::of(conn);
     for chunk in rows.chunks(500) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| format!("({})", (1..=n).map(|c| format!("${}", i * n + c)).collect::<Vec<_>>().join(", ")))
-            .collect();
-        let sql = format!("insert into {table} ({}) values {} {conflict}", columns.join(", "), values.join(", "));
+        let values = backend.values(chunk.len(), columns.len());
+        let sql = format!("insert into {table} ({}) values {values} {conflict}", columns.join(", "));
         let mut query = sqlx::query(AssertSqlSafe(sql));
         for row in chunk {
             query = bind(query, row);
@@ -54,6 +52,11 @@ impl Projector for InsightsProjector {
 
     fn tables(&self) -> &'static [&'static str] {
         &["insight_start", "insight_submission", "insight_retake", "insight_save"]
+    }
+
+    /// Figures read by hosts and players only: a batch lost in a crash is projected again.
+    fn relaxed_commit(&self) -> bool {
+        true
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {

@@ -18,7 +18,7 @@ use quizroom_domain::game::GameEvent;
 use quizroom_domain::generation::GenerationEvent;
 use quizroom_domain::quiz::QuizEvent;
 use quizroom_domain::wallet::WalletEvent;
-use quizroom_eventstore::{Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
 use sqlx::Row;
 
 use crate::decode;
@@ -207,10 +207,9 @@ impl Projector for TrailProjector {
         }
         write_entries(batch.conn, &entries).await?;
         for chunk in batch.new_owners.chunks(1000) {
-            let values: Vec<String> = (0..chunk.len()).map(|i| format!("(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3)).collect();
             let sql = format!(
                 "insert into trail_stream (stream_id, quiz_id, person_id) values {} on conflict (stream_id) do nothing",
-                values.join(", ")
+                Backend::of(batch.conn).values(chunk.len(), 3)
             );
             let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
             for (stream, owner) in chunk {
@@ -224,15 +223,9 @@ impl Projector for TrailProjector {
 
 async fn write_entries(conn: &mut Conn, entries: &[Entry<'_>]) -> Result<(), sqlx::Error> {
     for chunk in entries.chunks(500) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let b = i * 8;
-                format!("(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8)
-            })
-            .collect();
         let sql = format!(
             "insert into trail_entry (global_position, quiz_id, person_id, actor_id, ref, kind, event_type, recorded_at) values {}",
-            values.join(", ")
+            Backend::of(conn).values(chunk.len(), 8)
         );
         let mut insert = sqlx::query(sqlx::AssertSqlSafe(sql));
         for e in chunk {

@@ -15,15 +15,19 @@
 use std::fmt;
 
 use serde::Serialize;
+use serde_json::json;
 use sha2::{Digest as _, Sha256};
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, AssertSqlSafe, Row};
+use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, Row, Type};
 use tokio_util::sync::CancellationToken;
 
 use crate::error::StoreError;
 use crate::projection::{BatchOutcome, keep_up, lock_checkpoint, save_checkpoint};
 use crate::store::{Backend, EventStore};
 use crate::types::Cursor;
+
+mod verify;
+
+pub use verify::{prove, verify};
 
 /// The checkpoint of the chainer (a row of `checkpoints`, kept apart from the read models').
 pub const CHAINER: &str = "chain";
@@ -37,9 +41,6 @@ const BATCH: i64 = 2000;
 /// How long the chainer lets commits gather once it has caught up: it then writes a few
 /// transactions a second however busy the writers are (decision 0023), a quarter second behind.
 const SETTLE: std::time::Duration = std::time::Duration::from_millis(250);
-
-/// How many links [`verify`] reads at a time.
-const PAGE: i64 = 10_000;
 
 /// A point of the chain: the link of the event at `position`, `seq`-th in commit order, and its
 /// chain hash (hex), which vouches for every event up to it.
@@ -122,8 +123,15 @@ pub enum Proof {
 }
 
 /// The hash of the event whose columns (as `select_events` orders them) start at `at` in `row`:
-/// its content, wherever it sits (so an event moved elsewhere is recognised).
-fn hash_event(row: &AnyRow, at: usize) -> Result<[u8; 32], sqlx::Error> {
+/// its content, wherever it sits (so an event moved elsewhere is recognised). Generic over the
+/// row so the chainer (through `Any`) and `verify` (through the backends' own drivers, text
+/// borrowed from the row) hash the same columns the same way.
+fn hash_event<'r, R: Row>(row: &'r R, at: usize) -> Result<[u8; 32], sqlx::Error>
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    &'r str: Decode<'r, R::Database> + Type<R::Database>,
+{
     let mut h = Sha256::new();
     for i in [3, 6, 9] {
         h.update(row.try_get::<i64, _>(at + i)?.to_be_bytes());
@@ -174,22 +182,37 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
         seq += 1;
         links.push((seq, position, tx_id, hex::encode(event), hex::encode(previous)));
     }
-    for chunk in links.chunks(500) {
-        let values: Vec<String> = (0..chunk.len())
-            .map(|i| {
-                let b = i * 5;
-                format!("(${}, ${}, ${}, ${}, ${})", b + 1, b + 2, b + 3, b + 4, b + 5)
-            })
-            .collect();
-        let sql = format!(
-            "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) values {}",
-            values.join(", ")
-        );
-        let mut insert = sqlx::query(AssertSqlSafe(sql));
-        for (seq, position, tx_id, event, chain) in chunk {
-            insert = insert.bind(*seq).bind(*position).bind(*tx_id).bind(event.as_str()).bind(chain.as_str());
+    match store.backend() {
+        // One statement whose text, and so its prepared statement, never changes: the links as a
+        // JSON document (as the group commit of appends does). Statements of a varying number of
+        // rows were each parsed and planned anew, on the cores the writers need. The links can be
+        // computed again from the log, so the batch need not wait for the disk (decision 0028).
+        Backend::Postgres => {
+            let links: Vec<_> = links
+                .iter()
+                .map(|(seq, position, tx_id, event, chain)| json!({ "s": seq, "p": position, "t": tx_id, "e": event, "c": chain }))
+                .collect();
+            sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
+            sqlx::query(
+                "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash)                  select s, p, t, e, c from jsonb_to_recordset($1::text::jsonb) as l (s bigint, p bigint, t bigint, e text, c text)",
+            )
+            .bind(serde_json::Value::Array(links).to_string())
+            .execute(&mut *tx)
+            .await?;
         }
-        insert.execute(&mut *tx).await?;
+        Backend::Sqlite => {
+            for chunk in links.chunks(500) {
+                let sql = format!(
+                    "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) values {}",
+                    Backend::Sqlite.values(chunk.len(), 5)
+                );
+                let mut insert = sqlx::query(AssertSqlSafe(sql));
+                for (seq, position, tx_id, event, chain) in chunk {
+                    insert = insert.bind(*seq).bind(*position).bind(*tx_id).bind(event.as_str()).bind(chain.as_str());
+                }
+                insert.execute(&mut *tx).await?;
+            }
+        }
     }
     save_checkpoint(&mut tx, CHAINER, next).await?;
     tx.commit().await?;
@@ -217,137 +240,5 @@ pub async fn chain_all(store: &EventStore) -> Result<(), StoreError> {
             BatchOutcome::Applied(_) => {}
             BatchOutcome::Busy => tokio::time::sleep(std::time::Duration::from_millis(20)).await,
         }
-    }
-}
-
-/// The join of the chain and the events, page by page in commit order: the link's columns
-/// (seq, position, cursor tx, event hash, chain hash) followed by the event's, null when gone.
-fn verify_sql(backend: Backend) -> String {
-    let event = match backend {
-        Backend::Sqlite => "e.global_position, 0, e.stream_id, e.version, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at",
-        Backend::Postgres => {
-            "e.global_position, e.tx_id::text::bigint, e.stream_id, e.version, e.event_id::text, e.event_type, \
-             e.schema_version, e.data::text, e.metadata::text, e.recorded_at"
-        }
-    };
-    format!(
-        "select c.seq, c.global_position, c.event_hash, c.chain_hash, {event} from event_chain c \
-         left join events e on e.global_position = c.global_position where c.seq > $1 and c.seq <= $2 order by c.seq limit $3"
-    )
-}
-
-/// Walks the chain from its start up to link `until_seq`, recomputing every hash from the events.
-/// Returns how many links held, the recomputed hash and position of the last one that held, and
-/// the first break. Pages are read by one task while this one hashes the page before.
-async fn walk(store: &EventStore, until_seq: i64) -> Result<(i64, Option<(i64, [u8; 32])>, Option<Break>), StoreError> {
-    let (pages, mut received) = tokio::sync::mpsc::channel::<Result<Vec<AnyRow>, StoreError>>(2);
-    let reader = store.clone();
-    tokio::spawn(async move {
-        let sql = verify_sql(reader.backend());
-        let mut after = 0i64;
-        loop {
-            let page = sqlx::query(AssertSqlSafe(sql.as_str())).bind(after).bind(until_seq).bind(PAGE).fetch_all(reader.pool()).await;
-            let page = page.map_err(StoreError::from).and_then(|rows| {
-                after = match rows.last() {
-                    Some(last) => last.try_get(0)?,
-                    None => i64::MAX,
-                };
-                Ok(rows)
-            });
-            let done = !matches!(&page, Ok(rows) if !rows.is_empty());
-            // A closed channel: the walk stopped at a break.
-            if pages.send(page).await.is_err() || done {
-                return;
-            }
-        }
-    });
-    let (mut seq, mut previous, mut last) = (0i64, GENESIS, None);
-    while let Some(page) = received.recv().await {
-        let rows = page?;
-        if rows.is_empty() {
-            break;
-        }
-        for row in &rows {
-            let position: i64 = row.try_get(1)?;
-            if row.try_get::<Option<i64>, _>(4)?.is_none() {
-                return Ok((seq, last, Some(Break::Deleted { position })));
-            }
-            let event = hash_event(row, 4)?;
-            let stored_event = unhex(row.try_get(2)?);
-            if event != stored_event {
-                let hex = hex::encode(event);
-                let elsewhere: Option<i64> = sqlx::query_scalar("select global_position from event_chain where event_hash = $1 limit 1")
-                    .bind(hex.as_str())
-                    .fetch_optional(store.pool())
-                    .await?;
-                let broken = match elsewhere {
-                    Some(chained_at) if chained_at != position => Break::Reordered { position, chained_at },
-                    _ => Break::Changed { position },
-                };
-                return Ok((seq, last, Some(broken)));
-            }
-            let chained = link(&previous, position, row.try_get(5)?, &event);
-            if chained != unhex(row.try_get(3)?) {
-                return Ok((seq, last, Some(Break::ChainAltered { position })));
-            }
-            previous = chained;
-            seq = row.try_get(0)?;
-            last = Some((position, previous));
-        }
-    }
-    Ok((seq, last, None))
-}
-
-/// Events among the chained ones (up to the last link's cursor) that the chain does not hold: the
-/// lowest such position.
-async fn inserted(store: &EventStore, chained: i64, last: &Digest) -> Result<Option<i64>, StoreError> {
-    let before = match store.backend() {
-        Backend::Sqlite => "e.global_position <= $1",
-        Backend::Postgres => {
-            "(e.tx_id, e.global_position) <= ((select cursor_tx from event_chain where seq = $2)::text::xid8, $1)"
-        }
-    };
-    let count: i64 = sqlx::query_scalar(AssertSqlSafe(format!("select count(*) from events e where {before}")))
-        .bind(last.position)
-        .bind(last.seq)
-        .fetch_one(store.pool())
-        .await?;
-    if count == chained {
-        return Ok(None);
-    }
-    let sql = format!(
-        "select min(e.global_position) from events e where {before} \
-         and not exists (select 1 from event_chain c where c.global_position = e.global_position)"
-    );
-    Ok(sqlx::query_scalar(AssertSqlSafe(sql)).bind(last.position).bind(last.seq).fetch_one(store.pool()).await?)
-}
-
-/// Recomputes the whole chain from the events and compares it with the stored links.
-pub async fn verify(store: &EventStore) -> Result<Verification, StoreError> {
-    let (verified, last, mut broken) = walk(store, i64::MAX).await?;
-    let head = last.map(|(position, hash)| Digest { seq: verified, position, digest: hex::encode(hash) });
-    if broken.is_none()
-        && let Some(head) = &head
-        && let Some(position) = inserted(store, verified, head).await?
-    {
-        broken = Some(Break::Inserted { position });
-    }
-    let chained: i64 = sqlx::query_scalar("select count(*) from event_chain").fetch_one(store.pool()).await?;
-    let pending = (store.count().await? - chained).max(0);
-    Ok(Verification { verified, head, broken, pending })
-}
-
-/// Whether the log up to `position` still hashes to `digest`, a chain hash saved earlier.
-pub async fn prove(store: &EventStore, position: i64, digest: &str) -> Result<Proof, StoreError> {
-    let seq: Option<i64> = sqlx::query_scalar("select seq from event_chain where global_position = $1")
-        .bind(position)
-        .fetch_optional(store.pool())
-        .await?;
-    let Some(seq) = seq else { return Ok(Proof::Unknown) };
-    let (verified, last, broken) = walk(store, seq).await?;
-    match (broken, last) {
-        (None, Some((_, hash))) if verified == seq && hex::encode(hash) == digest.to_ascii_lowercase() => Ok(Proof::Unchanged { verified }),
-        (None, Some((_, hash))) => Ok(Proof::Differs { broken: None, digest: hex::encode(hash) }),
-        (broken, last) => Ok(Proof::Differs { broken, digest: last.map(|(_, h)| hex::encode(h)).unwrap_or_default() }),
     }
 }

@@ -33,6 +33,14 @@ pub trait Projector: Send + Sync {
     fn name(&self) -> &'static str;
     fn tables(&self) -> &'static [&'static str];
     async fn apply(&self, conn: &mut AnyConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError>;
+    /// Whether its batches may commit without waiting for the disk (PostgreSQL's
+    /// `synchronous_commit = off`; decision 0028). A batch lost in a crash is lost together with
+    /// its checkpoint and projected again, so the read model stays whole; but other sessions may
+    /// see a batch before it is durable, so only read models nothing outside the database acts on
+    /// may say yes.
+    fn relaxed_commit(&self) -> bool {
+        false
+    }
 }
 
 /// What one [`project_batch`] call did.
@@ -59,6 +67,9 @@ pub async fn project_batch(
         return Ok(BatchOutcome::Applied(0));
     };
     let next = last.cursor();
+    if projector.relaxed_commit() && store.backend() == Backend::Postgres {
+        sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
+    }
     projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection {
         projection: projector.name().to_owned(),
         source,

@@ -28,8 +28,54 @@ pub struct Snapshot {
     pieces: Vec<Piece>,
     /// Each player's `me`, as JSON text.
     me: HashMap<String, String>,
-    /// The current question's options in their own order, and whether players see them shuffled.
-    options: Option<([String; 4], usize, bool)>,
+    /// The current question's options as JSON text, in every order players may see them.
+    options: Option<Options>,
+}
+
+/// A question's options as JSON text: in their own order, or (shuffled) in each of the 24 orders,
+/// so a player's message only looks theirs up.
+enum Options {
+    Fixed(String),
+    Shuffled { index: usize, by_order: HashMap<[Letter; 4], String> },
+}
+
+impl Options {
+    fn new(texts: &[String; 4], index: usize, shuffled: bool) -> Options {
+        let text = |order: &[Letter; 4]| {
+            let options: Vec<Value> = order.iter().map(|l| serde_json::json!({ "letter": l.as_str(), "text": texts[l.index()] })).collect();
+            Value::Array(options).to_string()
+        };
+        if !shuffled {
+            return Options::Fixed(text(&Letter::ALL));
+        }
+        let by_order = permutations(Letter::ALL).into_iter().map(|order| (order, text(&order))).collect();
+        Options::Shuffled { index, by_order }
+    }
+
+    fn for_player(&self, player_id: &str) -> &str {
+        match self {
+            Options::Fixed(text) => text,
+            Options::Shuffled { index, by_order } => {
+                let mut order = Letter::ALL;
+                shuffle(&mut order, player_id, *index);
+                &by_order[&order]
+            }
+        }
+    }
+}
+
+/// The 24 orders of four letters.
+fn permutations(letters: [Letter; 4]) -> Vec<[Letter; 4]> {
+    let mut all = Vec::with_capacity(24);
+    for a in 0..4 {
+        for b in (0..4).filter(|&b| b != a) {
+            for c in (0..4).filter(|&c| c != a && c != b) {
+                let d = 6 - a - b - c;
+                all.push([letters[a], letters[b], letters[c], letters[d]]);
+            }
+        }
+    }
+    all
 }
 
 impl std::fmt::Debug for Snapshot {
@@ -48,7 +94,7 @@ impl Snapshot {
             view["question"]["options"] = Value::String(OPTIONS.to_owned());
             let clock = room.game.clock.expect("a question on view has a clock");
             let shuffled = room.game.settings.as_ref().is_some_and(|s| s.shuffle_options);
-            (room.game.questions[clock.index].options.clone(), clock.index, shuffled)
+            Options::new(&room.game.questions[clock.index].options, clock.index, shuffled)
         });
         let channel = Channel::Game(room.game_id.clone());
         let text = ServerMessage::Game { channel: &channel, view: &view }.to_text();
@@ -76,16 +122,6 @@ impl Snapshot {
         Snapshot { pieces, me, options }
     }
 
-    fn options_for(&self, player_id: &str) -> String {
-        let Some((texts, index, shuffled)) = &self.options else { return "null".to_owned() };
-        let mut order = Letter::ALL;
-        if *shuffled {
-            shuffle(&mut order, player_id, *index);
-        }
-        let options: Vec<Value> = order.iter().map(|l| serde_json::json!({ "letter": l.as_str(), "text": texts[l.index()] })).collect();
-        Value::Array(options).to_string()
-    }
-
     /// The message for player `player_id` (`None` for a player who joined after it was made).
     pub fn message_for(&self, player_id: &str) -> Option<String> {
         let me = self.me.get(player_id)?;
@@ -94,7 +130,7 @@ impl Snapshot {
             match piece {
                 Piece::Text(t) => text.push_str(t),
                 Piece::Me => text.push_str(me),
-                Piece::Options => text.push_str(&self.options_for(player_id)),
+                Piece::Options => text.push_str(self.options.as_ref().map_or("null", |o| o.for_player(player_id))),
             }
         }
         Some(text)
@@ -142,6 +178,19 @@ mod tests {
         room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
         room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });
         room
+    }
+
+    #[test]
+    fn every_order_of_the_options_is_one_of_the_24() {
+        let all: std::collections::HashSet<_> = permutations(Letter::ALL).into_iter().collect();
+        assert_eq!(all.len(), 24);
+        for player in ["p0", "p1", "someone-else"] {
+            for index in 0..10 {
+                let mut order = Letter::ALL;
+                shuffle(&mut order, player, index);
+                assert!(all.contains(&order));
+            }
+        }
     }
 
     #[test]
