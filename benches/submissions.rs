@@ -9,8 +9,9 @@
 //! doing bare write transactions on the same PostgreSQL (begin, read a row, insert a row,
 //! commit: the durable-write floor). The ratios say how close submissions come to each.
 //!
-//! The submissions go in four phases of a quarter of the quizzes: with the insights projector
-//! (issue 14) running, held, running, held, so its cost to submissions is measured in the same run.
+//! The submissions go in eight phases of an eighth of the quizzes: with the insights projector
+//! (issue 14) running or held, in the order R H H R H R R H, so its cost to submissions is
+//! measured in the same run (QUIZROOM_BENCH_QUIZZES=800 gives phases of 3,200 submissions).
 //!
 //!   cargo bench --bench submissions
 //!   QUIZROOM_BENCH_QUIZZES=200 QUIZROOM_BENCH_PLAYERS=32 cargo bench --bench submissions
@@ -106,16 +107,19 @@ async fn main() {
         t.await.unwrap();
     }
 
-    // The submissions in four phases of a quarter of the quizzes each: the insights projector
-    // running, held (its checkpoint row locked by this process, so the server's projector finds it
-    // busy and does nothing), running, held. After a held phase it catches up before the next.
-    let quarter = answers_by_quiz.len() / 4;
+    // The submissions in eight phases of an eighth of the quizzes each, the insights projector
+    // running (R) or held (H: its checkpoint row locked by this process, so the server's projector
+    // finds it busy and does nothing) in the order R H H R H R R H: a drift of the machine's speed
+    // over the run, and the first phase's warming up, fall on both or against running. After a
+    // held phase the projector catches up before the next.
+    const HELD: [bool; 8] = [false, true, true, false, true, false, false, true];
+    let eighth = answers_by_quiz.len() / 8;
     let (mut latencies, mut elapsed) = (Vec::new(), std::time::Duration::ZERO);
     let (mut on, mut off) = (Vec::new(), Vec::new());
     let lock_pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(&db.url).await.unwrap();
-    for phase in 0..4 {
-        let slice = answers_by_quiz[phase * quarter..(phase + 1) * quarter].to_vec();
-        let held = if phase % 2 == 1 {
+    for (phase, held) in HELD.into_iter().enumerate() {
+        let slice = answers_by_quiz[phase * eighth..(phase + 1) * eighth].to_vec();
+        let held = if held {
             let mut tx = lock_pool.begin().await.unwrap();
             sqlx::query("select 1 from checkpoints where name = 'insights' for update").execute(&mut *tx).await.unwrap();
             Some(tx)
@@ -132,7 +136,7 @@ async fn main() {
         }
         let caught_up = Instant::now();
         insights_caught_up(&lock_pool).await;
-        if phase == 2 {
+        if phase == 0 {
             println!("(the insights projector had read the log to its head {:.2} s after the last submission of a phase it ran in)", caught_up.elapsed().as_secs_f64());
         }
         latencies.extend(phase_latencies);
@@ -152,7 +156,7 @@ async fn main() {
         ms(percentile(&latencies, 0.99))
     );
     let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
-    println!("\n| insights projector | submissions/s (mean of 2 phases) |");
+    println!("\n| insights projector | submissions/s (mean of 4 phases) |");
     println!("|---|---:|");
     println!("| running | {:.0} |", mean(&on));
     println!("| held | {:.0} |", mean(&off));

@@ -11,35 +11,56 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
 use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
+use serde_json::{Value, json};
 use sqlx::AssertSqlSafe;
 
 use crate::decode;
 
 pub struct InsightsProjector;
 
-/// A batch's rows, table by table.
+/// A batch's rows, table by table, each a list of cells in the order of its table's columns.
 #[derive(Default)]
 struct Rows {
-    starts: Vec<(String, i64, String, i64, i64)>,
-    submissions: Vec<(String, i64, i64, i64, i64, &'static str, String)>,
-    retakes: Vec<(String, i64)>,
+    starts: Vec<Vec<Value>>,
+    submissions: Vec<Vec<Value>>,
+    retakes: Vec<Vec<Value>>,
     /// The last save per (attempt, question) in the batch.
     saves: HashMap<(String, i64), (Option<&'static str>, i64)>,
 }
 
-type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
-
-/// `rows` (each a list of bound values) inserted into `table` in statements of at most 500 rows.
-async fn insert<T>(conn: &mut Conn, table: &str, columns: &[&str], rows: &[T], conflict: &str, bind: impl for<'q> Fn(Query<'q>, &T) -> Query<'q>) -> Result<(), sqlx::Error> {
-    let backend = Backend::of(conn);
-    for chunk in rows.chunks(500) {
-        let values = backend.values(chunk.len(), columns.len());
-        let sql = format!("insert into {table} ({}) values {values} {conflict}", columns.join(", "));
-        let mut query = sqlx::query(AssertSqlSafe(sql));
-        for row in chunk {
-            query = bind(query, row);
+/// `rows` inserted into `table`, whose `columns` are (name, PostgreSQL type). On PostgreSQL one
+/// statement whose text never changes (so it is prepared once) takes the rows as one JSON
+/// document: statements of a varying number of rows were each parsed and planned anew, on the
+/// cores the submissions need. On SQLite statements of at most 500 rows.
+async fn insert(conn: &mut Conn, table: &str, columns: &[(&str, &str)], rows: Vec<Vec<Value>>, conflict: &str) -> Result<(), sqlx::Error> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let names = columns.iter().map(|(name, _)| *name).collect::<Vec<_>>().join(", ");
+    match Backend::of(conn) {
+        Backend::Postgres => {
+            let types = columns.iter().map(|(name, kind)| format!("{name} {kind}")).collect::<Vec<_>>().join(", ");
+            let document: Vec<Value> = rows
+                .into_iter()
+                .map(|row| Value::Object(columns.iter().map(|(name, _)| (*name).to_owned()).zip(row).collect()))
+                .collect();
+            let sql = format!("insert into {table} ({names}) select {names} from jsonb_to_recordset($1::text::jsonb) as r ({types}) {conflict}");
+            sqlx::query(AssertSqlSafe(sql)).bind(Value::Array(document).to_string()).execute(&mut *conn).await?;
         }
-        query.execute(&mut *conn).await?;
+        Backend::Sqlite => {
+            for chunk in rows.chunks(500) {
+                let sql = format!("insert into {table} ({names}) values {} {conflict}", Backend::Sqlite.values(chunk.len(), columns.len()));
+                let mut query = sqlx::query(AssertSqlSafe(sql));
+                for cell in chunk.iter().flatten() {
+                    query = match cell {
+                        Value::Number(n) => query.bind(n.as_i64()),
+                        Value::String(text) => query.bind(text.as_str()),
+                        _ => query.bind(None::<String>),
+                    };
+                }
+                query.execute(&mut *conn).await?;
+            }
+        }
     }
     Ok(())
 }
@@ -65,7 +86,7 @@ impl Projector for InsightsProjector {
             let attempt_id = crate::instance::<quizroom_domain::attempt::Attempt>(event)?.to_owned();
             match decode::<AttemptEvent>(event)? {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {
-                    rows.starts.push((attempt_id, quiz_id, user_id, quiz_version, started_at));
+                    rows.starts.push(vec![json!(attempt_id), json!(quiz_id), json!(user_id), json!(quiz_version), json!(started_at)]);
                 }
                 AttemptEvent::AnswerRecorded { question_id, answer, at, .. } => {
                     rows.saves.insert((attempt_id, question_id), (answer.map(|l| l.as_str()), at));
@@ -76,30 +97,33 @@ impl Projector for InsightsProjector {
                         SubmitReason::Timeout => "timeout",
                     };
                     let answers = serde_json::to_string(&answers).expect("scored answers serialise");
-                    rows.submissions.push((attempt_id, at, score, total, points, reason, answers));
+                    rows.submissions.push(vec![json!(attempt_id), json!(at), json!(score), json!(total), json!(points), json!(reason), json!(answers)]);
                 }
-                AttemptEvent::RetakeGranted { at, .. } => rows.retakes.push((attempt_id, at)),
+                AttemptEvent::RetakeGranted { at, .. } => rows.retakes.push(vec![json!(attempt_id), json!(at)]),
             }
         }
-        insert(conn, "insight_start", &["attempt_id", "quiz_id", "user_id", "quiz_version", "started_at"], &rows.starts, "", |q, r| {
-            q.bind(r.0.clone()).bind(r.1).bind(r.2.clone()).bind(r.3).bind(r.4)
-        })
-        .await?;
-        let saves: Vec<_> = rows.saves.into_iter().collect();
+        let starts = [("attempt_id", "text"), ("quiz_id", "bigint"), ("user_id", "text"), ("quiz_version", "bigint"), ("started_at", "bigint")];
+        insert(conn, "insight_start", &starts, rows.starts, "").await?;
+        let saves = rows.saves.into_iter().map(|((attempt, question), (answer, at))| vec![json!(attempt), json!(question), json!(answer), json!(at)]).collect();
         insert(
             conn,
             "insight_save",
-            &["attempt_id", "question_id", "answer", "saved_at"],
-            &saves,
+            &[("attempt_id", "text"), ("question_id", "bigint"), ("answer", "text"), ("saved_at", "bigint")],
+            saves,
             "on conflict (attempt_id, question_id) do update set answer = excluded.answer, saved_at = excluded.saved_at",
-            |q, ((attempt, question), (answer, at))| q.bind(attempt.clone()).bind(*question).bind(*answer).bind(*at),
         )
         .await?;
-        insert(conn, "insight_submission", &["attempt_id", "submitted_at", "score", "total", "points", "reason", "answers"], &rows.submissions, "", |q, r| {
-            q.bind(r.0.clone()).bind(r.1).bind(r.2).bind(r.3).bind(r.4).bind(r.5).bind(r.6.clone())
-        })
-        .await?;
-        insert(conn, "insight_retake", &["attempt_id", "granted_at"], &rows.retakes, "", |q, r| q.bind(r.0.clone()).bind(r.1)).await?;
+        let submissions = [
+            ("attempt_id", "text"),
+            ("submitted_at", "bigint"),
+            ("score", "bigint"),
+            ("total", "bigint"),
+            ("points", "bigint"),
+            ("reason", "text"),
+            ("answers", "text"),
+        ];
+        insert(conn, "insight_submission", &submissions, rows.submissions, "").await?;
+        insert(conn, "insight_retake", &[("attempt_id", "text"), ("granted_at", "bigint")], rows.retakes, "").await?;
         Ok(())
     }
 }
