@@ -194,7 +194,8 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
                 .collect();
             sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
             sqlx::query(
-                "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash)                  select s, p, t, e, c from jsonb_to_recordset($1::text::jsonb) as l (s bigint, p bigint, t bigint, e text, c text)",
+                "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) \
+                 select s, p, t, e, c from jsonb_to_recordset($1::text::jsonb) as l (s bigint, p bigint, t bigint, e text, c text)",
             )
             .bind(serde_json::Value::Array(links).to_string())
             .execute(&mut *tx)

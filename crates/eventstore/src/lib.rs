@@ -12,7 +12,8 @@
 //!   driver; the two dialects differ only in a few statements, kept side by side in `store`).
 //! - [`subscription`]: catch up from a cursor, then follow live.
 //! - [`projection`]: transactional projections and asynchronous projectors with checkpoints.
-//! - [`chain`]: tamper evidence, the log hash-chained in commit order behind the writes.
+//! - [`chain`]: tamper evidence, the log hash-chained in commit order behind the writes, and
+//!   verified in parts through the backends' own drivers (decision 0027).
 //! - [`testing`]: fresh databases for tests on both backends.
 
 pub mod chain;
