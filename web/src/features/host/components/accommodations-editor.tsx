@@ -10,8 +10,9 @@
  * Remove button leaves, focus goes to the next row's (or the e-mails field, or the first member).
  * Ids come from useId, so several sections can share a page.
  */
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { Loading } from '@/components/ui/loading'
+import { useFocusNext } from '@/hooks/use-focus-next'
 import { EXTRA_TIME_LABELS, EXTRA_TIMES, readExtraTime, type Accommodation, type ExtraTime } from '@/lib/accommodation'
 import { errorMessage } from '@/lib/api-client'
 import {
@@ -89,7 +90,7 @@ function AccommodationsSection({ target: givenTarget, members, headingLevel = 2,
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState('')
   /** The id of the element to focus once it is on screen. */
-  const focusNext = useRef<string | null>(null)
+  const focusNextRef = useFocusNext()
 
   useEffect(() => {
     let cancelled = false
@@ -108,16 +109,6 @@ function AccommodationsSection({ target: givenTarget, members, headingLevel = 2,
     }
   }, [target, attempt])
 
-  useEffect(() => {
-    const id = focusNext.current
-    if (!id) return
-    const element = document.getElementById(id)
-    if (element) {
-      focusNext.current = null
-      element.focus()
-    }
-  })
-
   const retry = () => {
     setLoad({ status: 'loading' })
     setAttempt((n) => n + 1)
@@ -131,7 +122,7 @@ function AccommodationsSection({ target: givenTarget, members, headingLevel = 2,
   const remove = (index: number) => {
     const email = rows[index]?.email ?? ''
     const left = rows.length - 1
-    focusNext.current = left > 0 ? ids.remove(Math.min(index, left - 1)) : addFocus
+    focusNextRef.current = left > 0 ? ids.remove(Math.min(index, left - 1)) : addFocus
     setRows((current) => current.filter((_, i) => i !== index))
     setNotice(TEXTS.removed(email))
   }
@@ -156,7 +147,7 @@ function AccommodationsSection({ target: givenTarget, members, headingLevel = 2,
     setNotice('')
     if (problem) {
       setEmailsError(problem)
-      focusNext.current = addFocus
+      focusNextRef.current = addFocus
       return
     }
     const result = addPlayers(rows, list, choice)
@@ -179,7 +170,7 @@ function AccommodationsSection({ target: givenTarget, members, headingLevel = 2,
     } catch (failure) {
       console.error('Failed to save accommodations', failure)
       setError(errorMessage(failure, TEXTS.saveFailed))
-      focusNext.current = ids.error
+      focusNextRef.current = ids.error
     } finally {
       setSaving(false)
     }

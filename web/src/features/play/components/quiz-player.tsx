@@ -13,6 +13,7 @@ import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
+import { useFocusNext } from '@/hooks/use-focus-next'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import { extraTimeNote } from '@/lib/accommodation'
 import {
@@ -83,8 +84,9 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
   // Read-aloud (issue 15) follows the question on screen while the player is taking the quiz.
   const readAloud = useReadAloud(context.accommodation.readAloud, taking ? (context.questions[context.current] ?? null) : null)
   const [spoken, setSpoken] = useState('')
-  /** The id of the element to focus once it is on screen (set by `send`, used by the effect below). */
-  const focusNext = useRef<string | null>(null)
+  /** The id of the element to focus once it is on screen (set by `send`). A failed submit's
+   * retry never comes when the submit worked: the result focuses its own heading. */
+  const focusNextRef = useFocusNext((id) => id === FOCUS.submitFailed && state.matches('results'))
   /** Which button opened the review summary, for going back to it. */
   const summaryOpener = useRef<string>(FOCUS.reviewButton)
 
@@ -103,32 +105,20 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
       if (message) setSpoken((previous) => (previous === message ? `${message}\u00a0` : message))
       if (event.type === 'summary.open' && after.matches({ inProgress: 'reviewSummary' })) {
         summaryOpener.current = activeId === FOCUS.next ? FOCUS.next : FOCUS.reviewButton
-        focusNext.current = FOCUS.summary
+        focusNextRef.current = FOCUS.summary
       } else if (event.type === 'summary.back' && after.matches({ inProgress: 'taking' })) {
-        focusNext.current = summaryOpener.current
+        focusNextRef.current = summaryOpener.current
       } else if (event.type === 'question.goto' && before.matches({ inProgress: 'reviewSummary' })) {
-        focusNext.current = FOCUS.question
+        focusNextRef.current = FOCUS.question
       } else if (event.type === 'question.prev' && activeId === FOCUS.prev && after.context.current === 0) {
         // Previous is disabled on the first question, which would drop focus.
-        focusNext.current = FOCUS.next
+        focusNextRef.current = FOCUS.next
       } else if (event.type === 'quiz.submit') {
-        focusNext.current = FOCUS.submitFailed
+        focusNextRef.current = FOCUS.submitFailed
       }
     },
-    [actor],
+    [actor, focusNextRef],
   )
-
-  useEffect(() => {
-    const id = focusNext.current
-    if (!id) return
-    const element = document.getElementById(id)
-    if (element) {
-      focusNext.current = null
-      element.focus()
-    } else if (id === FOCUS.submitFailed && state.matches('results')) {
-      focusNext.current = null // the result focuses its own heading
-    }
-  })
 
   useLeaveWarning(inProgress, LEAVE_WARNING)
 
