@@ -202,6 +202,52 @@ async fn an_answer_after_the_deadline_is_too_late_and_a_pause_stops_the_clock() 
     game.app.stop().await.unwrap();
 }
 
+/// Waits until the game's PIN leads nowhere (the game ended); fails after 10 s.
+async fn until_pin_is_free(game: &Game) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, answer) = game.join("Late", None).await;
+        if status == 404 {
+            assert_eq!(answer["code"], "game_not_found");
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the idle game did not end: {status} {answer}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_game_in_which_nothing_happened_for_a_day_ends_and_frees_its_pin() {
+    const DAY: i64 = 24 * 3600 * 1000;
+    let db = TestDb::sqlite();
+    let game = open(&db, json!({})).await;
+    let (mut ana, _, _) = game.player("Ana").await;
+    game.control("start").await;
+    next_view(&mut ana, "question").await;
+    game.control("pause").await;
+    // Paused for almost a day: still the same game.
+    game.clock.advance(DAY - 1_000);
+    let (status, _) = game.join("Ben", None).await;
+    assert_eq!(status, 200);
+    game.clock.advance(1_000);
+    assert_eq!(next_view(&mut ana, "finished").await["me"]["nickname"], "Ana");
+    until_pin_is_free(&game).await;
+
+    game.app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_game_left_in_its_lobby_while_the_server_was_down_ends_once_it_is_back() {
+    let db = TestDb::sqlite();
+    let Game { app, clock, host, game_id, pin, key } = open(&db, json!({})).await;
+    app.stop().await.unwrap();
+    clock.advance(24 * 3600 * 1000);
+    let app = spawn_app_with(&db, |_| {}, Services { clock: clock.clone(), ..Default::default() }).await;
+    let game = Game { app, clock, host, game_id, pin, key };
+    until_pin_is_free(&game).await;
+    game.app.stop().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_player_who_reconnects_is_back_with_their_name_points_and_the_clock() {
     let db = TestDb::sqlite();

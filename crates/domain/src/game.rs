@@ -17,6 +17,8 @@ use crate::{Aggregate, DomainEvent};
 pub const GET_READY_MS: i64 = 3_000;
 /// How long the reveal and the standings last when the game advances by itself.
 pub const AUTO_ADVANCE_MS: i64 = 5_000;
+/// A game in which nothing happened for a day is ended by the server (its PIN is then free).
+pub const IDLE_END_MS: i64 = 24 * 3600 * 1000;
 /// Seconds per question: the least, the most and the default.
 pub const SECONDS_PER_QUESTION: (i64, i64, i64) = (5, 240, 20);
 
@@ -71,6 +73,8 @@ pub enum EndedBy {
     Completed,
     /// The host ended the game early.
     Host,
+    /// Nothing happened in the game for [`IDLE_END_MS`]: the server ended it, freeing its PIN.
+    Idle,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -108,6 +112,8 @@ pub enum GameCommand {
     Unlock { now: i64 },
     Kick { player_id: String, now: i64 },
     End { now: i64 },
+    /// The clock: ends a game in which nothing happened for [`IDLE_END_MS`] (nothing otherwise).
+    EndIdle { now: i64 },
     /// The clock: closes question `index` when its deadline has passed (nothing otherwise).
     CloseAtDeadline { index: usize, now: i64 },
     /// Every player answered question `index`: it closes (nothing when it already has).
@@ -143,6 +149,24 @@ pub enum GameEvent {
 }
 
 impl DomainEvent for GameEvent {}
+
+impl GameEvent {
+    /// When it happened.
+    pub fn at(&self) -> i64 {
+        match self {
+            GameEvent::GameOpened { at, .. }
+            | GameEvent::QuestionStarted { at, .. }
+            | GameEvent::QuestionClosed { at, .. }
+            | GameEvent::StandingsShown { at, .. }
+            | GameEvent::GamePaused { at }
+            | GameEvent::GameResumed { at }
+            | GameEvent::LobbyLocked { at }
+            | GameEvent::LobbyUnlocked { at }
+            | GameEvent::PlayerKicked { at, .. }
+            | GameEvent::GameFinished { at, .. } => *at,
+        }
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
@@ -201,6 +225,8 @@ pub struct LiveGame {
     /// The current (or last) question's clock; `None` before the first.
     pub clock: Option<Clock>,
     pub ended_by: Option<EndedBy>,
+    /// When the game's stream last changed (the host's or the clock's last step).
+    pub last_at: i64,
 }
 
 impl LiveGame {
@@ -276,7 +302,10 @@ impl Aggregate for LiveGame {
         if self.phase == Phase::Finished {
             // The clock's commands may arrive after the end: they have nothing left to do.
             return match command {
-                GameCommand::CloseAtDeadline { .. } | GameCommand::CloseAllAnswered { .. } | GameCommand::AutoAdvance { .. } => Ok(vec![]),
+                GameCommand::CloseAtDeadline { .. }
+                | GameCommand::CloseAllAnswered { .. }
+                | GameCommand::AutoAdvance { .. }
+                | GameCommand::EndIdle { .. } => Ok(vec![]),
                 _ => Err(GameError::Finished),
             };
         }
@@ -309,6 +338,9 @@ impl Aggregate for LiveGame {
                 Ok(if self.kicked.contains(&player_id) { vec![] } else { vec![GameEvent::PlayerKicked { player_id, at: now }] })
             }
             GameCommand::End { now } => Ok(vec![GameEvent::GameFinished { ended_by: EndedBy::Host, at: now }]),
+            GameCommand::EndIdle { now } => {
+                Ok(if now >= self.last_at + IDLE_END_MS { vec![GameEvent::GameFinished { ended_by: EndedBy::Idle, at: now }] } else { vec![] })
+            }
             GameCommand::CloseAtDeadline { index, now } => Ok(match clock {
                 Some(c) if c.index == index && c.paused_at.is_none() && now >= c.deadline => {
                     vec![GameEvent::QuestionClosed { index, reason: CloseReason::Time, at: now }]
@@ -331,6 +363,7 @@ impl Aggregate for LiveGame {
     }
 
     fn evolve(mut self, event: &GameEvent) -> LiveGame {
+        self.last_at = event.at();
         match event {
             GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at } => {
                 self.opened = true;

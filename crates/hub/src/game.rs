@@ -17,12 +17,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, IDLE_END_MS, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
 use quizroom_domain::player::{GamePlayer, PlayerError, PlayerEvent};
 use quizroom_domain::quiz::Letter;
 use quizroom_domain::stream::id_of;
 use quizroom_domain::{Aggregate, DomainEvent, StreamId};
-use quizroom_eventstore::{EventStore, RecordedEvent, StoreError};
+use quizroom_eventstore::{Cursor, EventStore, RecordedEvent, StoreError};
 use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 
@@ -127,6 +127,7 @@ impl Games {
         if let Some(handle) = self.rooms.lock().expect("rooms lock").get(game_id) {
             return Ok(Some(handle.clone()));
         }
+        let cursor = self.store.head_cursor().await?;
         let Some(room) = self.load(game_id).await? else { return Ok(None) };
         let (handle, fresh) = {
             let mut rooms = self.rooms.lock().expect("rooms lock");
@@ -150,9 +151,24 @@ impl Games {
             }
         };
         if fresh {
+            self.catch_up(cursor).await?;
             tokio::spawn(self.clone().keep_clock(game_id.to_owned(), handle.clone()));
         }
         Ok(Some(handle))
+    }
+
+    /// Applies what the log holds after `cursor` (taken before a room was read): the follower may
+    /// have passed some of it while the room was being read, before the room was there to take
+    /// it. What the room already has counts once.
+    async fn catch_up(self: &Arc<Self>, cursor: Cursor) -> Result<(), StoreError> {
+        let mut log = self.store.subscribe(cursor, self.shutdown.clone());
+        loop {
+            let batch = log.next_batch().await?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            self.apply(&batch);
+        }
     }
 
     /// A game as the log has it now: its stream and its players' streams.
@@ -248,6 +264,10 @@ impl Games {
 
     /// Loads a room again after a gap in what this node saw of it.
     async fn reload(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
+        let cursor = match self.store.head_cursor().await {
+            Ok(cursor) => cursor,
+            Err(error) => return tracing::warn!(%error, game_id, "could not reload a live game"),
+        };
         match self.load(&game_id).await {
             Ok(Some(room)) => {
                 {
@@ -257,6 +277,9 @@ impl Games {
                     }
                 }
                 *handle.lock() = room;
+                if let Err(error) = self.catch_up(cursor).await {
+                    tracing::warn!(%error, game_id, "could not bring a reloaded live game up to the log");
+                }
                 self.send_view(&handle);
                 handle.changed.notify_one();
             }
@@ -361,11 +384,10 @@ impl Games {
         }
     }
 
-    /// Loads the games of the last day that have not finished, so their clocks run again after a
-    /// restart (an older one is loaded when someone comes back to it).
+    /// Loads the games that have not finished, so their clocks run again after a restart (and
+    /// those idle for a day end, freeing their PINs).
     pub async fn resume_unfinished(self: &Arc<Self>) {
-        const DAY_MS: i64 = 24 * 3600 * 1000;
-        match quizroom_projections::live::read::unfinished(self.store.pool(), self.now() - DAY_MS).await {
+        match quizroom_projections::live::read::unfinished(self.store.pool()).await {
             Ok(games) => {
                 for game in games {
                     if let Err(error) = self.room(&game.game_id).await {
@@ -378,20 +400,26 @@ impl Games {
     }
 }
 
-/// The clock's next command for a room, and when it is due.
+/// The clock's next command for a room, and when it is due: the question's deadline, everyone
+/// having answered, the auto-advance; else, for a game waiting on its host, its end a day after
+/// its last step.
 fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
     let game = &room.game;
-    let index = game.clock.map(|c| c.index)?;
-    match game.phase {
-        Phase::Question if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
-        Phase::Question => {
-            let clock = game.clock.filter(|c| c.paused_at.is_none())?;
-            Some((clock.deadline, GameCommand::CloseAtDeadline { index, now: now.max(clock.deadline) }))
-        }
-        Phase::Reveal | Phase::Standings if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
+    let index = game.clock.map(|c| c.index);
+    let step = match (game.phase, index) {
+        (Phase::Question, Some(index)) if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
+        (Phase::Question, Some(index)) => game
+            .clock
+            .filter(|c| c.paused_at.is_none())
+            .map(|c| (c.deadline, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) })),
+        (Phase::Reveal | Phase::Standings, Some(index)) if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
             let at = game.phase_since + AUTO_ADVANCE_MS;
             Some((at, GameCommand::AutoAdvance { phase: game.phase, index, now: now.max(at) }))
         }
         _ => None,
-    }
+    };
+    step.or_else(|| {
+        let at = game.last_at + IDLE_END_MS;
+        (game.opened && game.phase != Phase::Finished).then(|| (at, GameCommand::EndIdle { now: now.max(at) }))
+    })
 }

@@ -43,13 +43,9 @@ pub async fn pin_in_use(pool: &AnyPool, pin: &str) -> Result<bool, sqlx::Error> 
     Ok(sqlx::query("select 1 from live_game where pin = $1 and finished_at is null").bind(pin).fetch_optional(pool).await?.is_some())
 }
 
-/// The games opened since `since` (ms) that have not finished (the hub's clock looks after them
-/// after a restart).
-pub async fn unfinished(pool: &AnyPool, since: i64) -> Result<Vec<GameRow>, sqlx::Error> {
-    sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where finished_at is null and opened_at >= $1")))
-        .bind(since)
-        .fetch_all(pool)
-        .await
+/// The games that have not finished (the hub's clock looks after them after a restart).
+pub async fn unfinished(pool: &AnyPool) -> Result<Vec<GameRow>, sqlx::Error> {
+    sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where finished_at is null"))).fetch_all(pool).await
 }
 
 /// Every player of a game, in the order they joined.

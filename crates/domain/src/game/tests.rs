@@ -209,6 +209,24 @@ fn the_host_may_end_the_game_at_any_moment() {
 }
 
 #[test]
+fn a_game_in_which_nothing_happened_for_a_day_is_ended_by_the_server() {
+    // Idle in the lobby, paused mid-question, waiting on the host at the reveal: a day after the
+    // game's last step it ends; a moment before, nothing happens.
+    let paused = [opened(), started(0, T0), GameEvent::GamePaused { at: T0 + 5_000 }];
+    let reveal = [opened(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)];
+    for (events, last) in [(vec![opened()], T0), (paused.to_vec(), T0 + 5_000), (reveal.to_vec(), T0 + 23_000)] {
+        given::<LiveGame>(events.clone()).when(GameCommand::EndIdle { now: last + IDLE_END_MS - 1 }).then([]);
+        let game = given::<LiveGame>(events)
+            .when(GameCommand::EndIdle { now: last + IDLE_END_MS })
+            .then([GameEvent::GameFinished { ended_by: EndedBy::Idle, at: last + IDLE_END_MS }]);
+        assert_eq!(game.phase, Phase::Finished);
+    }
+    // Once ended, the clock's command has nothing left to do.
+    let ended = [opened(), GameEvent::GameFinished { ended_by: EndedBy::Host, at: T0 + 1 }];
+    given::<LiveGame>(ended).when(GameCommand::EndIdle { now: T0 + 2 * IDLE_END_MS }).then([]);
+}
+
+#[test]
 fn an_auto_advancing_game_moves_on_after_the_reveal_and_the_standings_have_lasted() {
     let auto = opened_with(GameSettings { auto_advance: true, ..settings() });
     let reveal = [auto.clone(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)];
