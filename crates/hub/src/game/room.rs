@@ -11,6 +11,7 @@ use quizroom_domain::Aggregate;
 use quizroom_domain::game::{GameEvent, LiveGame, Phase};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
 use quizroom_domain::quiz::Letter;
+use serde::Serialize;
 use serde_json::{Value, json};
 
 /// Rows of the standings, and of the podium.
@@ -244,7 +245,7 @@ impl Room {
         let standings = if matches!(phase, Phase::Standings | Phase::Finished) { self.rows(STANDINGS) } else { Value::Null };
         let podium = if phase == Phase::Finished { self.rows(PODIUM) } else { Value::Null };
         let me = match viewer {
-            Viewer::Player(id) => self.me(id),
+            Viewer::Player(id) => json!(self.me(id)),
             Viewer::Host => Value::Null,
         };
         let host = match viewer {
@@ -284,8 +285,8 @@ impl Room {
     }
 
     /// A player's own part of the view.
-    pub fn me(&self, player_id: &str) -> Value {
-        let Some(p) = self.players.get(player_id) else { return Value::Null };
+    pub fn me(&self, player_id: &str) -> Option<Me<'_>> {
+        let (player_id, p) = self.players.get_key_value(player_id)?;
         let phase = self.game.phase;
         let current = self.game.clock.map(|c| c.index);
         let answer = current.filter(|_| phase == Phase::Question).and_then(|i| p.state.answers.get(&i)).map(|a| a.choice.as_str());
@@ -295,20 +296,37 @@ impl Room {
             (Phase::Lobby, _) | (_, None) => None,
             (_, Some(i)) => Some(i),
         };
-        let last_result = last_closed
-            .and_then(|i| p.state.answers.get(&i))
-            .map(|a| json!({ "correct": a.correct, "points": a.points }))
-            .unwrap_or(Value::Null);
-        json!({
-            "playerId": player_id,
-            "nickname": p.state.nickname,
-            "points": p.state.points,
-            "streak": p.state.streak,
-            "rank": self.ranking.rank.get(player_id),
-            "answer": answer,
-            "lastResult": last_result,
+        let last_result = last_closed.and_then(|i| p.state.answers.get(&i)).map(|a| LastResult { correct: a.correct, points: a.points });
+        Some(Me {
+            player_id,
+            nickname: &p.state.nickname,
+            points: p.state.points,
+            streak: p.state.streak,
+            rank: self.ranking.rank.get(player_id).copied(),
+            answer,
+            last_result,
         })
     }
+}
+
+/// A player's own part of the view (`me`), serialised straight from the room (the snapshot makes
+/// one for every player at each phase change).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Me<'a> {
+    player_id: &'a str,
+    nickname: &'a str,
+    points: i64,
+    streak: i64,
+    rank: Option<usize>,
+    answer: Option<&'static str>,
+    last_result: Option<LastResult>,
+}
+
+#[derive(Debug, Serialize)]
+struct LastResult {
+    correct: bool,
+    points: i64,
 }
 
 /// The order of the options for one player and question: a permutation fixed by both (FNV-1a

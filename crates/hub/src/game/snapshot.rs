@@ -118,7 +118,7 @@ impl Snapshot {
                 }
             }
         }
-        let me = room.players.keys().map(|id| (id.clone(), room.me(id).to_string())).collect();
+        let me = room.players.keys().filter_map(|id| Some((id.clone(), serde_json::to_string(&room.me(id)?).expect("JSON")))).collect();
         Snapshot { pieces, me, options }
     }
 
