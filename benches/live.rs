@@ -24,7 +24,7 @@ use futures::{SinkExt, StreamExt};
 use nix::sys::resource::{Resource, UsageWho, getrlimit, getrusage, setrlimit};
 use rand::Rng;
 use serde_json::{Value, json};
-use support::{Server, ms, percentile};
+use support::{Server, ms, percentile, process_cpu};
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -43,13 +43,6 @@ fn cpu(who: UsageWho) -> f64 {
     let usage = getrusage(who).expect("getrusage");
     let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
     secs(usage.user_time()) + secs(usage.system_time())
-}
-
-/// CPU seconds a running process has taken so far (/proc/PID/stat, in clock ticks of 1/100 s).
-fn process_cpu(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
-    let fields: Vec<&str> = stat.rsplit(')').next().unwrap().split_whitespace().collect();
-    (fields[11].parse::<f64>().unwrap() + fields[12].parse::<f64>().unwrap()) / 100.0
 }
 
 /// What every player records, keyed by (phase, question).

@@ -11,7 +11,10 @@
 //!
 //! The submissions go in eight phases of an eighth of the quizzes: with the insights projector
 //! (issue 14) running or held, in the order R H H R H R R H, so its cost to submissions is
-//! measured in the same run (QUIZROOM_BENCH_QUIZZES=800 gives phases of 3,200 submissions).
+//! measured in the same run (QUIZROOM_BENCH_QUIZZES=800 gives phases of 3,200 submissions). It
+//! also prints the CPU the server and PostgreSQL took per submission in each kind of phase, and
+//! while the projector caught up alone after a held phase (the other asynchronous readers of the
+//! log, behind after a phase, catch up then too, so that figure is an upper bound).
 //!
 //!   cargo bench --bench submissions
 //!   QUIZROOM_BENCH_QUIZZES=200 QUIZROOM_BENCH_PLAYERS=32 cargo bench --bench submissions
@@ -23,7 +26,7 @@ use std::time::Instant;
 
 use quizroom_eventstore::testing::TestDb;
 use serde_json::{Value, json};
-use support::{Server, ms, percentile};
+use support::{Server, ms, percentile, postgres_cpu, process_cpu};
 
 fn twenty_questions(n_quiz: usize) -> Vec<u8> {
     let questions: Vec<Value> = (1..=20)
@@ -116,6 +119,10 @@ async fn main() {
     let eighth = answers_by_quiz.len() / 8;
     let (mut latencies, mut elapsed) = (Vec::new(), std::time::Duration::ZERO);
     let (mut on, mut off) = (Vec::new(), Vec::new());
+    // CPU seconds (server and PostgreSQL) per submission in running and held phases, and of the
+    // projector alone as it catches up after a held phase.
+    let cpu = || process_cpu(server.process.id()) + postgres_cpu();
+    let (mut on_cpu, mut off_cpu, mut catch_up_cpu) = (Vec::new(), Vec::new(), Vec::new());
     let lock_pool = sqlx::postgres::PgPoolOptions::new().max_connections(1).connect(&db.url).await.unwrap();
     for (phase, held) in HELD.into_iter().enumerate() {
         let slice = answers_by_quiz[phase * eighth..(phase + 1) * eighth].to_vec();
@@ -126,15 +133,22 @@ async fn main() {
         } else {
             None
         };
+        let cpu_before = cpu();
         let (phase_latencies, phase_elapsed) = submit_all(&server, &tokens, Arc::new(slice)).await;
-        let rate = phase_latencies.len() as f64 / phase_elapsed.as_secs_f64();
+        let n = phase_latencies.len() as f64;
+        let rate = n / phase_elapsed.as_secs_f64();
+        let cpu_submitted = cpu();
+        let caught_up = Instant::now();
         if let Some(tx) = held {
             off.push(rate);
+            off_cpu.push((cpu_submitted - cpu_before) / n);
             tx.rollback().await.unwrap();
+            insights_caught_up(&lock_pool).await;
+            catch_up_cpu.push((cpu() - cpu_submitted) / n);
         } else {
             on.push(rate);
+            on_cpu.push((cpu_submitted - cpu_before) / n);
         }
-        let caught_up = Instant::now();
         insights_caught_up(&lock_pool).await;
         if phase == 0 {
             println!("(the insights projector had read the log to its head {:.2} s after the last submission of a phase it ran in)", caught_up.elapsed().as_secs_f64());
@@ -161,6 +175,12 @@ async fn main() {
     println!("| running | {:.0} |", mean(&on));
     println!("| held | {:.0} |", mean(&off));
     println!("| running / held | **{:.1}%** |", 100.0 * mean(&on) / mean(&off));
+    let us = |v: &[f64]| mean(v) * 1e6;
+    println!("\n| CPU of the server and PostgreSQL | per submission |");
+    println!("|---|---:|");
+    println!("| phases with the projector running | {:.0} µs |", us(&on_cpu));
+    println!("| phases with the projector held | {:.0} µs |", us(&off_cpu));
+    println!("| the projector alone, catching up after a held phase | {:.0} µs ({:.1}% of a held phase's) |", us(&catch_up_cpu), 100.0 * mean(&catch_up_cpu) / mean(&off_cpu));
 
     let count = latencies.len();
     let reads = http_baseline(&server, &tokens, count).await;

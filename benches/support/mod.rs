@@ -116,3 +116,23 @@ pub fn percentile(sorted: &[Duration], q: f64) -> Duration {
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
+
+/// CPU seconds a running process has taken so far (/proc/PID/stat, in clock ticks of 1/100 s);
+/// 0 for one that is gone.
+pub fn process_cpu(pid: u32) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return 0.0 };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or_default().split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU seconds taken so far by every PostgreSQL process on this machine (its backends come and go,
+/// so compare two readings over a stretch when the pool's connections stay open).
+pub fn postgres_cpu() -> f64 {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return 0.0 };
+    entries
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|c| c.trim() == "postgres"))
+        .map(process_cpu)
+        .sum()
+}

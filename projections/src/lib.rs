@@ -54,7 +54,7 @@ pub fn projectors() -> Vec<Arc<dyn Projector>> {
 
 /// Reads a recorded event as a domain event, naming its position when it cannot.
 pub fn decode<E: DomainEvent>(event: &RecordedEvent) -> Result<E, ProjectionError> {
-    E::decode(&event.event_type, event.schema_version, event.data.clone()).map_err(|e| ProjectionError::Decode {
+    E::decode(&event.event_type, event.schema_version, &event.data).map_err(|e| ProjectionError::Decode {
         position: event.position,
         event_type: event.event_type.clone(),
         message: e.0,

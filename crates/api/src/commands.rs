@@ -27,7 +27,7 @@ pub fn fold<A: Aggregate>(recorded: &[RecordedEvent]) -> Result<(A, i64), StoreE
     let version = recorded.last().map_or(0, |e| e.version);
     let mut state = A::default();
     for e in recorded {
-        let event = A::Event::decode(&e.event_type, e.schema_version, e.data.clone())
+        let event = A::Event::decode(&e.event_type, e.schema_version, &e.data)
             .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
         state = state.evolve(&event);
     }

@@ -85,15 +85,22 @@ pub trait DomainEvent: Serialize + DeserializeOwned + Clone + PartialEq + std::f
         }
     }
 
-    fn decode(event_type: &str, schema_version: i64, data: Value) -> Result<Self, DecodeError> {
+    /// Reads a stored payload back; `data` is borrowed, so a reader that keeps the recorded event
+    /// (a projector, the hub) copies nothing but the fields of the event itself.
+    fn decode(event_type: &str, schema_version: i64, data: &Value) -> Result<Self, DecodeError> {
         if schema_version > Self::SCHEMA_VERSION {
             return Err(DecodeError(format!(
                 "schema version {schema_version} is newer than this program knows ({})",
                 Self::SCHEMA_VERSION
             )));
         }
-        let data = Self::upcast(event_type, schema_version, data).map_err(DecodeError)?;
-        serde_json::from_value(serde_json::json!({ "type": event_type, "data": data })).map_err(|e| {
+        let decoded = if schema_version < Self::SCHEMA_VERSION {
+            let data = Self::upcast(event_type, schema_version, data.clone()).map_err(DecodeError)?;
+            Self::deserialize(Envelope { event_type, data: &data })
+        } else {
+            Self::deserialize(Envelope { event_type, data })
+        };
+        decoded.map_err(|e| {
             let message = e.to_string();
             if message.starts_with("unknown variant") {
                 DecodeError(format!("unknown event type {event_type}"))
@@ -101,6 +108,50 @@ pub trait DomainEvent: Serialize + DeserializeOwned + Clone + PartialEq + std::f
                 DecodeError(format!("broken {event_type} payload: {message}"))
             }
         })
+    }
+}
+
+/// A stored event's type and payload, read as the `[type, data]` sequence serde's adjacently
+/// tagged enums also accept: the type comes first, so the payload is read straight into the event
+/// (as an object `{"data", "type"}` in key order it was first copied whole into serde's buffer).
+struct Envelope<'a> {
+    event_type: &'a str,
+    data: &'a Value,
+}
+
+impl<'de> serde::Deserializer<'de> for Envelope<'de> {
+    type Error = serde_json::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_seq(EnvelopeParts { event_type: Some(self.event_type), data: Some(self.data) })
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf option unit
+        unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+struct EnvelopeParts<'a> {
+    event_type: Option<&'a str>,
+    data: Option<&'a Value>,
+}
+
+impl<'de> serde::de::SeqAccess<'de> for EnvelopeParts<'de> {
+    type Error = serde_json::Error;
+
+    fn next_element_seed<T: serde::de::DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, Self::Error> {
+        if let Some(event_type) = self.event_type.take() {
+            return seed.deserialize(serde::de::value::BorrowedStrDeserializer::new(event_type)).map(Some);
+        }
+        match self.data.take() {
+            Some(data) => seed.deserialize(data).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(usize::from(self.event_type.is_some()) + usize::from(self.data.is_some()))
     }
 }
 

@@ -195,19 +195,19 @@ mod tests {
         let (event_type, data) = event.encode();
         assert_eq!(event_type, "TokensSpent");
         assert_eq!(data, json!({ "amount": 2, "purpose": "host", "reference": "quiz-9" }));
-        assert_eq!(WalletEvent::decode(&event_type, 1, data).unwrap(), event);
+        assert_eq!(WalletEvent::decode(&event_type, 1, &data).unwrap(), event);
     }
 
     #[test]
     fn unknown_types_broken_payloads_and_future_schemas_are_named() {
         assert_eq!(
-            WalletEvent::decode("TokensStolen", 1, json!({})),
+            WalletEvent::decode("TokensStolen", 1, &json!({})),
             Err(DecodeError("unknown event type TokensStolen".into()))
         );
-        let broken = WalletEvent::decode("TokensSpent", 1, json!({ "amount": "two" })).unwrap_err();
+        let broken = WalletEvent::decode("TokensSpent", 1, &json!({ "amount": "two" })).unwrap_err();
         assert!(broken.0.starts_with("broken TokensSpent payload: invalid type"), "{broken}");
         assert_eq!(
-            WalletEvent::decode("TokensSpent", 2, json!({})),
+            WalletEvent::decode("TokensSpent", 2, &json!({})),
             Err(DecodeError("schema version 2 is newer than this program knows (1)".into()))
         );
     }

@@ -179,7 +179,7 @@ impl Games {
         }
         let mut room = Room::new(game_id.to_owned());
         for e in &events {
-            let event = GameEvent::decode(&e.event_type, e.schema_version, e.data.clone())
+            let event = GameEvent::decode(&e.event_type, e.schema_version, &e.data)
                 .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
             room.apply_game(e.version, &event);
         }
@@ -189,7 +189,7 @@ impl Games {
         let mut conn = self.store.pool().acquire().await.map_err(StoreError::from)?;
         for (stream, recorded) in streams.iter().zip(self.store.read_streams_in(&mut conn, &names).await?) {
             for e in recorded {
-                let event = PlayerEvent::decode(&e.event_type, e.schema_version, e.data.clone())
+                let event = PlayerEvent::decode(&e.event_type, e.schema_version, &e.data)
                     .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
                 room.apply_player(stream.id(), e.version, &event);
             }
@@ -207,7 +207,7 @@ impl Games {
                 LiveGame::STREAM => {
                     let Some(game_id) = id_of::<LiveGame>(&e.stream_id) else { continue };
                     let Some(handle) = self.rooms.lock().expect("rooms lock").get(game_id).cloned() else { continue };
-                    let Ok(event) = GameEvent::decode(&e.event_type, e.schema_version, e.data.clone()) else {
+                    let Ok(event) = GameEvent::decode(&e.event_type, e.schema_version, &e.data) else {
                         tracing::warn!(position = e.position, "the hub skipped a game event it could not read");
                         continue;
                     };
@@ -219,7 +219,7 @@ impl Games {
                 }
                 GamePlayer::STREAM => {
                     let Some(player_id) = id_of::<GamePlayer>(&e.stream_id) else { continue };
-                    let Ok(event) = PlayerEvent::decode(&e.event_type, e.schema_version, e.data.clone()) else {
+                    let Ok(event) = PlayerEvent::decode(&e.event_type, e.schema_version, &e.data) else {
                         tracing::warn!(position = e.position, "the hub skipped a player event it could not read");
                         continue;
                     };

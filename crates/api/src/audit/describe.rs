@@ -84,7 +84,7 @@ pub(super) fn question_changes(before: &[Question], after: &[Question]) -> Vec<Q
 
 fn decode<E: DomainEvent>(row: &TrailRow) -> Option<E> {
     let data = serde_json::from_str(&row.data).ok()?;
-    E::decode(&row.event_type, row.schema_version, data).ok()
+    E::decode(&row.event_type, row.schema_version, &data).ok()
 }
 
 /// "QuestionStarted" → "Question started".

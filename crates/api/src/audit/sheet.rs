@@ -77,7 +77,7 @@ pub(super) struct AttemptSheet {
 async fn questions_at(state: &AppState, quiz_id: i64, version: i64) -> Result<(String, Vec<Question>), ApiError> {
     let (mut title, mut questions) = (String::new(), Vec::new());
     for event in state.store.read_stream(&format!("quiz-{quiz_id}"), 1).await?.into_iter().filter(|e| e.version <= version) {
-        let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, event.data) else { continue };
+        let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, &event.data) else { continue };
         match decoded {
             QuizEvent::QuizHosted { quiz, .. } => (title, questions) = (quiz.title, quiz.questions),
             QuizEvent::CuratedCategoryPublished { content, .. } | QuizEvent::CuratedCategoryRevised { content } => {
@@ -109,7 +109,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUse
     let events = state.store.read_stream(&stream, 1).await?;
     let decoded: Vec<(i64, AttemptEvent)> = events
         .iter()
-        .filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, e.data.clone()).ok().map(|d| (e.position, d)))
+        .filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, &e.data).ok().map(|d| (e.position, d)))
         .collect();
     let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation })) = decoded.first().cloned() else {
         return Err(missing());

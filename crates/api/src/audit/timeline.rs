@@ -77,7 +77,7 @@ async fn before_edits(state: &AppState, quiz_id: i64, rows: &[TrailRow]) -> Resu
     }
     let mut questions: Vec<Question> = Vec::new();
     for event in state.store.read_stream(&format!("quiz-{quiz_id}"), 1).await? {
-        let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, event.data) else { continue };
+        let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, &event.data) else { continue };
         match decoded {
             QuizEvent::QuizHosted { quiz, .. } => questions = quiz.questions,
             QuizEvent::CuratedCategoryPublished { content, .. } | QuizEvent::CuratedCategoryRevised { content } => questions = content.questions,
@@ -104,7 +104,7 @@ pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<H
         .map(|row| {
             let changes = edits.get(&row.position).and_then(|before| {
                 let data = serde_json::from_str(&row.data).ok()?;
-                match QuizEvent::decode(&row.event_type, row.schema_version, data).ok()? {
+                match QuizEvent::decode(&row.event_type, row.schema_version, &data).ok()? {
                     QuizEvent::QuestionsUpdated { questions, .. } => Some(question_changes(before, &questions)),
                     _ => None,
                 }
