@@ -132,16 +132,23 @@ where
     i64: Decode<'r, R::Database> + Type<R::Database>,
     &'r str: Decode<'r, R::Database> + Type<R::Database>,
 {
+    let int = |i: usize| row.try_get::<i64, _>(at + i);
+    let text = |i: usize| row.try_get::<&str, _>(at + i).map(str::as_bytes);
+    Ok(hash_columns([int(3)?, int(6)?, int(9)?], [text(2)?, text(4)?, text(5)?, text(7)?, text(8)?]))
+}
+
+/// The hash of an event from its columns: version, schema version and time, then stream, id, type,
+/// payload and metadata as text, each after its length.
+fn hash_columns(ints: [i64; 3], texts: [&[u8]; 5]) -> [u8; 32] {
     let mut h = Sha256::new();
-    for i in [3, 6, 9] {
-        h.update(row.try_get::<i64, _>(at + i)?.to_be_bytes());
+    for int in ints {
+        h.update(int.to_be_bytes());
     }
-    for i in [2, 4, 5, 7, 8] {
-        let text: &str = row.try_get(at + i)?;
+    for text in texts {
         h.update((text.len() as u64).to_be_bytes());
-        h.update(text.as_bytes());
+        h.update(text);
     }
-    Ok(h.finalize().into())
+    h.finalize().into()
 }
 
 /// The link after `previous` for an event with hash `event` at `position`, written by

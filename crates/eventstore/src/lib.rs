@@ -13,7 +13,7 @@
 //! - [`subscription`]: catch up from a cursor, then follow live.
 //! - [`projection`]: transactional projections and asynchronous projectors with checkpoints.
 //! - [`chain`]: tamper evidence, the log hash-chained in commit order behind the writes, and
-//!   verified in parts through the backends' own drivers (decision 0027).
+//!   verified in parts (PostgreSQL through its own driver, SQLite through SQLite itself; decision 0027).
 //! - [`testing`]: fresh databases for tests on both backends.
 
 pub mod chain;

@@ -4,22 +4,25 @@
 //! against its stored predecessor, the whole chain holds from the genesis hash (by induction), so
 //! the chain is checked in [`PARTS`] ranges of links side by side, each from the stored link
 //! before its range, and the first break in commit order is the lowest one found. Each part reads
-//! through its own connection of the backend's own driver, whose rows lend their text to the
-//! hash: the `Any` driver copied every column into a new string first, which took most of the time.
+//! through its own connection, whose rows lend their text to the hash: on PostgreSQL the
+//! backend's own driver (the `Any` driver copied every column into a new string first), on
+//! SQLite SQLite itself on a thread of its own ([`sqlite`]), without handing rows from the driver's
+//! thread to ours one at a time.
+
+mod sqlite;
 
 use std::str::FromStr;
-use std::time::Duration;
 
 use sqlx::postgres::PgConnection;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
-use sqlx::{AssertSqlSafe, ColumnIndex, ConnectOptions, Connection, Decode, Row, Type};
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{AssertSqlSafe, Connection, Row};
 use tokio::sync::Semaphore;
 
 use super::{Break, Digest, GENESIS, Proof, Verification, hash_event, link, unhex};
 use crate::error::StoreError;
 use crate::store::{Backend, EventStore};
 
-/// How many links one part reads at a time.
+/// How many links one part reads at a time from PostgreSQL.
 const PAGE: i64 = 10_000;
 
 /// How many ranges of links are checked side by side (each with its own connection).
@@ -29,19 +32,20 @@ const PARTS: i64 = 4;
 /// callers that ask together would only slow each other down.
 static WALKS: Semaphore = Semaphore::const_new(1);
 
-/// The join of the chain and the events, page by page in commit order: the link's columns
-/// (seq, position, cursor tx, event hash, chain hash) followed by the event's, null when gone.
-fn page_sql(backend: Backend) -> String {
-    let event = match backend {
-        Backend::Sqlite => "e.global_position, 0, e.stream_id, e.version, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at",
-        Backend::Postgres => {
+/// The join of the chain and the events in commit order: the link's columns (seq, position, event
+/// hash, chain hash) followed by the event's, null when gone; `$3` rows at most on PostgreSQL.
+fn range_sql(backend: Backend) -> String {
+    let (event, limit) = match backend {
+        Backend::Sqlite => ("e.global_position, 0, e.stream_id, e.version, e.event_id, e.event_type, e.schema_version, e.data, e.metadata, e.recorded_at", ""),
+        Backend::Postgres => (
             "e.global_position, e.tx_id::text::bigint, e.stream_id, e.version, e.event_id::text, e.event_type, \
-             e.schema_version, e.data::text, e.metadata::text, e.recorded_at"
-        }
+             e.schema_version, e.data::text, e.metadata::text, e.recorded_at",
+            " limit $3",
+        ),
     };
     format!(
         "select c.seq, c.global_position, c.event_hash, c.chain_hash, {event} from event_chain c \
-         left join events e on e.global_position = c.global_position where c.seq > $1 and c.seq <= $2 order by c.seq limit $3"
+         left join events e on e.global_position = c.global_position where c.seq > $1 and c.seq <= $2 order by c.seq{limit}"
     )
 }
 
@@ -55,87 +59,12 @@ struct Read {
     event: Option<(i64, [u8; 32])>,
 }
 
-fn read<'r, R: Row>(row: &'r R) -> Result<Read, sqlx::Error>
-where
-    usize: ColumnIndex<R>,
-    i64: Decode<'r, R::Database> + Type<R::Database>,
-    &'r str: Decode<'r, R::Database> + Type<R::Database>,
-{
-    let present = row.try_get::<Option<i64>, _>(4)?.is_some();
-    Ok(Read {
-        seq: row.try_get(0)?,
-        position: row.try_get(1)?,
-        stored_event: unhex(row.try_get(2)?),
-        stored_chain: unhex(row.try_get(3)?),
-        event: if present { Some((row.try_get(5)?, hash_event(row, 4)?)) } else { None },
-    })
-}
-
-/// A connection of the backend's own driver.
-enum Native {
-    Sqlite(SqliteConnection),
-    Postgres(PgConnection),
-}
-
-impl Native {
-    async fn open(store: &EventStore) -> Result<Native, StoreError> {
-        Ok(match store.backend() {
-            Backend::Sqlite => Native::Sqlite(
-                SqliteConnectOptions::from_str(store.url())?
-                    .busy_timeout(Duration::from_secs(10))
-                    .pragma("cache_size", "-32768")
-                    .pragma("mmap_size", "268435456")
-                    // The driver's thread runs a page ahead instead of handing rows over 50 at a time.
-                    .row_buffer_size(PAGE as usize)
-                    .connect()
-                    .await?,
-            ),
-            Backend::Postgres => Native::Postgres(PgConnection::connect(store.url()).await?),
-        })
-    }
-
-    /// The links after `after` up to `until`, a page of them.
-    async fn page(&mut self, sql: &str, after: i64, until: i64) -> Result<Vec<Read>, StoreError> {
-        let rows: Result<Vec<Read>, sqlx::Error> = match self {
-            Native::Sqlite(conn) => {
-                let rows = sqlx::query(AssertSqlSafe(sql)).bind(after).bind(until).bind(PAGE).fetch_all(&mut *conn).await?;
-                rows.iter().map(read).collect()
-            }
-            Native::Postgres(conn) => {
-                let rows = sqlx::query(AssertSqlSafe(sql)).bind(after).bind(until).bind(PAGE).fetch_all(&mut *conn).await?;
-                rows.iter().map(read).collect()
-            }
-        };
-        Ok(rows?)
-    }
-
-    /// The stored chain hash of the last link at or before `seq` (genesis before the first).
-    async fn chain_hash_at(&mut self, seq: i64) -> Result<[u8; 32], StoreError> {
-        let sql = "select chain_hash from event_chain where seq <= $1 order by seq desc limit 1";
-        let hash: Option<String> = match self {
-            Native::Sqlite(conn) => sqlx::query_scalar(sql).bind(seq).fetch_optional(&mut *conn).await?,
-            Native::Postgres(conn) => sqlx::query_scalar(sql).bind(seq).fetch_optional(&mut *conn).await?,
-        };
-        Ok(hash.map_or(GENESIS, |h| unhex(&h)))
-    }
-
-    /// Where else the chain holds an event with this hash.
-    async fn chained_at(&mut self, event: &[u8; 32]) -> Result<Option<i64>, StoreError> {
-        let sql = "select global_position from event_chain where event_hash = $1 limit 1";
-        let hex = hex::encode(event);
-        Ok(match self {
-            Native::Sqlite(conn) => sqlx::query_scalar(sql).bind(hex.as_str()).fetch_optional(&mut *conn).await?,
-            Native::Postgres(conn) => sqlx::query_scalar(sql).bind(hex.as_str()).fetch_optional(&mut *conn).await?,
-        })
-    }
-
-    async fn close(self) {
-        // A failed close only means the connection is gone already.
-        let _ = match self {
-            Native::Sqlite(conn) => conn.close().await,
-            Native::Postgres(conn) => conn.close().await,
-        };
-    }
+/// Where a part found the log and its chain to part.
+enum Found {
+    Break(Break),
+    /// The event at `position` hashes to `event`, not to what was chained there: changed, or
+    /// moved from where the chain holds that hash.
+    Mismatch { position: i64, event: [u8; 32] },
 }
 
 /// What checking a range of links found: the last link that held (seq, position, hash) and the
@@ -143,53 +72,84 @@ impl Native {
 #[derive(Default)]
 struct Walked {
     last: Option<(i64, i64, [u8; 32])>,
-    broken: Option<Break>,
+    found: Option<Found>,
 }
 
-/// Checks the links after `after` up to `until` against their events, starting from the stored
-/// link before them.
+impl Walked {
+    /// Checks the next link against its event and the link before it; false once it found a break.
+    fn step(&mut self, previous: &mut [u8; 32], read: Read) -> bool {
+        let position = read.position;
+        let Some((tx_id, event)) = read.event else {
+            self.found = Some(Found::Break(Break::Deleted { position }));
+            return false;
+        };
+        if event != read.stored_event {
+            self.found = Some(Found::Mismatch { position, event });
+            return false;
+        }
+        let chained = link(previous, position, tx_id, &event);
+        if chained != read.stored_chain {
+            self.found = Some(Found::Break(Break::ChainAltered { position }));
+            return false;
+        }
+        *previous = chained;
+        self.last = Some((read.seq, position, chained));
+        true
+    }
+}
+
+/// Checks the links after `after` up to `until` against their events, from the stored link before
+/// them.
 async fn walk_part(store: EventStore, after: i64, until: i64) -> Result<Walked, StoreError> {
-    let mut conn = Native::open(&store).await?;
-    let result = walk_part_on(&mut conn, store.backend(), after, until).await;
-    conn.close().await;
-    result
+    match store.backend() {
+        Backend::Sqlite => {
+            let path = SqliteConnectOptions::from_str(store.url())?.get_filename().to_owned();
+            tokio::task::spawn_blocking(move || sqlite::walk_part(&path, after, until))
+                .await
+                .expect("a verification part panicked")
+                .map_err(|e| StoreError::Database(sqlx::Error::Protocol(format!("reading the chain from SQLite: {e}"))))
+        }
+        Backend::Postgres => {
+            let mut conn = PgConnection::connect(store.url()).await?;
+            let result = walk_part_on(&mut conn, after, until).await;
+            // A failed close only means the connection is gone already.
+            let _ = conn.close().await;
+            result
+        }
+    }
 }
 
-async fn walk_part_on(conn: &mut Native, backend: Backend, mut after: i64, until: i64) -> Result<Walked, StoreError> {
-    let sql = page_sql(backend);
-    let mut previous = conn.chain_hash_at(after).await?;
+async fn walk_part_on(conn: &mut PgConnection, mut after: i64, until: i64) -> Result<Walked, StoreError> {
+    let sql = range_sql(Backend::Postgres);
+    let hash: Option<String> = sqlx::query_scalar("select chain_hash from event_chain where seq <= $1 order by seq desc limit 1")
+        .bind(after)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let mut previous = hash.map_or(GENESIS, |h| unhex(&h));
     let mut walked = Walked::default();
     loop {
-        let links = conn.page(&sql, after, until).await?;
-        let Some(last) = links.last() else { return Ok(walked) };
-        after = last.seq;
-        for read in links {
-            let position = read.position;
-            let Some((tx_id, event)) = read.event else {
-                walked.broken = Some(Break::Deleted { position });
-                return Ok(walked);
+        let rows = sqlx::query(AssertSqlSafe(sql.as_str())).bind(after).bind(until).bind(PAGE).fetch_all(&mut *conn).await?;
+        let Some(last) = rows.last() else { return Ok(walked) };
+        after = last.try_get(0)?;
+        for row in &rows {
+            let present = row.try_get::<Option<i64>, _>(4)?.is_some();
+            let read = Read {
+                seq: row.try_get(0)?,
+                position: row.try_get(1)?,
+                stored_event: unhex(row.try_get(2)?),
+                stored_chain: unhex(row.try_get(3)?),
+                event: if present { Some((row.try_get(5)?, hash_event(row, 4)?)) } else { None },
             };
-            if event != read.stored_event {
-                walked.broken = Some(match conn.chained_at(&event).await? {
-                    Some(chained_at) if chained_at != position => Break::Reordered { position, chained_at },
-                    _ => Break::Changed { position },
-                });
+            if !walked.step(&mut previous, read) {
                 return Ok(walked);
             }
-            let chained = link(&previous, position, tx_id, &event);
-            if chained != read.stored_chain {
-                walked.broken = Some(Break::ChainAltered { position });
-                return Ok(walked);
-            }
-            previous = chained;
-            walked.last = Some((read.seq, position, chained));
         }
     }
 }
 
 /// Walks the chain from its start up to link `until_seq`, recomputing every hash from the events.
 /// Returns the last link that held (seq, position and hash) and the first break.
-async fn walk(store: &EventStore, until_seq: i64) -> Result<Walked, StoreError> {
+async fn walk(store: &EventStore, until_seq: i64) -> Result<(Option<(i64, i64, [u8; 32])>, Option<Break>), StoreError> {
     let _turn = WALKS.acquire().await.expect("never closed");
     let top: Option<i64> = sqlx::query_scalar("select max(seq) from event_chain where seq <= $1").bind(until_seq).fetch_one(store.pool()).await?;
     let top = top.unwrap_or(0);
@@ -203,17 +163,32 @@ async fn walk(store: &EventStore, until_seq: i64) -> Result<Walked, StoreError> 
         match task.await.expect("a verification part panicked") {
             Ok(part) => {
                 walked.last = part.last.or(walked.last);
-                walked.broken = part.broken;
+                walked.found = part.found;
             }
             Err(e) => outcome = Err(e),
         }
-        if walked.broken.is_some() || outcome.is_err() {
+        if walked.found.is_some() || outcome.is_err() {
             break;
         }
     }
     // The parts after a break (or a failure) have nothing to add.
     tasks.iter().for_each(|task| task.abort());
-    outcome.map(|()| walked)
+    outcome?;
+    let broken = match walked.found {
+        None => None,
+        Some(Found::Break(found)) => Some(found),
+        Some(Found::Mismatch { position, event }) => {
+            let chained_at: Option<i64> = sqlx::query_scalar("select global_position from event_chain where event_hash = $1 limit 1")
+                .bind(hex::encode(event))
+                .fetch_optional(store.pool())
+                .await?;
+            Some(match chained_at {
+                Some(chained_at) if chained_at != position => Break::Reordered { position, chained_at },
+                _ => Break::Changed { position },
+            })
+        }
+    };
+    Ok((walked.last, broken))
 }
 
 /// Events among the chained ones (up to the last link's cursor) that the chain does not hold: the
@@ -242,7 +217,7 @@ async fn inserted(store: &EventStore, chained: i64, last: &Digest) -> Result<Opt
 
 /// Recomputes the whole chain from the events and compares it with the stored links.
 pub async fn verify(store: &EventStore) -> Result<Verification, StoreError> {
-    let Walked { last, mut broken } = walk(store, i64::MAX).await?;
+    let (last, mut broken) = walk(store, i64::MAX).await?;
     let head = last.map(|(seq, position, hash)| Digest { seq, position, digest: hex::encode(hash) });
     let verified = head.as_ref().map_or(0, |h| h.seq);
     if broken.is_none()
@@ -263,7 +238,7 @@ pub async fn prove(store: &EventStore, position: i64, digest: &str) -> Result<Pr
         .fetch_optional(store.pool())
         .await?;
     let Some(seq) = seq else { return Ok(Proof::Unknown) };
-    let Walked { last, broken } = walk(store, seq).await?;
+    let (last, broken) = walk(store, seq).await?;
     let hash = last.map(|(_, _, hash)| hex::encode(hash)).unwrap_or_default();
     match (broken, last) {
         (None, Some((verified, _, _))) if verified == seq && hash == digest.to_ascii_lowercase() => Ok(Proof::Unchanged { verified }),
