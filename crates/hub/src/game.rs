@@ -151,8 +151,11 @@ impl Games {
             }
         };
         if fresh {
-            self.catch_up(cursor).await?;
             tokio::spawn(self.clone().keep_clock(game_id.to_owned(), handle.clone()));
+            if let Err(error) = self.catch_up(cursor).await {
+                // What it missed shows as a gap at the room's next event, which reloads it.
+                tracing::warn!(%error, game_id, "could not bring a loaded live game up to the log");
+            }
         }
         Ok(Some(handle))
     }
