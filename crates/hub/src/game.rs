@@ -127,17 +127,13 @@ impl Games {
         if let Some(handle) = self.rooms.lock().expect("rooms lock").get(game_id) {
             return Ok(Some(handle.clone()));
         }
-        let cursor = self.store.head_cursor().await?;
-        let Some(room) = self.load(game_id).await? else { return Ok(None) };
+        let Some((room, cursor)) = self.load(game_id).await? else { return Ok(None) };
         let (handle, fresh) = {
             let mut rooms = self.rooms.lock().expect("rooms lock");
             match rooms.get(game_id) {
                 Some(handle) => (handle.clone(), false),
                 None => {
-                    let mut players = self.players.lock().expect("players lock");
-                    for id in room.players.keys() {
-                        players.insert(id.clone(), game_id.to_owned());
-                    }
+                    self.remember_players(game_id, &room);
                     let handle = Arc::new(RoomHandle {
                         room: Mutex::new(room),
                         updates: broadcast::channel(16).0,
@@ -160,6 +156,14 @@ impl Games {
         Ok(Some(handle))
     }
 
+    /// Notes the game of each of `room`'s players (player events do not name their game).
+    fn remember_players(&self, game_id: &str, room: &Room) {
+        let mut players = self.players.lock().expect("players lock");
+        for id in room.players.keys() {
+            players.insert(id.clone(), game_id.to_owned());
+        }
+    }
+
     /// Applies what the log holds after `cursor` (taken before a room was read): the follower may
     /// have passed some of it while the room was being read, before the room was there to take
     /// it. What the room already has counts once.
@@ -174,8 +178,10 @@ impl Games {
         }
     }
 
-    /// A game as the log has it now: its stream and its players' streams.
-    async fn load(&self, game_id: &str) -> Result<Option<Room>, StoreError> {
+    /// A game as the log has it now (its stream and its players' streams), with the cursor read
+    /// before it, from which [`catch_up`](Self::catch_up) applies what the read may have missed.
+    async fn load(&self, game_id: &str) -> Result<Option<(Room, Cursor)>, StoreError> {
+        let cursor = self.store.head_cursor().await?;
         let events = self.store.read_stream(StreamId::<LiveGame>::new(game_id).as_str(), 1).await?;
         if events.is_empty() {
             return Ok(None);
@@ -199,7 +205,7 @@ impl Games {
         }
         room.recount();
         room.rank();
-        Ok(Some(room))
+        Ok(Some((room, cursor)))
     }
 
     /// Applies recorded events to the rooms this node has loaded (from the log follower, and from
@@ -267,18 +273,9 @@ impl Games {
 
     /// Loads a room again after a gap in what this node saw of it.
     async fn reload(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
-        let cursor = match self.store.head_cursor().await {
-            Ok(cursor) => cursor,
-            Err(error) => return tracing::warn!(%error, game_id, "could not reload a live game"),
-        };
         match self.load(&game_id).await {
-            Ok(Some(room)) => {
-                {
-                    let mut players = self.players.lock().expect("players lock");
-                    for id in room.players.keys() {
-                        players.insert(id.clone(), game_id.clone());
-                    }
-                }
+            Ok(Some((room, cursor))) => {
+                self.remember_players(&game_id, &room);
                 *handle.lock() = room;
                 if let Err(error) = self.catch_up(cursor).await {
                     tracing::warn!(%error, game_id, "could not bring a reloaded live game up to the log");

@@ -32,7 +32,7 @@ pub(super) fn walk_part(path: &Path, after: i64, until: i64) -> rusqlite::Result
             stored_chain: unhex(row.get_ref(3)?.as_str()?),
             event: match row.get::<_, Option<i64>>(4)? {
                 None => None,
-                Some(_) => Some((0, hash_columns([row.get(7)?, row.get(10)?, row.get(13)?], [text(6)?, text(8)?, text(9)?, text(11)?, text(12)?]))),
+                Some(_) => Some((row.get(5)?, hash_columns([row.get(7)?, row.get(10)?, row.get(13)?], [text(6)?, text(8)?, text(9)?, text(11)?, text(12)?]))),
             },
         };
         if !walked.step(&mut previous, read) {
