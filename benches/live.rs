@@ -49,7 +49,8 @@ fn cpu(who: UsageWho) -> f64 {
 #[derive(Default)]
 struct Seen {
     arrivals: Mutex<HashMap<(String, i64), Vec<Instant>>>,
-    acks: Mutex<Vec<Duration>>,
+    /// Each acknowledgement: its question, when the answer was sent, how long it took.
+    acks: Mutex<Vec<(i64, Instant, Duration)>>,
 }
 
 /// The parts of a server message the players read: parsed without building the whole view (the
@@ -92,6 +93,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
     let mut answered_index = -1;
     let mut pending: Option<(tokio::time::Instant, i64, String)> = None;
     let mut sent_at = Instant::now();
+    let mut sent_index = -1;
     let mut first_view = true;
     loop {
         let wake = pending.as_ref().map(|(at, _, _)| *at);
@@ -100,7 +102,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
             _ = async { tokio::time::sleep_until(wake.unwrap()).await }, if wake.is_some() => {
                 let (_, index, choice) = pending.take().unwrap();
                 let answer = json!({ "type": "answer", "channel": channel, "question": index, "choice": choice });
-                sent_at = Instant::now();
+                (sent_at, sent_index) = (Instant::now(), index);
                 socket.send(Message::Text(answer.to_string().into())).await.unwrap();
                 continue;
             }
@@ -139,7 +141,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
                 }
             }
             ("answerAck", _) => {
-                seen.acks.lock().unwrap().push(sent_at.elapsed());
+                seen.acks.lock().unwrap().push((sent_index, sent_at, sent_at.elapsed()));
                 acked.insert(message.question.unwrap(), message.choice.unwrap().to_owned());
             }
             ("error", _) => eprintln!("error: {text}"),
@@ -264,8 +266,8 @@ async fn main() {
             assert_eq!(response.status(), 200, "{action}");
         }
     };
-    println!("\n| question | question spread p99 (max) | reveal spread p99 (max) | standings after next p99 (max) | reached |");
-    println!("|---:|---:|---:|---:|---:|");
+    println!("\n| question | question spread p99 (max) | reveal spread p99 (max) | standings after next p99 (max) | ack p99 (max) | reached |");
+    println!("|---:|---:|---:|---:|---:|---:|");
     let (mut question_spreads, mut reveal_spreads, mut standing_times) = (Vec::new(), Vec::new(), Vec::new());
     for index in 0..questions as i64 {
         control(if index == 0 { "start" } else { "next" }).await;
@@ -274,19 +276,27 @@ async fn main() {
         // Everyone answers within the time; the question closes when the last one did.
         wait_for(&seen, "reveal", index, players, Duration::from_secs(seconds as u64 + 15)).await;
         let (r99, rmax, _) = spread(&seen, "reveal", index, None);
+        let mut question_acks: Vec<Duration> = seen.acks.lock().unwrap().iter().filter(|a| a.0 == index).map(|a| a.2).collect();
+        question_acks.sort_unstable();
+        let (a99, amax) = match question_acks.last() {
+            Some(last) => (percentile(&question_acks, 0.99), *last),
+            None => Default::default(),
+        };
         let next = Instant::now();
         control("next").await;
         wait_for(&seen, "standings", index, players, Duration::from_secs(10)).await;
         let (s99, smax, reached) = spread(&seen, "standings", index, Some(next));
         println!(
-            "| {} | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {got} / {reached} |",
+            "| {} | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {:.0} ms ({:.0}) | {:.1} ms ({:.0}) | {got} / {reached} |",
             index + 1,
             ms(q99),
             ms(qmax),
             ms(r99),
             ms(rmax),
             ms(s99),
-            ms(smax)
+            ms(smax),
+            ms(a99),
+            ms(amax)
         );
         question_spreads.push(q99);
         reveal_spreads.push(r99);
@@ -336,7 +346,8 @@ async fn main() {
     }
     let recorded_total: usize = recorded.values().map(|a| a.iter().filter(|x| x.is_some()).count()).sum();
 
-    let mut acks = seen.acks.lock().unwrap().clone();
+    let all_acks = seen.acks.lock().unwrap().clone();
+    let mut acks: Vec<Duration> = all_acks.iter().map(|a| a.2).collect();
     acks.sort_unstable();
     let all = |v: &mut Vec<Duration>| {
         v.sort_unstable();
@@ -353,6 +364,7 @@ async fn main() {
             ms(percentile(&acks, 0.99)),
             ms(*acks.last().unwrap())
         );
+        slow_acks(&all_acks);
     }
     let (q50, qmax) = all(&mut question_spreads);
     let (r50, rmax) = all(&mut reveal_spreads);
@@ -371,4 +383,25 @@ async fn main() {
         let name = url.rsplit('/').next().unwrap();
         let _ = sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)"))).execute(&pool).await;
     }
+}
+
+/// When the acknowledgements over 100 ms were sent: the seconds (from the first answer) that had
+/// most of them, to tell a burst (a stall of the writer) from a tail spread over the run.
+fn slow_acks(acks: &[(i64, Instant, Duration)]) {
+    let Some(first) = acks.iter().map(|a| a.1).min() else { return };
+    let mut by_second: HashMap<u64, usize> = HashMap::new();
+    for (_, sent, _) in acks.iter().filter(|a| a.2 > Duration::from_millis(100)) {
+        *by_second.entry(sent.duration_since(first).as_secs()).or_default() += 1;
+    }
+    let slow: usize = by_second.values().sum();
+    let mut seconds: Vec<_> = by_second.into_iter().collect();
+    seconds.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let worst: Vec<String> = seconds.iter().take(8).map(|(second, n)| format!("{n} at {second} s")).collect();
+    let first_unix = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().saturating_sub(first.elapsed());
+    println!(
+        "acknowledgements over 100 ms: {slow} of {}; the seconds with most (from the first answer, at {:.1} s Unix time): {}",
+        acks.len(),
+        first_unix.as_secs_f64(),
+        if worst.is_empty() { "none".to_owned() } else { worst.join(", ") }
+    );
 }

@@ -456,3 +456,32 @@ async fn a_whole_class_joins_at_once_from_one_address_but_a_flood_of_guesses_is_
     assert_eq!(join(game.pin.clone(), "Late".into()).await, 429);
     game.app.stop().await.unwrap();
 }
+
+/// Joins that arrive together are written together (`live::joiner`): one name asked for by many
+/// at once still gives each their own.
+async fn many_join_at_once_under_one_name(db: &TestDb) {
+    let game = open(db, json!({})).await;
+    let joins = (0..40).map(|_| game.join("Sam", None));
+    let joined = futures::future::join_all(joins).await;
+    let mut names: Vec<String> = joined.iter().map(|(status, body)| {
+        assert_eq!(*status, 200, "{body}");
+        body["nickname"].as_str().unwrap().to_owned()
+    }).collect();
+    names.sort();
+    names.dedup();
+    let mut expected: Vec<String> = std::iter::once("Sam".to_owned()).chain((2..=40).map(|n| format!("Sam ({n})"))).collect();
+    expected.sort();
+    assert_eq!(names, expected);
+    game.app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn many_join_at_once_under_one_name_on_sqlite() {
+    many_join_at_once_under_one_name(&TestDb::sqlite()).await;
+}
+
+#[tokio::test]
+async fn many_join_at_once_under_one_name_on_postgres() {
+    let Some(db) = TestDb::postgres().await else { return };
+    many_join_at_once_under_one_name(&db).await;
+}

@@ -171,3 +171,29 @@ async fn players_split_over_two_nodes_play_one_game_and_it_survives_a_node() {
     assert_eq!(results["players"][0]["points"], 20);
     second.stop().await.unwrap();
 }
+
+#[tokio::test]
+async fn joins_on_two_nodes_under_one_name_each_get_their_own() {
+    let Some(db) = TestDb::postgres().await else { return };
+    let first = spawn_process(&db.url).await;
+    let second = spawn_process(&db.url).await;
+    let live = Live::open(&first, &db.url).await;
+    // Each node writes its joins in groups; the groups of the two nodes race for the same names.
+    let joins = (0..40).map(|i| {
+        let app = if i % 2 == 0 { &first } else { &second };
+        app.post("/api/live/join", None, json!({ "pin": live.pin, "nickname": "Sam" }))
+    });
+    let mut names: Vec<String> = futures::future::join_all(joins)
+        .await
+        .into_iter()
+        .map(|(status, joined)| {
+            assert_eq!(status, 200, "{joined}");
+            joined["nickname"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), 40, "{names:?}");
+    first.stop().await.unwrap();
+    second.stop().await.unwrap();
+}

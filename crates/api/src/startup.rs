@@ -93,6 +93,8 @@ pub async fn serve_on(
     let clock = services.clock.clone();
     let (live_writer, live_writes) = crate::live::LiveWriter::start(store.clone(), shutdown.clone());
     tasks.spawn(live_writes);
+    let (joiner, joins) = crate::live::Joiner::start(store.clone(), shutdown.clone());
+    tasks.spawn(joins);
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer));
     tasks.spawn(hub.clone().run());
     let state = AppState {
@@ -107,6 +109,7 @@ pub async fn serve_on(
         generator,
         submissions,
         quiz_facts: Arc::default(),
+        joiner,
         joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
         audit_budget: Arc::new(crate::limits::Budget::new(crate::audit::READS_PER_MINUTE)),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),

@@ -33,6 +33,8 @@ pub struct AppState {
     /// What never changes about a quiz once recorded (kind, host, expiry, audience list), read
     /// once: the access check before a submission is queued costs no query for a curated quiz.
     pub quiz_facts: Arc<QuizFacts>,
+    /// Live games' joins, written in groups (group commit).
+    pub joiner: crate::live::Joiner,
     /// Live games' joins handled at once per client address (see `limits::PIN_PLACES`).
     pub joins_in_flight: Arc<crate::limits::InFlight>,
     /// Audit reads per account and minute on this node (see `limits::Budget`).

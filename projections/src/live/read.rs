@@ -1,6 +1,7 @@
 //! Reads of `live_game` and `live_player`.
 
-use sqlx::AnyPool;
+use quizroom_eventstore::Backend;
+use sqlx::{AnyConnection, AnyPool};
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GameRow {
@@ -69,13 +70,21 @@ pub async fn player_of_user(pool: &AnyPool, game_id: &str, user_id: &str) -> Res
         .await
 }
 
-/// The names of a game that are `key` or `key (n)` (keys: names folded to lower case).
-pub async fn names_like(pool: &AnyPool, game_id: &str, key: &str) -> Result<Vec<String>, sqlx::Error> {
-    let rows: Vec<(String,)> = sqlx::query_as("select nickname_key from live_player where game_id = $1 and (nickname_key = $2 or nickname_key like $3)")
+/// The names of a game that are `key` or `key (n)` (keys: names folded to lower case), and the
+/// few others that sort between them byte by byte ("key !"): one range of the unique index,
+/// however many players the game has (a `like` read every name of the game, for every join).
+/// PostgreSQL compares byte by byte only with its pattern operators, whose index
+/// `live_player_nickname_bytes` is; its `<` follows the database's collation.
+pub async fn names_like(conn: &mut AnyConnection, game_id: &str, key: &str) -> Result<Vec<String>, sqlx::Error> {
+    let range = match Backend::of(conn) {
+        Backend::Sqlite => "nickname_key >= $2 and nickname_key < $3",
+        Backend::Postgres => "nickname_key ~>=~ $2 and nickname_key ~<~ $3",
+    };
+    let rows: Vec<(String,)> = sqlx::query_as(sqlx::AssertSqlSafe(format!("select nickname_key from live_player where game_id = $1 and {range}")))
         .bind(game_id)
         .bind(key)
-        .bind(format!("{} (%", key.replace(['\\', '%', '_'], "")))
-        .fetch_all(pool)
+        .bind(format!("{key} )"))
+        .fetch_all(conn)
         .await?;
     Ok(rows.into_iter().map(|(k,)| k).collect())
 }

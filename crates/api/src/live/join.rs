@@ -8,16 +8,14 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
-use quizroom_domain::StreamId;
 use quizroom_domain::game::Phase;
-use quizroom_domain::player::{GamePlayer, PlayerCommand};
 use quizroom_projections::live::read as live;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::joiner::{Join, JoinOutcome};
 use super::nickname::{self, Refusal};
 use crate::access::{find_category, in_audience, not_in_audience};
-use crate::commands::{decide_and_commit, metadata};
 use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, code_schema, name_schema};
 use crate::limits::{self, Kind, PIN_ADDRESS, address_key};
@@ -135,27 +133,21 @@ pub(super) async fn join_game(
     if locked {
         return Err(ApiError::conflict("lobby_locked", "This game's lobby is locked"));
     }
-    // A name is unique in its game (a unique index): take the next number when another join
-    // took it a moment ago.
+    // Written with the other joins of the moment (`joiner`), under the first free form of the name.
     let player_id = uuid::Uuid::new_v4().to_string();
-    let stream = StreamId::<GamePlayer>::new(&player_id);
-    let user_id = caller.as_ref().map(|u| u.user_id.clone());
-    let meta = metadata(user_id.as_deref().unwrap_or("guest"), "join_game");
-    let key = quizroom_projections::live::nickname_key(&nickname);
-    for _ in 0..10 {
-        let taken = live::names_like(state.store.pool(), &game.game_id, &key).await.map_err(db)?;
-        let name = nickname::unique(&nickname, &taken);
-        let command =
-            PlayerCommand::Join { game_id: game.game_id.clone(), nickname: name.clone(), user_id: user_id.clone(), now: state.clock.now_ms() };
-        match decide_and_commit(&state.store, &stream, &meta, command).await {
-            Ok(Ok(decided)) => {
-                state.hub.games().apply(&decided.recorded);
-                return Ok(joined(&state, &game.game_id, &player_id, name));
-            }
-            Ok(Err(e)) => return Err(ApiError::internal(e)),
-            Err(e) if e.conflicting_constraint().is_some() => continue,
-            Err(e) => return Err(e.into()),
+    let join = Join {
+        game_id: game.game_id.clone(),
+        player_id: player_id.clone(),
+        nickname,
+        user_id: caller.map(|u| u.user_id),
+        now: state.clock.now_ms(),
+    };
+    match state.joiner.join(join).await? {
+        JoinOutcome::In { nickname, recorded } => {
+            state.hub.games().apply(&recorded);
+            Ok(joined(&state, &game.game_id, &player_id, nickname))
         }
+        JoinOutcome::Refused(e) => Err(ApiError::internal(e)),
+        JoinOutcome::NameTaken => Err(ApiError::conflict("nickname_taken", "Please choose another nickname")),
     }
-    Err(ApiError::conflict("nickname_taken", "Please choose another nickname"))
 }

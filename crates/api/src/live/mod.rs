@@ -1,11 +1,12 @@
 //! Live games (`docs/live-games.md`): a host opens a game on a quiz ([`games`]: open, the host's
-//! view, the controls, kicking), players join it by its PIN ([`join`]), its results are kept
+//! view, the controls, kicking), players join it by its PIN ([`join`], written in groups by [`joiner`]), its results are kept
 //! ([`results`]: per player and per question, CSV, a player's history), and they play over the hub
 //! (`game:<gameId>`), whose answers and clock are written by [`writer`]. The game's rules are the
 //! domain's (`game`, `player`); the rooms and their views are the hub's.
 
 mod games;
 mod join;
+pub mod joiner;
 pub mod nickname;
 mod results;
 pub mod writer;
@@ -15,6 +16,7 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
+pub use joiner::Joiner;
 pub use writer::LiveWriter;
 
 pub fn router() -> OpenApiRouter<AppState> {
