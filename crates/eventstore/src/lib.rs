@@ -17,6 +17,7 @@
 //! - [`testing`]: fresh databases for tests on both backends.
 
 pub mod chain;
+mod checkpoint;
 pub mod error;
 pub mod projection;
 pub mod store;

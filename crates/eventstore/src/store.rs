@@ -127,6 +127,7 @@ impl EventStore {
         install_drivers();
         let backend = Backend::from_url(url)?;
         let url = &loopback_without_tls(url);
+        let mut checkpoint = None;
         let (pool, writer) = match backend {
             Backend::Postgres => {
                 // One direct connection first: it fails at once with the real cause (refused,
@@ -154,8 +155,9 @@ impl EventStore {
                 let pool = AnyPoolOptions::new()
                     .max_connections(options.max_connections.unwrap_or(4))
                     .after_connect(|conn, _| Box::pin(sqlite_pragmas(conn)))
-                    .connect_with(opts)
+                    .connect_with(opts.clone())
                     .await?;
+                checkpoint = Some(opts);
                 (pool, writer)
             }
         };
@@ -171,6 +173,9 @@ impl EventStore {
                 background: CancellationToken::new(),
             }),
         };
+        if let Some(opts) = checkpoint {
+            crate::checkpoint::spawn(opts, store.inner.background.clone());
+        }
         store.migrate().await?;
         if backend == Backend::Postgres {
             store.spawn_pg_wakeups().await?;
@@ -723,11 +728,12 @@ impl EventStore {
 
 async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
     // synchronous = full: an acknowledged append survives a power cut, not only a crash.
+    // wal_autocheckpoint = 0: commits leave checkpoints to their own connection (`checkpoint`).
     // Reads of large read models (a quiz's 10,000 attempts) spent half their time in page reads
     // through system calls with SQLite's 2 MB cache: a 32 MB cache per connection and the file
     // mapped into memory (256 MB at most; reads only, writes still go through the WAL) instead.
     sqlx::raw_sql(
-        "pragma busy_timeout = 10000; pragma foreign_keys = on; pragma synchronous = full; \
+        "pragma busy_timeout = 10000; pragma foreign_keys = on; pragma synchronous = full; pragma wal_autocheckpoint = 0; \
          pragma cache_size = -32768; pragma mmap_size = 268435456",
     )
         .execute(conn)

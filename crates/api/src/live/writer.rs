@@ -105,7 +105,9 @@ async fn answer_one(store: &EventStore, answer: &Answer) -> Reply {
 
 /// Answers of distinct players in one transaction: one outcome per answer, or the store's error.
 async fn answer_together(store: &EventStore, answers: &[&Answer]) -> Result<Vec<Reply>, StoreError> {
+    let started = std::time::Instant::now();
     let mut tx = store.begin_write().await?;
+    let waited = started.elapsed();
     let streams: Vec<StreamId<GamePlayer>> = answers.iter().map(|a| StreamId::new(&a.player_id)).collect();
     let names: Vec<&str> = streams.iter().map(StreamId::as_str).collect();
     let recorded = store.read_streams_in(&mut tx, &names).await?;
@@ -127,6 +129,8 @@ async fn answer_together(store: &EventStore, answers: &[&Answer]) -> Result<Vec<
         let appended = store.append_batch_in(&mut tx, appends).await?;
         tx.commit().await?;
         store.committed();
+        let took = started.elapsed();
+        tracing::debug!(answers = answers.len(), waited_ms = waited.as_millis() as u64, took_ms = took.as_millis() as u64, "answers written");
         for (place, appended) in places.into_iter().zip(appended) {
             outcomes[place] = Some(Ok(appended.events));
         }
