@@ -174,7 +174,7 @@ impl EventStore {
             }),
         };
         if let Some(opts) = checkpoint {
-            crate::checkpoint::spawn(opts, store.inner.background.clone());
+            crate::checkpoint::spawn(opts, store.inner.writer.clone(), store.inner.background.clone());
         }
         store.migrate().await?;
         if backend == Backend::Postgres {
