@@ -24,6 +24,9 @@ const EVERY: Duration = Duration::from_millis(100);
 /// Pages of log (16 MB of 4 KB pages) past which the writer starts it over.
 const LONG: i64 = 4096;
 
+/// How many times the writer's checkpoint tries to copy the whole log.
+const TRIES: usize = 5;
+
 /// Checkpoints the database of `options`, whose writer is `writer`, until `stop`.
 pub(crate) fn spawn(options: AnyConnectOptions, writer: AnyPool, stop: CancellationToken) {
     tokio::spawn(async move {
@@ -50,8 +53,16 @@ async fn checkpoint(conn: &mut AnyConnection, writer: &AnyPool) -> Result<(), sq
     // (whether it had to stop early, pages in the log, pages copied)
     let (_, pages, _): (i64, i64, i64) = sqlx::query_as("pragma wal_checkpoint(passive)").fetch_one(&mut *conn).await?;
     if pages >= LONG {
+        // A reader still on older pages keeps them from being copied: a few tries, a moment
+        // apart, find the readers moved on (each reads for a few milliseconds).
         let mut writer = writer.acquire().await?;
-        sqlx::query("pragma wal_checkpoint(passive)").execute(&mut *writer).await?;
+        for _ in 0..TRIES {
+            let (_, pages, copied): (i64, i64, i64) = sqlx::query_as("pragma wal_checkpoint(passive)").fetch_one(&mut *writer).await?;
+            if copied >= pages {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
     }
     Ok(())
 }
