@@ -158,6 +158,7 @@ async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: C
             }
         }
         let joins: Vec<&Join> = jobs.iter().map(|j| &j.join).collect();
+        // A join alone is written as before, in a transaction of its own.
         let outcomes = match joins.len() {
             1 => None,
             _ => join_together(&store, &joins).await,

@@ -1,8 +1,9 @@
 //! Live games (`docs/live-games.md`): a host opens a game on a quiz ([`games`]: open, the host's
-//! view, the controls, kicking), players join it by its PIN ([`join`], written in groups by [`joiner`]), its results are kept
-//! ([`results`]: per player and per question, CSV, a player's history), and they play over the hub
-//! (`game:<gameId>`), whose answers and clock are written by [`writer`]. The game's rules are the
-//! domain's (`game`, `player`); the rooms and their views are the hub's.
+//! view, the controls, kicking), players join it by its PIN ([`join`]; the joins are written in
+//! groups by [`joiner`]), its results are kept ([`results`]: per player and per question, CSV, a
+//! player's history), and they play over the hub (`game:<gameId>`), whose answers and clock are
+//! written by [`writer`]. The game's rules are the domain's (`game`, `player`); the rooms and their
+//! views are the hub's.
 
 mod games;
 mod join;

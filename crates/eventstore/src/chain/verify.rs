@@ -13,9 +13,9 @@ mod sqlite;
 
 use std::str::FromStr;
 
+use futures::TryStreamExt;
 use sqlx::postgres::PgConnection;
 use sqlx::sqlite::SqliteConnectOptions;
-use futures::TryStreamExt;
 use sqlx::{AssertSqlSafe, Connection, Row};
 use tokio::sync::Semaphore;
 
