@@ -54,6 +54,7 @@ pub mod email;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod group_commit;
 pub mod health;
 pub mod hosting;
 pub mod input;

@@ -24,6 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::clock::Clock;
 use crate::commands::{decide_on, encode, expected, fold, load, metadata};
+use crate::group_commit::next_group;
 
 /// Answers as sent: question id and letter (`None`: unanswered).
 pub type Answers = Vec<(i64, Option<Letter>)>;
@@ -224,26 +225,11 @@ impl Scorer {
 /// A writer: takes what is waiting (at least one job), writes it in one transaction, answers.
 async fn write(scorer: Scorer, receiver: Arc<Mutex<mpsc::Receiver<Job>>>, shutdown: CancellationToken) {
     loop {
-        let mut jobs = Vec::new();
-        {
+        let jobs = {
             let mut receiver = receiver.lock().await;
-            let first = tokio::select! {
-                job = receiver.recv() => job,
-                _ = shutdown.cancelled() => {
-                    // Refuse new jobs (their senders write them themselves) and drain the rest.
-                    receiver.close();
-                    receiver.recv().await
-                }
-            };
-            let Some(first) = first else { return };
-            jobs.push(first);
-            while jobs.len() < MOST_PER_BATCH {
-                match receiver.try_recv() {
-                    Ok(job) => jobs.push(job),
-                    Err(_) => break,
-                }
-            }
-        }
+            let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await else { return };
+            jobs
+        };
         let (work, replies): (Vec<_>, Vec<_>) = jobs.into_iter().map(|j| ((j.user_id, j.category_id, j.answers), j.reply)).unzip();
         for (reply, result) in replies.into_iter().zip(scorer.submit_jobs(work).await) {
             // The player may have gone: the submission stands all the same.

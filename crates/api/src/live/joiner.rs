@@ -19,6 +19,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::nickname;
 use crate::commands::{decide_in, metadata};
+use crate::group_commit::next_group;
 
 /// Joins written in one transaction at most.
 const MOST_PER_BATCH: usize = 128;
@@ -140,23 +141,7 @@ async fn join_together(store: &EventStore, joins: &[&Join]) -> Option<Vec<JoinOu
 
 /// Takes what is waiting (at least one join), writes it in one transaction, replies.
 async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken) {
-    loop {
-        let first = tokio::select! {
-            job = receiver.recv() => job,
-            _ = shutdown.cancelled() => {
-                // New joins are written by their senders; drain the rest.
-                receiver.close();
-                receiver.recv().await
-            }
-        };
-        let Some(first) = first else { return };
-        let mut jobs = vec![first];
-        while jobs.len() < MOST_PER_BATCH {
-            match receiver.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
+    while let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await {
         let joins: Vec<&Join> = jobs.iter().map(|j| &j.join).collect();
         // A join alone is written as before, in a transaction of its own.
         let outcomes = match joins.len() {

@@ -20,6 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::commands::{CommandError, decide_and_commit, encode, execute, expected, fold, metadata};
+use crate::group_commit::next_group;
 
 /// Answers written in one transaction at most.
 const MOST_PER_BATCH: usize = 256;
@@ -172,23 +173,7 @@ async fn answer_all(store: &EventStore, answers: &[&Answer]) -> Vec<Reply> {
 
 /// Takes what is waiting (at least one answer), writes it in one transaction, replies.
 async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken) {
-    loop {
-        let first = tokio::select! {
-            job = receiver.recv() => job,
-            _ = shutdown.cancelled() => {
-                // Refuse new answers (their senders write them themselves) and drain the rest.
-                receiver.close();
-                receiver.recv().await
-            }
-        };
-        let Some(first) = first else { return };
-        let mut jobs = vec![first];
-        while jobs.len() < MOST_PER_BATCH {
-            match receiver.try_recv() {
-                Ok(job) => jobs.push(job),
-                Err(_) => break,
-            }
-        }
+    while let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await {
         let answers: Vec<&Answer> = jobs.iter().map(|j| &j.answer).collect();
         let outcomes = answer_all(&store, &answers).await;
         for (job, outcome) in jobs.into_iter().zip(outcomes) {
