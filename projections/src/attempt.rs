@@ -1,11 +1,17 @@
 //! Attempts, their saved answers and their scored answers, from `attempt-{uuid}` streams; and the
 //! score that counts per player and quiz (`best_score`: the first completed attempt), which the
 //! leaderboards and a hosted quiz's results read; a granted retake removes the player's entry.
+//! From `game-{uuid}` and `player-{uuid}` streams, the curated categories whose answer key each
+//! account could read through a live game (`key_seen`): its later submissions there count nowhere
+//! (decision 0037).
 
 pub mod read;
 
 use async_trait::async_trait;
-use quizroom_domain::attempt::{AttemptEvent, ScoredAnswer, SubmitReason};
+use quizroom_domain::Aggregate;
+use quizroom_domain::attempt::{Attempt, AttemptEvent, ScoredAnswer, SubmitReason};
+use quizroom_domain::game::{GameEvent, LiveGame};
+use quizroom_domain::player::{GamePlayer, PlayerEvent};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -29,6 +35,14 @@ struct Submission<'a> {
 /// practice, so a quiz cannot be replayed after reading its answers for a better place. A granted
 /// retake removes the entry, so the retake is the one that counts.
 const BEST_SCORE_CONFLICT: &str = "on conflict (category_id, user_id) do nothing";
+
+/// Nor does a submission of a player who could read the quiz's answer key through a live game
+/// before submitting (decision 0037): the condition on the row a submission would add.
+const KEY_NOT_SEEN: &str = "not exists (select 1 from key_seen k where k.user_id = {user} and k.category_id = {category})";
+
+fn key_not_seen(user: &str, category: &str) -> String {
+    KEY_NOT_SEEN.replace("{user}", user).replace("{category}", category)
+}
 
 impl Submission<'_> {
     /// The scored answers as stored in `attempt.feedback`: the event's own JSON list.
@@ -54,8 +68,9 @@ impl Submission<'_> {
         .ok_or_else(|| never_started(self.attempt_id))?;
         let (user_id, category_id): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
         sqlx::query(sqlx::AssertSqlSafe(format!(
-            "insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) values ($1, $2, $3, $4, $5, $6) \
-             {BEST_SCORE_CONFLICT}"
+            "insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) select $1, $2, $3, $4, $5, $6 \
+             where {} {BEST_SCORE_CONFLICT}",
+            key_not_seen("$2", "$1")
         )))
         .bind(category_id)
         .bind(user_id)
@@ -100,14 +115,54 @@ async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<()
          and a.attempt_id = s.attempt_id returning a.attempt_id, a.user_id, a.category_id, s.points, s.score, s.at, s.ord), \
          best as (insert into best_score (category_id, user_id, points, score, attempt_id, achieved_at) \
          select distinct on (category_id, user_id) category_id, user_id, points, score, attempt_id, at from submitted \
-         order by category_id, user_id, ord {BEST_SCORE_CONFLICT}) \
-         select attempt_id from submitted"
+         where {} order by category_id, user_id, ord {BEST_SCORE_CONFLICT}) \
+         select attempt_id from submitted",
+        key_not_seen("submitted.user_id", "submitted.category_id")
     );
     let updated: Vec<String> =
         sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(Value::Array(attempts).to_string()).fetch_all(&mut *conn).await?;
     if let Some(missing) = submissions.iter().find(|s| !updated.iter().any(|u| u == s.attempt_id)) {
         return Err(never_started(missing.attempt_id));
     }
+    Ok(())
+}
+
+/// What this projection reads of an event, in log order.
+enum Decoded<'a> {
+    Attempt(&'a str, AttemptEvent),
+    /// A live game opened on a curated category.
+    CuratedGame { game_id: &'a str, category_id: i64, host_id: String },
+    /// A signed-in player joined a live game.
+    SignedInPlayer { game_id: String, user_id: String },
+}
+
+fn decoded(event: &RecordedEvent) -> Result<Option<Decoded<'_>>, ProjectionError> {
+    Ok(match event.stream_type() {
+        Attempt::STREAM => Some(Decoded::Attempt(crate::instance::<Attempt>(event)?, decode::<AttemptEvent>(event)?)),
+        LiveGame::STREAM => match decode::<GameEvent>(event)? {
+            GameEvent::GameOpened { host_id, quiz_id, curated: true, .. } => {
+                Some(Decoded::CuratedGame { game_id: crate::instance::<LiveGame>(event)?, category_id: quiz_id, host_id })
+            }
+            _ => None,
+        },
+        GamePlayer::STREAM => match decode::<PlayerEvent>(event)? {
+            PlayerEvent::PlayerJoined { game_id, user_id: Some(user_id), .. } => Some(Decoded::SignedInPlayer { game_id, user_id }),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// `user_id` could read the answer key of game `game_id`'s quiz, if that is a curated category.
+async fn saw_key(conn: &mut Conn, user_id: &str, game_id: &str) -> Result<(), ProjectionError> {
+    sqlx::query(
+        "insert into key_seen (user_id, category_id) select $1, category_id from curated_game where game_id = $2 \
+         on conflict (user_id, category_id) do nothing",
+    )
+    .bind(user_id)
+    .bind(game_id)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
@@ -125,19 +180,31 @@ impl TransactionalProjection for AttemptProjection {
     }
 
     fn tables(&self) -> &'static [&'static str] {
-        &["attempt", "attempt_answer", "best_score"]
+        &["attempt", "attempt_answer", "best_score", "curated_game", "key_seen"]
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
-        let decoded = events
-            .iter()
-            .filter(|e| e.stream_type() == <quizroom_domain::attempt::Attempt as quizroom_domain::Aggregate>::STREAM)
-            .map(|e| Ok((crate::instance::<quizroom_domain::attempt::Attempt>(e)?, decode::<AttemptEvent>(e)?)))
-            .collect::<Result<Vec<_>, ProjectionError>>()?;
+        let decoded = events.iter().map(decoded).filter_map(Result::transpose).collect::<Result<Vec<_>, ProjectionError>>()?;
         // Submissions in a row (a group commit's) are written together.
         let mut submissions = Vec::new();
-        for (i, (attempt_id, event)) in decoded.iter().enumerate() {
-            let attempt_id = *attempt_id;
+        for (i, item) in decoded.iter().enumerate() {
+            let (attempt_id, event) = match item {
+                Decoded::Attempt(attempt_id, event) => (*attempt_id, event),
+                Decoded::CuratedGame { game_id, category_id, host_id } => {
+                    sqlx::query("insert into curated_game (game_id, category_id) values ($1, $2)")
+                        .bind(*game_id)
+                        .bind(category_id)
+                        .execute(&mut *conn)
+                        .await?;
+                    // Its host reads every key from the lobby on (the presenter view, the results).
+                    saw_key(conn, host_id, game_id).await?;
+                    continue;
+                }
+                Decoded::SignedInPlayer { game_id, user_id } => {
+                    saw_key(conn, user_id, game_id).await?;
+                    continue;
+                }
+            };
             match event {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, accommodation, .. } => {
                     sqlx::query(
@@ -170,7 +237,7 @@ impl TransactionalProjection for AttemptProjection {
                 AttemptEvent::AttemptSubmitted { answers, score, points, total, reason: why, at, .. } => {
                     let (score, points, total, at) = (*score, *points, *total, *at);
                     submissions.push(Submission { attempt_id, answers, score, points, total, reason: reason(*why), at });
-                    if !matches!(decoded.get(i + 1), Some((_, AttemptEvent::AttemptSubmitted { .. }))) {
+                    if !matches!(decoded.get(i + 1), Some(Decoded::Attempt(_, AttemptEvent::AttemptSubmitted { .. }))) {
                         write_all(conn, &submissions).await?;
                         submissions.clear();
                     }

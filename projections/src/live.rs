@@ -1,6 +1,8 @@
 //! Live games and their players, from `game-{uuid}` and `player-{uuid}` streams: the PIN of each
 //! open game (unique among open games), the questions as served, the players of a game with their
-//! names (unique within the game) and running scores, and every answer as scored (the results). Transactional, so a join that takes a name, or an opening that takes
+//! names (unique within the game) and running scores (of closed questions only: nothing a player
+//! reads while a question is open tells whether their answer is right), and every answer as
+//! scored (the results). Transactional, so a join that takes a name, or an opening that takes
 //! a PIN, fails in its own transaction when another took it first. Each player's row is written by
 //! that player's own answers only: no row is hot.
 
@@ -74,11 +76,35 @@ async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionEr
                 .execute(&mut *conn)
                 .await?;
         }
+        GameEvent::QuestionClosed { index, .. } => reveal(conn, game_id, index as i64).await?,
         GameEvent::GameFinished { at, .. } => {
             sqlx::query("update live_game set finished_at = $1 where game_id = $2").bind(at).bind(game_id).execute(&mut *conn).await?;
+            // Ended during a question: it counts now.
+            reveal(conn, game_id, i64::from(i32::MAX)).await?;
         }
         _ => {}
     }
+    Ok(())
+}
+
+/// Questions up to `index` of the game closed: their answers count in the players' figures.
+async fn reveal(conn: &mut Conn, game_id: &str, index: i64) -> Result<(), ProjectionError> {
+    let revealed: Option<i64> =
+        sqlx::query_scalar("select revealed from live_game where game_id = $1").bind(game_id).fetch_optional(&mut *conn).await?;
+    let Some(revealed) = revealed.filter(|r| *r < index) else { return Ok(()) };
+    sqlx::query("update live_game set revealed = $2 where game_id = $1").bind(game_id).bind(index).execute(&mut *conn).await?;
+    sqlx::query(
+        "update live_player set \
+         points = points + coalesce((select sum(a.points) from live_answer a where a.player_id = live_player.player_id and a.question > $2 and a.question <= $3), 0), \
+         correct = correct + coalesce((select sum(a.correct) from live_answer a where a.player_id = live_player.player_id and a.question > $2 and a.question <= $3), 0), \
+         answered = answered + (select count(*) from live_answer a where a.player_id = live_player.player_id and a.question > $2 and a.question <= $3) \
+         where game_id = $1",
+    )
+    .bind(game_id)
+    .bind(revealed)
+    .bind(index)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
@@ -99,12 +125,18 @@ async fn player(conn: &mut Conn, event: &RecordedEvent) -> Result<(), Projection
             .await?;
         }
         PlayerEvent::AnswerGiven { index, choice, correct, points, elapsed_ms, at, .. } => {
-            sqlx::query("update live_player set points = points + $1, correct = correct + $2, answered = answered + 1 where player_id = $3")
-                .bind(points)
-                .bind(i64::from(correct))
-                .bind(player_id)
-                .execute(&mut *conn)
-                .await?;
+            // Counted in the player's figures when its question closes; at once if it closed
+            // already (an answer in time written after the close).
+            sqlx::query(
+                "update live_player set points = points + $1, correct = correct + $2, answered = answered + 1 where player_id = $3 \
+                 and exists (select 1 from live_game g where g.game_id = live_player.game_id and g.revealed >= $4)",
+            )
+            .bind(points)
+            .bind(i64::from(correct))
+            .bind(player_id)
+            .bind(index as i64)
+            .execute(&mut *conn)
+            .await?;
             sqlx::query(
                 "insert into live_answer (player_id, game_id, question, choice, correct, points, elapsed_ms, answered_at) \
                  select player_id, game_id, $2, $3, $4, $5, $6, $7 from live_player where player_id = $1",

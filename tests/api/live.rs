@@ -485,3 +485,5 @@ async fn many_join_at_once_under_one_name_on_postgres() {
     let Some(db) = TestDb::postgres().await else { return };
     many_join_at_once_under_one_name(&db).await;
 }
+
+mod fairness;

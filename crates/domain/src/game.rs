@@ -94,6 +94,9 @@ pub enum GameCommand {
         host_id: String,
         quiz_id: i64,
         quiz_version: i64,
+        /// A curated category's game (decision 0037): whoever could read its answer key through
+        /// the game no longer scores on the leaderboards for that category.
+        curated: bool,
         title: String,
         /// In the order they are played (already shuffled when the settings say so).
         questions: Vec<GameQuestion>,
@@ -130,6 +133,9 @@ pub enum GameEvent {
         host_id: String,
         quiz_id: i64,
         quiz_version: i64,
+        /// See [`GameCommand::Open`]; absent (false) in games opened before it was recorded.
+        #[serde(default)]
+        curated: bool,
         title: String,
         questions: Vec<GameQuestion>,
         settings: GameSettings,
@@ -287,14 +293,14 @@ impl Aggregate for LiveGame {
     type Error = GameError;
 
     fn decide(&self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
-        if let GameCommand::Open { host_id, quiz_id, quiz_version, title, questions, settings, pin, now } = command {
+        if let GameCommand::Open { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, now } = command {
             if self.opened {
                 return Err(GameError::AlreadyOpen);
             }
             if questions.is_empty() {
                 return Err(GameError::NoQuestions);
             }
-            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at: now }]);
+            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, at: now }]);
         }
         if !self.opened {
             return Err(GameError::NotOpen);
@@ -365,7 +371,7 @@ impl Aggregate for LiveGame {
     fn evolve(mut self, event: &GameEvent) -> LiveGame {
         self.last_at = event.at();
         match event {
-            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at } => {
+            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at, .. } => {
                 self.opened = true;
                 self.host_id = host_id.clone();
                 self.quiz_id = *quiz_id;

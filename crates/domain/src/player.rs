@@ -56,6 +56,8 @@ pub struct Answered {
     pub choice: Letter,
     pub correct: bool,
     pub points: i64,
+    /// The streak once this answer was given.
+    pub streak: i64,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -72,6 +74,15 @@ pub struct GamePlayer {
 }
 
 impl GamePlayer {
+    /// The player's points and streak counting the questions before `index` only: what anyone may
+    /// learn of a player while question `index` is open, so that nothing tells whether the answer
+    /// just given to it is right before the reveal.
+    pub fn before(&self, index: usize) -> (i64, i64) {
+        let Some(open) = self.answers.get(&index) else { return (self.points, self.streak) };
+        let streak = self.answers.range(..index).next_back().map_or(0, |(_, a)| a.streak);
+        (self.points - open.points, streak)
+    }
+
     /// The streak after answering question `index`: one more when the previous question was
     /// answered right, else a new one (a question missed, or played before joining, breaks it).
     fn streak_at(&self, index: usize, correct: bool) -> i64 {
@@ -156,7 +167,7 @@ impl Aggregate for GamePlayer {
                 self.joined_at = *at;
             }
             PlayerEvent::AnswerGiven { index, choice, correct, points, streak, .. } => {
-                self.answers.insert(*index, Answered { choice: *choice, correct: *correct, points: *points });
+                self.answers.insert(*index, Answered { choice: *choice, correct: *correct, points: *points, streak: *streak });
                 self.points += points;
                 self.streak = *streak;
             }

@@ -179,6 +179,7 @@ pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, A
             host_id: caller.user_id.clone(),
             quiz_id,
             quiz_version: version,
+            curated: !category.hosted,
             title: quiz.name.clone(),
             questions: questions.clone(),
             settings: settings.clone(),

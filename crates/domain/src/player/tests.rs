@@ -127,3 +127,17 @@ fn a_late_joiner_starts_from_zero_and_is_not_scored_for_earlier_questions() {
     assert_eq!(player.answers.len(), 1);
     assert_eq!(player.points, 10);
 }
+
+#[test]
+fn before_a_question_counts_only_the_questions_before_it() {
+    let player = GamePlayer::fold(&[joined(), given_answer(0, true, 10, 1), given_answer(1, true, 110, 2)]);
+    // While question 1 is open, its answer (right or wrong) shows nowhere.
+    assert_eq!(player.before(1), (10, 1));
+    assert_eq!(player.before(2), (120, 2));
+    let wrong = GamePlayer::fold(&[joined(), given_answer(0, true, 10, 1), given_answer(1, false, 0, 0)]);
+    assert_eq!(wrong.before(1), player.before(1));
+    // Nothing answered before: nothing to take away.
+    let first = GamePlayer::fold(&[joined(), given_answer(3, true, 10, 1)]);
+    assert_eq!(first.before(3), (0, 0));
+    assert_eq!(GamePlayer::fold(&[joined()]).before(0), (0, 0));
+}

@@ -297,11 +297,17 @@ impl Room {
             (_, Some(i)) => Some(i),
         };
         let last_result = last_closed.and_then(|i| p.state.answers.get(&i)).map(|a| LastResult { correct: a.correct, points: a.points });
+        // While a question is open, its answer counts nowhere yet: the points and streak say
+        // nothing of whether it was right until the reveal.
+        let (points, streak) = match (phase, current) {
+            (Phase::Question, Some(i)) => p.state.before(i),
+            _ => (p.state.points, p.state.streak),
+        };
         Some(Me {
             player_id,
             nickname: &p.state.nickname,
-            points: p.state.points,
-            streak: p.state.streak,
+            points,
+            streak,
             rank: self.ranking.rank.get(player_id).copied(),
             answer,
             last_result,

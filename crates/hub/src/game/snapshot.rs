@@ -166,6 +166,7 @@ mod tests {
             host_id: "h".into(),
             quiz_id: 1,
             quiz_version: 1,
+            curated: false,
             title: "T".into(),
             questions: vec![question(1), question(2)],
             settings,
@@ -211,5 +212,20 @@ mod tests {
                 assert_eq!(snapshot.message_for("stranger"), None);
             }
         }
+    }
+
+    #[test]
+    fn while_a_question_is_open_a_players_points_say_nothing_of_their_answer() {
+        let mut room = room(false);
+        // p1 answered question 0 right (900 points); p0 has not answered.
+        let figures = |room: &Room, id: &str| {
+            let me = serde_json::to_value(room.me(id).unwrap()).unwrap();
+            (me["points"].clone(), me["streak"].clone(), me["rank"].clone(), me["lastResult"].clone())
+        };
+        assert_eq!(figures(&room, "p1"), figures(&room, "p0"));
+        assert_eq!(figures(&room, "p1").0, 0);
+        room.apply_game(3, &GameEvent::QuestionClosed { index: 0, reason: quizroom_domain::game::CloseReason::Time, at: 30_000 });
+        assert_eq!(figures(&room, "p1").0, 900);
+        assert_eq!(figures(&room, "p1").1, 1);
     }
 }
