@@ -17,3 +17,6 @@ create table key_seen (
 -- (points, correct, answered) count closed questions only, so nothing a player reads while a
 -- question is open depends on whether their answer to it is right.
 alter table live_game add column revealed bigint not null default -1;
+
+-- An account's open games are counted before it opens another (at most 5 at once).
+create index live_game_open_by_host on live_game (host_id) where finished_at is null;

@@ -486,4 +486,5 @@ async fn many_join_at_once_under_one_name_on_postgres() {
     many_join_at_once_under_one_name(&db).await;
 }
 
+mod bounds;
 mod fairness;

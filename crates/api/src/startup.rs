@@ -111,6 +111,8 @@ pub async fn serve_on(
         quiz_facts: Arc::default(),
         joiner,
         joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
+        openings_in_flight: Arc::new(crate::limits::InFlight::new(1)),
+        openings_budget: Arc::new(crate::limits::Budget::new(crate::live::GAMES_OPENED_PER_ADDRESS)),
         audit_budget: Arc::new(crate::limits::Budget::new(crate::audit::READS_PER_MINUTE)),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
     };

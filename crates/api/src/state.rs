@@ -37,6 +37,10 @@ pub struct AppState {
     pub joiner: crate::live::Joiner,
     /// Live games' joins handled at once per client address (see `limits::PIN_PLACES`).
     pub joins_in_flight: Arc<crate::limits::InFlight>,
+    /// Live games opened at once per account (one at a time, so the count of its open games
+    /// holds), and per client address and minute on this node.
+    pub openings_in_flight: Arc<crate::limits::InFlight>,
+    pub openings_budget: Arc<crate::limits::Budget>,
     /// Audit reads per account and minute on this node (see `limits::Budget`).
     pub audit_budget: Arc<crate::limits::Budget>,
     /// Places for reading uploaded files (see [`AppState::read_upload`]).

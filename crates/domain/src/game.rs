@@ -19,6 +19,8 @@ pub const GET_READY_MS: i64 = 3_000;
 pub const AUTO_ADVANCE_MS: i64 = 5_000;
 /// A game in which nothing happened for a day is ended by the server (its PIN is then free).
 pub const IDLE_END_MS: i64 = 24 * 3600 * 1000;
+/// A lobby nobody is in is ended sooner: half an hour after the game's last step.
+pub const EMPTY_LOBBY_END_MS: i64 = 30 * 60 * 1000;
 /// Seconds per question: the least, the most and the default.
 pub const SECONDS_PER_QUESTION: (i64, i64, i64) = (5, 240, 20);
 
@@ -73,7 +75,8 @@ pub enum EndedBy {
     Completed,
     /// The host ended the game early.
     Host,
-    /// Nothing happened in the game for [`IDLE_END_MS`]: the server ended it, freeing its PIN.
+    /// Nothing happened in the game for a while ([`LiveGame::idle_end_at`]): the server ended it,
+    /// freeing its PIN.
     Idle,
 }
 
@@ -115,8 +118,10 @@ pub enum GameCommand {
     Unlock { now: i64 },
     Kick { player_id: String, now: i64 },
     End { now: i64 },
-    /// The clock: ends a game in which nothing happened for [`IDLE_END_MS`] (nothing otherwise).
-    EndIdle { now: i64 },
+    /// The clock: ends a game in which nothing happened for a while ([`LiveGame::idle_end_at`];
+    /// nothing otherwise).
+    /// `players`: how many are in the game (the players' streams count them).
+    EndIdle { players: usize, now: i64 },
     /// The clock: closes question `index` when its deadline has passed (nothing otherwise).
     CloseAtDeadline { index: usize, now: i64 },
     /// Every player answered question `index`: it closes (nothing when it already has).
@@ -236,6 +241,13 @@ pub struct LiveGame {
 }
 
 impl LiveGame {
+    /// When the server ends the game for want of anything happening, with `players` in it: a
+    /// day after its last step, or half an hour for a lobby nobody is in.
+    pub fn idle_end_at(&self, players: usize) -> i64 {
+        let idle = if self.phase == Phase::Lobby && players == 0 { EMPTY_LOBBY_END_MS } else { IDLE_END_MS };
+        self.last_at + idle
+    }
+
     /// The question a player may answer now, with its clock (also during its get-ready and
     /// pauses, which the player's stream refuses).
     pub fn open_question(&self) -> Option<OpenQuestion> {
@@ -344,8 +356,8 @@ impl Aggregate for LiveGame {
                 Ok(if self.kicked.contains(&player_id) { vec![] } else { vec![GameEvent::PlayerKicked { player_id, at: now }] })
             }
             GameCommand::End { now } => Ok(vec![GameEvent::GameFinished { ended_by: EndedBy::Host, at: now }]),
-            GameCommand::EndIdle { now } => {
-                Ok(if now >= self.last_at + IDLE_END_MS { vec![GameEvent::GameFinished { ended_by: EndedBy::Idle, at: now }] } else { vec![] })
+            GameCommand::EndIdle { players, now } => {
+                Ok(if now >= self.idle_end_at(players) { vec![GameEvent::GameFinished { ended_by: EndedBy::Idle, at: now }] } else { vec![] })
             }
             GameCommand::CloseAtDeadline { index, now } => Ok(match clock {
                 Some(c) if c.index == index && c.paused_at.is_none() && now >= c.deadline => {

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, IDLE_END_MS, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
 use quizroom_domain::player::{GamePlayer, PlayerError, PlayerEvent};
 use quizroom_domain::quiz::Letter;
 use quizroom_domain::stream::id_of;
@@ -401,8 +401,8 @@ impl Games {
 }
 
 /// The clock's next command for a room, and when it is due: the question's deadline, everyone
-/// having answered, the auto-advance; else, for a game waiting on its host, its end a day after
-/// its last step.
+/// having answered, the auto-advance; else, for a game waiting on its host, its end once idle
+/// ([`LiveGame::idle_end_at`]).
 fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
     let game = &room.game;
     let index = game.clock.map(|c| c.index);
@@ -419,7 +419,8 @@ fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
         _ => None,
     };
     step.or_else(|| {
-        let at = game.last_at + IDLE_END_MS;
-        (game.opened && game.phase != Phase::Finished).then(|| (at, GameCommand::EndIdle { now: now.max(at) }))
+        let players = room.active_players();
+        let at = game.idle_end_at(players);
+        (game.opened && game.phase != Phase::Finished).then(|| (at, GameCommand::EndIdle { players, now: now.max(at) }))
     })
 }

@@ -49,6 +49,11 @@ pub async fn unfinished(pool: &AnyPool) -> Result<Vec<GameRow>, sqlx::Error> {
     sqlx::query_as::<_, GameRow>(sqlx::AssertSqlSafe(format!("{GAME} where finished_at is null"))).fetch_all(pool).await
 }
 
+/// How many games `host_id` has open (not finished).
+pub async fn open_games_of_host(pool: &AnyPool, host_id: &str) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("select count(*) from live_game where host_id = $1 and finished_at is null").bind(host_id).fetch_one(pool).await
+}
+
 /// Every player of a game, in the order they joined.
 pub async fn players(pool: &AnyPool, game_id: &str) -> Result<Vec<PlayerRow>, sqlx::Error> {
     sqlx::query_as::<_, PlayerRow>(sqlx::AssertSqlSafe(format!("{PLAYER} where game_id = $1 order by joined_at, player_id")))

@@ -1,16 +1,18 @@
 //! The host's side of a live game: opening it on a quiz, its presenter view, its controls and
 //! removing a player. Only the game's host reaches a game here; to anyone else it does not exist.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use quizroom_domain::game::{GameCommand, GameError, GameQuestion, GameSettings, LiveGame, SECONDS_PER_QUESTION, Scoring};
 use quizroom_domain::quiz::Quiz;
 use quizroom_domain::StreamId;
 use quizroom_eventstore::RecordedEvent;
 use quizroom_hub::game::{RoomHandle, Viewer};
+use quizroom_projections::live::read as live;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::Deserialize;
@@ -21,6 +23,7 @@ use crate::access::find_category;
 use crate::commands::{CommandError, decide_and_commit, execute, load, metadata};
 use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, non_blank_schema, opt_int};
+use crate::limits::address_key;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -83,6 +86,14 @@ pub(super) struct Kick {
     player_id: String,
 }
 
+/// Live games open at once per account: a host runs one room at a time, a few in a day of
+/// classes; each open game holds one of the 900,000 PINs until it ends.
+pub const OPEN_GAMES_PER_ACCOUNT: i64 = 5;
+/// Live games opened per client address and minute on one node (a school's hosts share one).
+pub const GAMES_OPENED_PER_ADDRESS: u32 = 20;
+/// PINs drawn for a new game before the server says every PIN is taken.
+const PIN_DRAWS: usize = 20;
+
 fn no_game() -> ApiError {
     ApiError::not_found("No such game")
 }
@@ -94,6 +105,11 @@ fn refused(error: GameError) -> ApiError {
         GameError::NotOpen => no_game(),
         GameError::AlreadyOpen | GameError::NoQuestions => ApiError::internal(error),
     }
+}
+
+/// Every PIN drawn for a new game was taken: the PIN space is (nearly) full.
+fn no_pin_free() -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "no_pin_free", "Every game PIN is in use right now. Try again in a few minutes.")
 }
 
 /// The room of a game the caller hosts (404 for anyone else, as for a game that does not exist).
@@ -125,11 +141,20 @@ fn new_pin() -> String {
         (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz, or a hosted quiz the caller does not host", body = ErrorBody),
+        (status = 409, description = "The caller already has 5 live games open (`too_many_games`)", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
+        (status = 429, description = "Too many games opened from this address in the last minute; `Retry-After` says when to try again", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "Every PIN is taken by an open game (`no_pin_free`); try again in a few minutes", body = ErrorBody),
     ),
 )]
-pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<OpenGame>>) -> Result<(StatusCode, Json<Value>), ApiError> {
+pub(super) async fn open_game(
+    State(state): State<AppState>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    caller: AuthUser,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<OpenGame>>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
     let quiz_id = body.quiz_id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("validation", "quizId: choose a quiz"))?;
     let (least, most, default) = SECONDS_PER_QUESTION;
     let seconds = body.seconds_per_question.unwrap_or(default);
@@ -169,11 +194,23 @@ pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, A
         require_sign_in: body.require_sign_in || category.audience_list_id.is_some(),
         auto_advance: body.auto_advance,
     };
+    // One opening of an account at a time on this node, so that its count of open games holds.
+    let _turn = state.openings_in_flight.enter(&caller.user_id).await;
+    state.openings_budget.spend(&address_key("open-game", client.ip()), 1, state.clock.now_ms()).map_err(|wait| {
+        let seconds = wait.as_millis().div_ceil(1000) as u64;
+        ApiError::too_many("too_many_games", format!("Too many games opened from here. Try again in {seconds} seconds."), seconds)
+    })?;
+    if live::open_games_of_host(state.store.pool(), &caller.user_id).await.map_err(db)? >= OPEN_GAMES_PER_ACCOUNT {
+        return Err(ApiError::conflict(
+            "too_many_games",
+            format!("You already have {OPEN_GAMES_PER_ACCOUNT} live games open. End one to open another."),
+        ));
+    }
     let game_id = uuid::Uuid::new_v4().to_string();
     let stream = StreamId::<LiveGame>::new(&game_id);
     let meta = metadata(&caller.user_id, "open_game");
     // A PIN is unique among open games (a unique index): draw another when one is taken.
-    let mut tries = 0;
+    let mut draws = 1;
     let recorded = loop {
         let command = GameCommand::Open {
             host_id: caller.user_id.clone(),
@@ -189,7 +226,8 @@ pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, A
         match decide_and_commit(&state.store, &stream, &meta, command).await {
             Ok(Ok(decided)) => break decided.recorded,
             Ok(Err(e)) => return Err(refused(e)),
-            Err(e) if e.conflicting_constraint().is_some() && tries < 20 => tries += 1,
+            Err(e) if e.conflicting_constraint().is_some() && draws < PIN_DRAWS => draws += 1,
+            Err(e) if e.conflicting_constraint().is_some() => return Err(no_pin_free()),
             Err(e) => return Err(e.into()),
         }
     };

@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 
 use crate::state::AppState;
 
+pub use games::{GAMES_OPENED_PER_ADDRESS, OPEN_GAMES_PER_ACCOUNT};
 pub use joiner::Joiner;
 pub use writer::LiveWriter;
 

@@ -218,15 +218,26 @@ fn a_game_in_which_nothing_happened_for_a_day_is_ended_by_the_server() {
     let paused = [opened(), started(0, T0), GameEvent::GamePaused { at: T0 + 5_000 }];
     let reveal = [opened(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)];
     for (events, last) in [(vec![opened()], T0), (paused.to_vec(), T0 + 5_000), (reveal.to_vec(), T0 + 23_000)] {
-        given::<LiveGame>(events.clone()).when(GameCommand::EndIdle { now: last + IDLE_END_MS - 1 }).then([]);
+        given::<LiveGame>(events.clone()).when(GameCommand::EndIdle { players: 1, now: last + IDLE_END_MS - 1 }).then([]);
         let game = given::<LiveGame>(events)
-            .when(GameCommand::EndIdle { now: last + IDLE_END_MS })
+            .when(GameCommand::EndIdle { players: 1, now: last + IDLE_END_MS })
             .then([GameEvent::GameFinished { ended_by: EndedBy::Idle, at: last + IDLE_END_MS }]);
         assert_eq!(game.phase, Phase::Finished);
     }
     // Once ended, the clock's command has nothing left to do.
     let ended = [opened(), GameEvent::GameFinished { ended_by: EndedBy::Host, at: T0 + 1 }];
-    given::<LiveGame>(ended).when(GameCommand::EndIdle { now: T0 + 2 * IDLE_END_MS }).then([]);
+    given::<LiveGame>(ended).when(GameCommand::EndIdle { players: 1, now: T0 + 2 * IDLE_END_MS }).then([]);
+}
+
+#[test]
+fn a_lobby_nobody_is_in_ends_after_half_an_hour() {
+    given::<LiveGame>([opened()]).when(GameCommand::EndIdle { players: 0, now: T0 + EMPTY_LOBBY_END_MS - 1 }).then([]);
+    given::<LiveGame>([opened()])
+        .when(GameCommand::EndIdle { players: 0, now: T0 + EMPTY_LOBBY_END_MS })
+        .then([GameEvent::GameFinished { ended_by: EndedBy::Idle, at: T0 + EMPTY_LOBBY_END_MS }]);
+    // With players waiting, the lobby waits for its host for a day.
+    given::<LiveGame>([opened()]).when(GameCommand::EndIdle { players: 3, now: T0 + EMPTY_LOBBY_END_MS }).then([]);
+    assert_eq!(LiveGame::fold(&[opened()]).idle_end_at(3), T0 + IDLE_END_MS);
 }
 
 #[test]
