@@ -17,6 +17,7 @@ use super::report::{self, Bucket, Day, QuestionFigures, QuizQuestion, Summary, p
 use crate::access::hosted_by;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
+use crate::figures::median;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -100,11 +101,6 @@ async fn quiz_questions(state: &AppState, quiz_id: i64, version: i64) -> Result<
         }
     }
     Ok(out)
-}
-
-fn median(values: &mut [i64]) -> Option<i64> {
-    values.sort_unstable();
-    (!values.is_empty()).then(|| values[values.len() / 2])
 }
 
 async fn live_games(state: &AppState, quiz_id: i64, host_id: &str) -> Result<Vec<LiveGameFigures>, ApiError> {

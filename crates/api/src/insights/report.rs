@@ -10,6 +10,8 @@ use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::figures::{median, median_f};
+
 /// A question as the quiz has it now (or last had it).
 #[derive(Debug, Clone)]
 pub struct QuizQuestion {
@@ -99,24 +101,6 @@ pub struct Day {
 /// `score` of `total` in percent.
 pub fn percent(score: i64, total: i64) -> f64 {
     if total <= 0 { 0.0 } else { 100.0 * score as f64 / total as f64 }
-}
-
-fn median(values: &mut [i64]) -> Option<i64> {
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_unstable();
-    let mid = values.len() / 2;
-    Some(if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2 })
-}
-
-fn median_f(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    values.sort_by(f64::total_cmp);
-    let mid = values.len() / 2;
-    if values.len() % 2 == 1 { values[mid] } else { (values[mid - 1] + values[mid]) / 2.0 }
 }
 
 /// Rounded to one decimal.

@@ -14,6 +14,7 @@ use crate::access::parse_category_id;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
 use crate::export::{csv_cell, csv_download};
+use crate::figures::median;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -129,12 +130,6 @@ pub(super) async fn quiz_games(State(state): State<AppState>, caller: AuthUser, 
     ))
 }
 
-/// The middle of `times` (the lower one of the two middles for an even count).
-fn median(mut times: Vec<i64>) -> Option<i64> {
-    times.sort_unstable();
-    times.get(times.len().saturating_sub(1) / 2).copied()
-}
-
 async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiError> {
     let pool = state.store.pool();
     let (players, questions, answers) = (
@@ -183,7 +178,7 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
                 index: q.question,
                 answered: given.len(),
                 correct: given.iter().filter(|a| a.correct != 0).count(),
-                median_ms: median(given.iter().map(|a| a.elapsed_ms).collect()),
+                median_ms: median(&mut given.iter().map(|a| a.elapsed_ms).collect::<Vec<_>>()),
                 counts,
                 text: q.text,
                 answer: q.answer,
@@ -277,14 +272,4 @@ pub(super) async fn live_history(State(state): State<AppState>, caller: AuthUser
             })
             .collect(),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_median_is_the_middle_time() {
-        assert_eq!(super::median(vec![]), None);
-        assert_eq!(super::median(vec![300, 100, 200]), Some(200));
-        assert_eq!(super::median(vec![400, 100, 300, 200]), Some(200));
-    }
 }
