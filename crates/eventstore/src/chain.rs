@@ -7,7 +7,8 @@
 //! log in batches, as a projector does, so appends never wait for it. [`verify`] recomputes the
 //! chain from the events and names the first place where the log and the chain part; a digest an
 //! auditor saved earlier ([`prove`]) shows the log up to its position is unchanged even if the
-//! chain table itself was rewritten since.
+//! chain table itself was rewritten since. [`VerifiedHead`] verifies the chain as it grows, only
+//! what was chained since its last run (decision 0036).
 //!
 //! Personal data is to be erased by deleting a per-user key (crypto-shredding): the stored bytes,
 //! and so every hash, stay as they were, and the chain stays verifiable.
