@@ -1,11 +1,11 @@
 //! Hardening of the audit reads (issue 26), on both backends: anyone's integrity check is served
 //! from the incrementally verified head and verifies only what is new, the whole recomputation is
-//! an auditor's; refused reads are recorded where auditors see them and counted; a host sees their
-//! own reads of their quiz, not the auditors'.
+//! an auditor's, and proofs by non-auditors share one budget; refused reads are recorded where
+//! auditors see them and counted; a host sees their own reads of their quiz, not the auditors'.
 
 use quizroom_eventstore::backend_tests;
 use quizroom_eventstore::testing::TestDb;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, catch_up, open, spawn_app};
 use crate::hosting::host_quiz;
@@ -14,6 +14,7 @@ backend_tests! {
     the_integrity_check_verifies_only_what_is_new,
     refused_reads_are_recorded_and_counted,
     a_host_sees_their_own_reads_of_their_quiz_not_the_auditors,
+    proofs_by_non_auditors_share_a_budget,
 }
 
 async fn grant_auditor(db: &TestDb, email: &str) {
@@ -176,5 +177,28 @@ async fn a_host_sees_their_own_reads_of_their_quiz_not_the_auditors(db: &TestDb)
     // Nor can the host open the auditor's read as a raw event.
     let position = audited["entries"].as_array().unwrap().iter().find(|e| e["actor"]["id"] == auditor_id.as_str()).unwrap()["position"].as_i64().unwrap();
     assert_eq!(app.get_as(&format!("/api/audit/events/{position}"), Some(&host)).await.0, 403);
+    app.stop().await.unwrap();
+}
+
+async fn proofs_by_non_auditors_share_a_budget(db: &TestDb) {
+    // Each proof recomputes the chain up to its digest: many accounts cannot make the server do
+    // that without bound, and an auditor is not held back by them.
+    let app = spawn_app(db).await;
+    let (auditor, _) = app.verified_user("grace@example.com").await;
+    grant_auditor(db, "grace@example.com").await;
+    settle(db).await;
+    let head = integrity(&app, &auditor, "").await["head"].clone();
+    let proof = json!({ "position": head["position"], "digest": head["digest"] });
+    for n in 0..10 {
+        let (token, _) = app.verified_user(&format!("host{n}@example.com")).await;
+        let (status, body) = app.post("/api/audit/integrity/proof", Some(&token), proof.clone()).await;
+        assert_eq!((status, body["outcome"].as_str()), (200, Some("unchanged")), "proof {n}: {body}");
+    }
+    let (token, _) = app.verified_user("one-more@example.com").await;
+    let response = app.client.post(app.url("/api/audit/integrity/proof")).bearer_auth(&token).json(&proof).send().await.unwrap();
+    assert_eq!(response.status(), 429);
+    assert!(response.headers().contains_key("retry-after"));
+    let (status, body) = app.post("/api/audit/integrity/proof", Some(&auditor), proof).await;
+    assert_eq!((status, body["outcome"].as_str()), (200, Some("unchanged")), "{body}");
     app.stop().await.unwrap();
 }

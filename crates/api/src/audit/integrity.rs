@@ -135,6 +135,10 @@ fn answer(state: &AppState, report: Verification, mode: &str, checked: i64) -> I
     }
 }
 
+/// The budget key that non-auditors' proofs share (no account id starts with `*`): 10 proofs a
+/// minute on a node, at [`VERIFY_COST`] each.
+const SHARED_PROOFS: &str = "*proofs";
+
 /// A digest saved earlier.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -164,7 +168,8 @@ pub(super) struct ProofResult {
 }
 
 /// Proves, or disproves, that the log up to a saved digest is unchanged since it was saved, even
-/// if events were added after it and even if the chain itself was rebuilt.
+/// if events were added after it and even if the chain itself was rebuilt. Costs the caller 12
+/// audit reads; those who are not auditors also share 10 proofs a minute on a node.
 #[utoipa::path(post, path = "/audit/integrity/proof", operation_id = "auditProve", tag = "audit", request_body = ProofRequest, security(("bearer" = [])),
     responses(
         (status = 200, description = "The outcome", body = ProofResult),
@@ -173,7 +178,7 @@ pub(super) struct ProofResult {
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
-        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute, or too many proofs by non-auditors on this node", body = ErrorBody),
     ),
 )]
 pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
@@ -185,6 +190,13 @@ pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJs
         .filter(|d| d.len() == 64 && d.chars().all(|c| c.is_ascii_hexdigit()))
         .ok_or_else(|| ApiError::bad_request("invalid_digest", "digest must be 64 hex digits"))?;
     reader.spend(&state, VERIFY_COST)?;
+    if !reader.auditor {
+        // A proof recomputes the chain up to its digest, so its cost grows with the log: besides
+        // each account's budget, everyone but auditors shares one on this node (decision 0036).
+        state.audit_budget.spend(SHARED_PROOFS, VERIFY_COST, state.clock.now_ms()).map_err(|wait| {
+            ApiError::too_many("too_many_audit_reads", "Too many proofs are being computed. Please wait a moment and try again.", wait.as_secs().max(1))
+        })?;
+    }
     reader.record(&state, "log", "proof").await?;
     let result = match chain::prove(&state.store, position, &digest).await? {
         Proof::Unchanged { verified } => ProofResult {
