@@ -8,6 +8,11 @@
 //! backend's own driver (the `Any` driver copied every column into a new string first), on
 //! SQLite SQLite itself on a thread of its own ([`sqlite`]), without handing rows from the driver's
 //! thread to ours one at a time.
+//!
+//! Links deleted with their events are named from what survives them: each link keeps the
+//! position of the link before it, so the link after a gap names the last event deleted, and the
+//! chainer's checkpoint names the last events when the chain's end was cut off (decision 0036).
+//! A walk may go on from a link verified earlier ([`Anchor`]), as the verified head does.
 
 mod sqlite;
 
