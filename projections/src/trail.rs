@@ -155,7 +155,7 @@ impl Batch<'_> {
             }
             "user" => entry(None, stream.strip_prefix("user-").map(str::to_owned), None, kind::ACCOUNT),
             "audit" => {
-                let AuditEvent::AuditRead { subject, .. } = decode::<AuditEvent>(event)?;
+                let (AuditEvent::AuditRead { subject, .. } | AuditEvent::AuditRefused { subject, .. }) = decode::<AuditEvent>(event)?;
                 entry(quiz_of(&subject), stream.strip_prefix("audit-").map(str::to_owned), Some(subject), kind::AUDIT)
             }
             _ => None,

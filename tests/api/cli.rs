@@ -191,3 +191,37 @@ async fn verify_names_the_first_break_and_proves_a_saved_digest_and_the_operator
     let (ok, _, err) = run(&dir, &["verify", "--digest", "nonsense"]);
     assert!(!ok && err.contains("--digest must be POSITION:HASH"), "{err}");
 }
+
+#[tokio::test]
+async fn verify_names_events_deleted_with_their_links_exactly() {
+    let dir = temp_dir();
+    assert!(run(&dir, &["migrate"]).0);
+    let url = format!("sqlite://{}", dir.join("data/quizroom.db").display());
+    let store = open(&url).await;
+    random_wallet_workload(&store, 40, 2).await;
+    store.close().await;
+    let (ok, out, err) = run(&dir, &["verify"]);
+    assert!(ok, "{err}");
+    let last: i64 = out.trim_start_matches("verified up to position ").split(',').next().unwrap().parse().unwrap();
+    let delete = |positions: &str| format!("delete from event_chain where global_position in ({positions}); delete from events where global_position in ({positions})");
+
+    // The last two events and their links: the chainer's checkpoint still says they were chained.
+    let store = open(&url).await;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(delete(&format!("{}, {last}", last - 1)))).execute(store.pool()).await.unwrap();
+    store.close().await;
+    let (ok, out, err) = run(&dir, &["verify"]);
+    assert!(!ok, "deleted last events must fail verification: {out}");
+    assert!(out.starts_with(&format!("verified up to position {}, ", last - 2)), "{out}");
+    assert!(
+        err.contains(&format!("the log is broken: the events chained after position {}, up to position {last}, were deleted", last - 2)),
+        "{err}"
+    );
+
+    // One in the middle with its link: named at its own position, not the next one's.
+    let store = open(&url).await;
+    sqlx::raw_sql(sqlx::AssertSqlSafe(delete("7"))).execute(store.pool()).await.unwrap();
+    store.close().await;
+    let (ok, out, err) = run(&dir, &["verify"]);
+    assert!(!ok && out.starts_with("verified up to position 6, "), "{out}");
+    assert!(err.contains("the log is broken: the event at position 7 was deleted, and its link in the chain with it"), "{err}");
+}

@@ -4,6 +4,7 @@
 mod accommodations;
 mod access;
 mod audit;
+mod audit_reads;
 mod auth;
 mod cli;
 mod durability;

@@ -114,6 +114,7 @@ pub async fn serve_on(
         openings_in_flight: Arc::new(crate::limits::InFlight::new(1)),
         openings_budget: Arc::new(crate::limits::Budget::new(crate::live::GAMES_OPENED_PER_ADDRESS)),
         audit_budget: Arc::new(crate::limits::Budget::new(crate::audit::READS_PER_MINUTE)),
+        chain_head: Arc::default(),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
     };
     let router = app(state, &config.web_dir);

@@ -43,6 +43,9 @@ pub struct AppState {
     pub openings_budget: Arc<crate::limits::Budget>,
     /// Audit reads per account and minute on this node (see `limits::Budget`).
     pub audit_budget: Arc<crate::limits::Budget>,
+    /// The hash chain as this server verified it so far: anyone's integrity check is served from
+    /// it, verifying only what was chained since (`chain::VerifiedHead`).
+    pub chain_head: Arc<quizroom_eventstore::chain::VerifiedHead>,
     /// Places for reading uploaded files (see [`AppState::read_upload`]).
     pub upload_readers: Arc<tokio::sync::Semaphore>,
 }

@@ -7,7 +7,8 @@
 //! log in batches, as a projector does, so appends never wait for it. [`verify`] recomputes the
 //! chain from the events and names the first place where the log and the chain part; a digest an
 //! auditor saved earlier ([`prove`]) shows the log up to its position is unchanged even if the
-//! chain table itself was rewritten since.
+//! chain table itself was rewritten since. [`VerifiedHead`] verifies the chain as it grows, only
+//! what was chained since its last run (decision 0036).
 //!
 //! Personal data is to be erased by deleting a per-user key (crypto-shredding): the stored bytes,
 //! and so every hash, stay as they were, and the chain stays verifiable.
@@ -25,8 +26,10 @@ use crate::projection::{BatchOutcome, keep_up, lock_checkpoint, save_checkpoint}
 use crate::store::{Backend, EventStore};
 use crate::types::Cursor;
 
+mod head;
 mod verify;
 
+pub use head::{Checked, VerifiedHead};
 pub use verify::{prove, verify};
 
 /// The checkpoint of the chainer (a row of `checkpoints`, kept apart from the read models').
@@ -67,6 +70,10 @@ pub enum Break {
     Inserted { position: i64 },
     /// The event at `position` moved in commit order, or the chain's own record of it was altered.
     ChainAltered { position: i64 },
+    /// The events chained after `after` up to `position` are gone, and so are their links: the
+    /// link after them (or the chainer's checkpoint, for the last ones) still names `position`.
+    /// `count` says how many, when the links' numbers tell.
+    Removed { after: i64, position: i64, count: Option<i64> },
 }
 
 impl Break {
@@ -76,7 +83,8 @@ impl Break {
             | Break::Deleted { position }
             | Break::Reordered { position, .. }
             | Break::Inserted { position }
-            | Break::ChainAltered { position } => *position,
+            | Break::ChainAltered { position }
+            | Break::Removed { position, .. } => *position,
         }
     }
 }
@@ -91,6 +99,11 @@ impl fmt::Display for Break {
             }
             Break::Inserted { position } => write!(f, "the event at position {position} was inserted among chained events"),
             Break::ChainAltered { position } => write!(f, "the commit order at position {position}, or the chain's record of it, was altered"),
+            Break::Removed { position, count: Some(1), .. } => write!(f, "the event at position {position} was deleted, and its link in the chain with it"),
+            Break::Removed { after, position, count } => {
+                let events = count.map_or("the events".to_owned(), |n| format!("{n} events"));
+                write!(f, "{events} chained after position {after}, up to position {position}, were deleted, and their links in the chain with them")
+            }
         }
     }
 }
@@ -180,14 +193,23 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
     let rows = store.read_all_rows_in(&mut tx, cursor, limit).await?;
     let Some(last) = rows.last() else { return Ok(BatchOutcome::Applied(0)) };
     let next = Cursor { tx_id: last.try_get(1)?, position: last.try_get(0)? };
-    let (mut seq, mut previous) = last_link(&mut tx).await?;
+    let (mut seq, mut previous, mut previous_position) = last_link(&mut tx).await?;
+    if previous_position != cursor.position {
+        // The checkpoint says events up to `cursor` were chained, but the chain ends before them:
+        // its last links were deleted. Chaining on would hide that; verification names it.
+        return Err(StoreError::Corrupt {
+            position: cursor.position,
+            message: format!("the chain ends at position {previous_position}, but its checkpoint says position {} was chained: verify the log", cursor.position),
+        });
+    }
     let mut links = Vec::with_capacity(rows.len());
     for row in &rows {
         let (position, tx_id) = (row.try_get::<i64, _>(0)?, row.try_get::<i64, _>(1)?);
         let event = hash_event(row, 0)?;
         previous = link(&previous, position, tx_id, &event);
         seq += 1;
-        links.push((seq, position, tx_id, hex::encode(event), hex::encode(previous)));
+        links.push((seq, position, tx_id, hex::encode(event), hex::encode(previous), previous_position));
+        previous_position = position;
     }
     match store.backend() {
         // One statement whose text, and so its prepared statement, never changes: the links as a
@@ -197,12 +219,12 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
         Backend::Postgres => {
             let links: Vec<_> = links
                 .iter()
-                .map(|(seq, position, tx_id, event, chain)| json!({ "s": seq, "p": position, "t": tx_id, "e": event, "c": chain }))
+                .map(|(seq, position, tx_id, event, chain, before)| json!({ "s": seq, "p": position, "t": tx_id, "e": event, "c": chain, "b": before }))
                 .collect();
             sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
             sqlx::query(
-                "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) \
-                 select s, p, t, e, c from jsonb_to_recordset($1::text::jsonb) as l (s bigint, p bigint, t bigint, e text, c text)",
+                "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash, previous_position) \
+                 select s, p, t, e, c, b from jsonb_to_recordset($1::text::jsonb) as l (s bigint, p bigint, t bigint, e text, c text, b bigint)",
             )
             .bind(serde_json::Value::Array(links).to_string())
             .execute(&mut *tx)
@@ -211,12 +233,12 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
         Backend::Sqlite => {
             for chunk in links.chunks(500) {
                 let sql = format!(
-                    "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash) values {}",
-                    Backend::Sqlite.values(chunk.len(), 5)
+                    "insert into event_chain (seq, global_position, cursor_tx, event_hash, chain_hash, previous_position) values {}",
+                    Backend::Sqlite.values(chunk.len(), 6)
                 );
                 let mut insert = sqlx::query(AssertSqlSafe(sql));
-                for (seq, position, tx_id, event, chain) in chunk {
-                    insert = insert.bind(*seq).bind(*position).bind(*tx_id).bind(event.as_str()).bind(chain.as_str());
+                for (seq, position, tx_id, event, chain, before) in chunk {
+                    insert = insert.bind(*seq).bind(*position).bind(*tx_id).bind(event.as_str()).bind(chain.as_str()).bind(*before);
                 }
                 insert.execute(&mut *tx).await?;
             }
@@ -227,11 +249,12 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
     Ok(BatchOutcome::Applied(rows.len()))
 }
 
-async fn last_link(conn: &mut AnyConnection) -> Result<(i64, [u8; 32]), StoreError> {
-    let row = sqlx::query("select seq, chain_hash from event_chain order by seq desc limit 1").fetch_optional(&mut *conn).await?;
+/// The chain's last link: its number, hash and position (0, the genesis hash and 0 before the first).
+async fn last_link(conn: &mut AnyConnection) -> Result<(i64, [u8; 32], i64), StoreError> {
+    let row = sqlx::query("select seq, chain_hash, global_position from event_chain order by seq desc limit 1").fetch_optional(&mut *conn).await?;
     Ok(match row {
-        Some(row) => (row.try_get(0)?, unhex(row.try_get(1)?)),
-        None => (0, GENESIS),
+        Some(row) => (row.try_get(0)?, unhex(row.try_get(1)?), row.try_get(2)?),
+        None => (0, GENESIS, 0),
     })
 }
 

@@ -1,8 +1,10 @@
 //! Tamper evidence on both backends: an untouched log verifies; a changed payload, a deleted
-//! event, a swapped order and an inserted event are each found and named; a saved digest proves an
-//! untouched prefix after more appends, and exposes an edit even when the chain is rewritten too.
+//! event, a swapped order and an inserted event are each found and named, and so are events
+//! deleted with their links, in the middle and at the end; a saved digest proves an untouched
+//! prefix after more appends, and exposes an edit even when the chain is rewritten too. The head
+//! verified as it grows checks only what is new, once for callers who ask together.
 
-use quizroom_eventstore::chain::{self, Break, Proof};
+use quizroom_eventstore::chain::{self, Break, Proof, VerifiedHead};
 use quizroom_eventstore::testing::{TestDb, settled};
 use quizroom_eventstore::{EventStore, ExpectedVersion, NewEvent, StoreOptions, backend_tests};
 use serde_json::json;
@@ -13,6 +15,10 @@ backend_tests! {
     a_swapped_order_is_named,
     an_inserted_event_is_named,
     a_saved_digest_proves_an_untouched_prefix,
+    an_event_deleted_with_its_link_is_named_at_its_position,
+    a_deleted_link_is_named,
+    the_last_events_deleted_with_their_links_are_named,
+    the_head_verifies_only_what_is_new,
 }
 
 /// A store with 12 events over three streams; returns their positions in order.
@@ -144,4 +150,96 @@ async fn a_saved_digest_proves_an_untouched_prefix(db: &TestDb) {
         Proof::Differs { broken: None, digest } => assert_ne!(digest, saved.digest),
         other => panic!("a rewritten chain must not prove the saved digest: {other:?}"),
     }
+}
+
+async fn an_event_deleted_with_its_link_is_named_at_its_position(db: &TestDb) {
+    // Named at its own position, not at the next one.
+    let (store, positions) = chained_log(db).await;
+    let p = positions[7];
+    run(&store, format!("delete from event_chain where global_position = {p}; delete from events where global_position = {p}")).await;
+    let report = chain::verify(&store).await.unwrap();
+    assert_eq!(report.broken, Some(Break::Removed { after: positions[6], position: p, count: Some(1) }));
+    assert_eq!(report.broken.unwrap().to_string(), format!("the event at position {p} was deleted, and its link in the chain with it"));
+    assert_eq!(report.verified, 7);
+}
+
+async fn a_deleted_link_is_named(db: &TestDb) {
+    // Its event kept: the chain's record of that event was altered.
+    let (store, positions) = chained_log(db).await;
+    run(&store, format!("delete from event_chain where global_position = {}", positions[3])).await;
+    assert_eq!(chain::verify(&store).await.unwrap().broken, Some(Break::ChainAltered { position: positions[3] }));
+}
+
+async fn the_last_events_deleted_with_their_links_are_named(db: &TestDb) {
+    // The chainer's checkpoint still says they were chained.
+    let (store, positions) = chained_log(db).await;
+    let last = format!("{}, {}", positions[10], positions[11]);
+    run(&store, format!("delete from event_chain where global_position in ({last}); delete from events where global_position in ({last})")).await;
+    let report = chain::verify(&store).await.unwrap();
+    assert_eq!(report.broken, Some(Break::Removed { after: positions[9], position: positions[11], count: None }));
+    assert_eq!(report.verified, 10);
+    // The chainer does not chain new events on top of the gap (that would hide it).
+    store.append("thing-later", ExpectedVersion::Any, vec![NewEvent::new("Counted", json!({ "n": 100 }))]).await.unwrap();
+    settled(&store).await;
+    assert!(chain::chain_all(&store).await.is_err());
+    assert_eq!(chain::verify(&store).await.unwrap().broken, Some(Break::Removed { after: positions[9], position: positions[11], count: None }));
+}
+
+async fn the_head_verifies_only_what_is_new(db: &TestDb) {
+    let (store, positions) = chained_log(db).await;
+    let head = VerifiedHead::new();
+    let first = head.check(&store).await.unwrap();
+    assert_eq!((first.report.verified, first.checked, first.run, first.report.broken.clone()), (12, 12, 1, None));
+    assert_eq!(first.report, chain::verify(&store).await.unwrap());
+
+    for n in 0..3 {
+        store.append("thing-later", ExpectedVersion::Any, vec![NewEvent::new("Counted", json!({ "n": 100 + n }))]).await.unwrap();
+    }
+    settled(&store).await;
+    let pending = head.check(&store).await.unwrap();
+    assert_eq!((pending.report.verified, pending.checked, pending.report.pending), (12, 0, 3), "not chained yet");
+    chain::chain_all(&store).await.unwrap();
+    let second = head.check(&store).await.unwrap();
+    assert_eq!((second.report.verified, second.checked, second.report.pending, second.run), (15, 3, 0, 3), "only the three new ones");
+    assert_eq!(second.report, chain::verify(&store).await.unwrap());
+
+    // Callers who ask together share one run (two at most: one may have started before the rest arrived).
+    store.append("thing-later", ExpectedVersion::Any, vec![NewEvent::new("Counted", json!({ "n": 200 }))]).await.unwrap();
+    settled(&store).await;
+    chain::chain_all(&store).await.unwrap();
+    let head = std::sync::Arc::new(head);
+    let callers: Vec<_> = (0..8)
+        .map(|_| {
+            let (head, store) = (head.clone(), store.clone());
+            tokio::spawn(async move { head.check(&store).await.unwrap() })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for caller in callers {
+        answers.push(caller.await.unwrap());
+    }
+    assert!(head.runs() - 3 <= 2, "{} runs for 8 callers", head.runs() - 3);
+    assert!(answers.iter().all(|a| a.report.verified == 16 && a.report.broken.is_none()));
+    let runs: std::collections::BTreeMap<u64, i64> = answers.iter().map(|a| (a.run, a.checked)).collect();
+    assert_eq!(runs.values().sum::<i64>(), 1, "the new event is verified once: {runs:?}");
+
+    // An old event changed after it was verified: the head does not look back (it says so), the
+    // whole verification finds it.
+    let cast = if db.is_postgres() { "::jsonb" } else { "" };
+    run(&store, format!(r#"update events set data = '{{"n": 2, "who": "Eve"}}'{cast} where global_position = {}"#, positions[2])).await;
+    assert_eq!(head.check(&store).await.unwrap().report.broken, None);
+    assert_eq!(chain::verify(&store).await.unwrap().broken, Some(Break::Changed { position: positions[2] }));
+
+    // A new event changed before the head reached it is found by the head.
+    store.append("thing-later", ExpectedVersion::Any, vec![NewEvent::new("Counted", json!({ "n": 300 }))]).await.unwrap();
+    settled(&store).await;
+    chain::chain_all(&store).await.unwrap();
+    let newest = store.read_all(Default::default(), 100).await.unwrap().last().unwrap().position;
+    run(&store, format!(r#"update events set data = '{{"n": 301}}'{cast} where global_position = {newest}"#)).await;
+    let found = head.check(&store).await.unwrap();
+    assert_eq!((found.report.broken, found.report.verified), (Some(Break::Changed { position: newest }), 16));
+    // Its head link deleted with its event later: named too.
+    let top = found.report.head.unwrap().position;
+    run(&store, format!("delete from event_chain where global_position = {top}; delete from events where global_position = {top}")).await;
+    assert_eq!(head.check(&store).await.unwrap().report.broken, Some(Break::Deleted { position: top }));
 }

@@ -42,6 +42,8 @@ pub struct Filter<'a> {
     pub event_types: &'a [&'a str],
     /// Only entries about this person.
     pub person: Option<&'a str>,
+    /// Audit reads only by this reader (the others' are left out): what a host sees of their quiz.
+    pub audits_by: Option<&'a str>,
     /// Only entries after this position (exclusive).
     pub after: Option<i64>,
     /// Only entries before this position (exclusive).
@@ -94,6 +96,9 @@ pub async fn entries(store: &EventStore, subject: Subject<'_>, filter: &Filter<'
     }
     if let Some(person) = filter.person {
         conditions.push(format!("t.person_id = {}", sql.text(person)));
+    }
+    if let Some(reader) = filter.audits_by {
+        conditions.push(format!("(t.kind <> {} or t.person_id = {})", sql.text(super::kind::AUDIT), sql.text(reader)));
     }
     if let Some(after) = filter.after {
         sql.numbers.push(after);

@@ -192,7 +192,10 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
             UserEvent::AuditorGranted { by, .. } => format!("Made an auditor by {by}"),
             UserEvent::AuditorRevoked { by, .. } => format!("Auditor role revoked by {by}"),
         }),
-        "audit" => decode::<AuditEvent>(row).map(|AuditEvent::AuditRead { subject, view, .. }| format!("Looked at {subject} ({view})")),
+        "audit" => decode::<AuditEvent>(row).map(|event| match event {
+            AuditEvent::AuditRead { subject, view, .. } => format!("Looked at {subject} ({view})"),
+            AuditEvent::AuditRefused { subject, view, reason, .. } => format!("Refused a look at {subject} ({view}): {reason}"),
+        }),
         _ => None,
     };
     text.unwrap_or_else(fallback)

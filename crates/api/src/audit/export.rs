@@ -169,7 +169,7 @@ impl OwnedSubject {
 pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
     let format = q.format.unwrap_or(Format::Jsonl);
-    let quiz = reader.quiz(&state, &quiz_id).await?;
+    let quiz = reader.quiz(&state, &quiz_id, "export").await?;
     reader.spend(&state, 4)?;
     reader.record(&state, &format!("quiz-{}", quiz.id), "export").await?;
     stream(state, OwnedSubject::Quiz(quiz.id), format, format!("quiz-{}", quiz.id)).await
@@ -189,7 +189,7 @@ pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser,
 pub(super) async fn export_person(State(state): State<AppState>, caller: AuthUser, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
     let format = q.format.unwrap_or(Format::Jsonl);
-    reader.person(&user_id)?;
+    reader.person(&state, &user_id, "export").await?;
     super::timeline::person_ref(&state, &user_id).await?;
     reader.spend(&state, 4)?;
     reader.record(&state, &format!("user-{user_id}"), "export").await?;

@@ -1,16 +1,18 @@
 //! The log's integrity: the hash chain verified from the events ("verified up to position N,
 //! digest D", or the first place it breaks), and a digest saved earlier proved against the log as
-//! it is now (decision 0023).
+//! it is now (decision 0023). Anyone's check is served from the head the server verifies as the
+//! chain grows (only what is new, one run for everyone who asks together); an auditor may ask for
+//! the whole log to be recomputed (decision 0036).
 
 use axum::Json;
 use axum::extract::State;
-use quizroom_eventstore::chain::{self, Break, Proof};
+use quizroom_eventstore::chain::{self, Break, Proof, Verification};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use super::{Reader, VERIFY_COST};
 use crate::clock::rfc3339;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiQuery};
 use crate::input::{ObjectBody, opt_int};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
@@ -25,20 +27,24 @@ pub(super) struct Broken {
     position: i64,
     /// For `reordered`: where the event found at `position` was chained.
     chained_at: Option<i64>,
+    /// For `deleted` with their links: the position of the last chained event still there before
+    /// the deleted ones (0: none).
+    after: Option<i64>,
     message: String,
 }
 
 impl From<Break> for Broken {
     fn from(b: Break) -> Broken {
         let message = b.to_string();
-        let (problem, chained_at) = match &b {
-            Break::Changed { .. } => ("changed", None),
-            Break::Deleted { .. } => ("deleted", None),
-            Break::Reordered { chained_at, .. } => ("reordered", Some(*chained_at)),
-            Break::Inserted { .. } => ("inserted", None),
-            Break::ChainAltered { .. } => ("chainAltered", None),
+        let (problem, chained_at, after) = match &b {
+            Break::Changed { .. } => ("changed", None, None),
+            Break::Deleted { .. } => ("deleted", None, None),
+            Break::Removed { after, .. } => ("deleted", None, Some(*after)),
+            Break::Reordered { chained_at, .. } => ("reordered", Some(*chained_at), None),
+            Break::Inserted { .. } => ("inserted", None, None),
+            Break::ChainAltered { .. } => ("chainAltered", None, None),
         };
-        Broken { problem: problem.to_owned(), position: b.position(), chained_at, message }
+        Broken { problem: problem.to_owned(), position: b.position(), chained_at, after, message }
     }
 }
 
@@ -60,7 +66,7 @@ pub(super) struct SavedDigest {
 pub(super) struct Integrity {
     /// True when every chained event is as it was chained.
     intact: bool,
-    /// How many events were verified.
+    /// How many events are verified (every event up to the head).
     verified: i64,
     /// "Verified up to position N, digest D"; null while nothing is chained.
     head: Option<SavedDigest>,
@@ -68,33 +74,70 @@ pub(super) struct Integrity {
     broken: Option<Broken>,
     /// Events not chained yet (the chain runs a moment behind the log).
     pending: i64,
+    /// `incremental`: the server's head, verified as the chain grows (each event once, when it is
+    /// chained; an event changed after that is found by `full`). `full`: every event recomputed now.
+    mode: String,
+    /// How many events this check recomputed (for `incremental`, those chained since the last).
+    checked: i64,
     checked_at: String,
 }
 
-/// Verifies the whole log against its hash chain (costs the caller a tenth of their audit reads
-/// per minute).
-#[utoipa::path(get, path = "/audit/integrity", operation_id = "auditIntegrity", tag = "audit", security(("bearer" = [])),
+/// Which check.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(super) struct IntegrityQuery {
+    /// `true`: recompute the whole log now (auditors only; costs 12 audit reads). Otherwise the
+    /// server's incrementally verified head answers (costs 1).
+    full: Option<bool>,
+}
+
+/// Verifies the log against its hash chain: the server's incrementally verified head (only what
+/// was chained since the last check is verified, once for everyone who asks together), or for an
+/// auditor with `full=true` the whole log recomputed now.
+#[utoipa::path(get, path = "/audit/integrity", operation_id = "auditIntegrity", tag = "audit", params(IntegrityQuery), security(("bearer" = [])),
     responses(
         (status = 200, description = "What verification found", body = Integrity),
+        (status = 400, description = "`full` is not true or false", body = ErrorBody),
         (status = 401, description = "No valid token", body = ErrorBody),
-        (status = 403, description = "The e-mail is not verified", body = ErrorBody),
+        (status = 403, description = "The e-mail is not verified, or `full` asked by someone who is not an auditor", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn integrity(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Integrity>, ApiError> {
+pub(super) async fn integrity(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<IntegrityQuery>) -> Result<Json<Integrity>, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
-    reader.spend(&state, VERIFY_COST)?;
-    reader.record(&state, "log", "integrity").await?;
-    let report = chain::verify(&state.store).await?;
-    Ok(Json(Integrity {
+    let full = q.full.unwrap_or(false);
+    if full {
+        reader.allow(&state, reader.auditor, "log", "integrity-full").await?;
+    }
+    reader.spend(&state, if full { VERIFY_COST } else { 1 })?;
+    reader.record(&state, "log", if full { "integrity-full" } else { "integrity" }).await?;
+    let (report, mode, checked) = if full {
+        let report = chain::verify(&state.store).await?;
+        let checked = report.verified;
+        (report, "full", checked)
+    } else {
+        let head = state.chain_head.check(&state.store).await?;
+        (head.report, "incremental", head.checked)
+    };
+    Ok(Json(answer(&state, report, mode, checked)))
+}
+
+fn answer(state: &AppState, report: Verification, mode: &str, checked: i64) -> Integrity {
+    Integrity {
         intact: report.broken.is_none(),
         verified: report.verified,
         head: report.head.map(|h| SavedDigest { position: h.position, events: h.seq, digest: h.digest }),
         broken: report.broken.map(Broken::from),
         pending: report.pending,
+        mode: mode.to_owned(),
+        checked,
         checked_at: rfc3339(state.clock.now_ms()),
-    }))
+    }
 }
+
+/// The budget key that non-auditors' proofs share (no account id starts with `*`): 10 proofs a
+/// minute on a node, at [`VERIFY_COST`] each.
+const SHARED_PROOFS: &str = "*proofs";
 
 /// A digest saved earlier.
 #[derive(Deserialize, ToSchema)]
@@ -125,7 +168,8 @@ pub(super) struct ProofResult {
 }
 
 /// Proves, or disproves, that the log up to a saved digest is unchanged since it was saved, even
-/// if events were added after it and even if the chain itself was rebuilt.
+/// if events were added after it and even if the chain itself was rebuilt. Costs the caller 12
+/// audit reads; those who are not auditors also share 10 proofs a minute on a node.
 #[utoipa::path(post, path = "/audit/integrity/proof", operation_id = "auditProve", tag = "audit", request_body = ProofRequest, security(("bearer" = [])),
     responses(
         (status = 200, description = "The outcome", body = ProofResult),
@@ -134,7 +178,7 @@ pub(super) struct ProofResult {
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
-        (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
+        (status = 429, description = "Too many audit requests this minute, or too many proofs by non-auditors on this node", body = ErrorBody),
     ),
 )]
 pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
@@ -146,6 +190,13 @@ pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJs
         .filter(|d| d.len() == 64 && d.chars().all(|c| c.is_ascii_hexdigit()))
         .ok_or_else(|| ApiError::bad_request("invalid_digest", "digest must be 64 hex digits"))?;
     reader.spend(&state, VERIFY_COST)?;
+    if !reader.auditor {
+        // A proof recomputes the chain up to its digest, so its cost grows with the log: besides
+        // each account's budget, everyone but auditors shares one on this node (decision 0036).
+        state.audit_budget.spend(SHARED_PROOFS, VERIFY_COST, state.clock.now_ms()).map_err(|wait| {
+            ApiError::too_many("too_many_audit_reads", "Too many proofs are being computed. Please wait a moment and try again.", wait.as_secs().max(1))
+        })?;
+    }
     reader.record(&state, "log", "proof").await?;
     let result = match chain::prove(&state.store, position, &digest).await? {
         Proof::Unchanged { verified } => ProofResult {

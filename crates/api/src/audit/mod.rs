@@ -7,7 +7,9 @@
 //! Who may audit what ([`Reader`]): an organisation-wide auditor (granted by an operator with
 //! `quizroom auditor grant EMAIL`) everything; a host their own quizzes; a person their own
 //! history. Every audit read is recorded in the log (`audit-{reader}`) before it is answered, and
-//! each account's reads per minute are bounded on each node.
+//! so is every refused one (who, what, how, why); both count against the account's reads per
+//! minute, bounded on each node. Audit reads are shown to auditors; a host sees their own reads of
+//! their quiz, not the auditors' (decision 0036).
 
 mod describe;
 mod export;
@@ -69,27 +71,56 @@ impl Reader {
     }
 
     /// The quiz `quiz_id` if the reader may audit it (an auditor: any; a host: their own), with
-    /// its title and host.
-    async fn quiz(&self, state: &AppState, quiz_id: &str) -> Result<AuditedQuiz, ApiError> {
+    /// its title and host; a refusal is recorded as a look at the quiz in the way `view` names.
+    async fn quiz(&self, state: &AppState, quiz_id: &str, view: &str) -> Result<AuditedQuiz, ApiError> {
+        self.quiz_as(state, quiz_id, None, view).await
+    }
+
+    /// [`Reader::quiz`] for a read of `subject` (an attempt, an event) that belongs to the quiz.
+    async fn quiz_as(&self, state: &AppState, quiz_id: &str, subject: Option<&str>, view: &str) -> Result<AuditedQuiz, ApiError> {
         let id = crate::access::parse_category_id(quiz_id)?;
         let quiz = find_category(state, id).await?.ok_or_else(|| ApiError::not_found("No such quiz"))?;
-        if !self.auditor && !quiz.is_host(&self.user_id) {
-            return Err(not_allowed());
-        }
+        let subject = subject.map_or_else(|| format!("quiz-{id}"), str::to_owned);
+        let allowed = self.auditor || quiz.is_host(&self.user_id);
+        self.allow_because(state, allowed, &subject, view, "not an auditor, nor the quiz's host").await?;
         Ok(AuditedQuiz { id, title: quiz.name.clone(), code: quiz.code.clone(), host_id: quiz.host_id.clone() })
     }
 
-    /// Whether the reader may see person `user_id`'s history: an auditor, or that person.
-    fn person(&self, user_id: &str) -> Result<(), ApiError> {
-        if self.auditor || self.user_id == user_id { Ok(()) } else { Err(not_allowed()) }
+    /// Whether the reader may see person `user_id`'s history (an auditor, or that person); a
+    /// refusal is recorded.
+    async fn person(&self, state: &AppState, user_id: &str, view: &str) -> Result<(), ApiError> {
+        let allowed = self.auditor || self.user_id == user_id;
+        self.allow_because(state, allowed, &format!("user-{user_id}"), view, "not an auditor, nor that person").await
+    }
+
+    /// Lets a read only auditors may make go on; a refusal is recorded.
+    async fn allow(&self, state: &AppState, allowed: bool, subject: &str, view: &str) -> Result<(), ApiError> {
+        self.allow_because(state, allowed, subject, view, "not an auditor").await
+    }
+
+    /// Lets the read go on when `allowed`. Otherwise the refusal costs a read of the budget (429
+    /// once it is spent, unrecorded: a flood of refusals appends no more than the budget allows)
+    /// and is recorded with `why` before the 403 is answered.
+    async fn allow_because(&self, state: &AppState, allowed: bool, subject: &str, view: &str, why: &str) -> Result<(), ApiError> {
+        if allowed {
+            return Ok(());
+        }
+        self.spend(state, 1)?;
+        let now = state.clock.now_ms();
+        self.append(state, "audit_refused", || AuditCommand::RecordRefusal { subject: subject.to_owned(), view: view.to_owned(), reason: why.to_owned(), now })
+            .await?;
+        Err(not_allowed())
     }
 
     /// Records that the reader looked at `subject` in the way `view` names; a read that cannot be
     /// recorded is not answered.
     async fn record(&self, state: &AppState, subject: &str, view: &str) -> Result<(), ApiError> {
         let now = state.clock.now_ms();
-        let command = || AuditCommand::RecordRead { subject: subject.to_owned(), view: view.to_owned(), now };
-        execute(&state.store, &StreamId::<AuditLog>::new(&self.user_id), &metadata(&self.user_id, "audit_read"), command)
+        self.append(state, "audit_read", || AuditCommand::RecordRead { subject: subject.to_owned(), view: view.to_owned(), now }).await
+    }
+
+    async fn append(&self, state: &AppState, causation: &str, command: impl Fn() -> AuditCommand) -> Result<(), ApiError> {
+        execute(&state.store, &StreamId::<AuditLog>::new(&self.user_id), &metadata(&self.user_id, causation), command)
             .await
             .map_err(|e| match e {
                 CommandError::Store(e) => ApiError::from(e),

@@ -115,7 +115,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUse
         return Err(missing());
     };
     if user_id != reader.user_id {
-        reader.quiz(&state, &quiz_id.to_string()).await?;
+        reader.quiz_as(&state, &quiz_id.to_string(), Some(&stream), "sheet").await?;
     }
     reader.spend(&state, 1)?;
     reader.record(&state, &stream, "sheet").await?;

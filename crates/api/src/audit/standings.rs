@@ -240,7 +240,7 @@ async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiE
 pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<StandingsAt>, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
     let since = number(&q.since, "since")?;
-    let quiz = reader.quiz(&state, &quiz_id).await?;
+    let quiz = reader.quiz(&state, &quiz_id, "standings").await?;
     reader.spend(&state, 2)?;
     reader.record(&state, &format!("quiz-{}", quiz.id), "standings").await?;
     let (at, head) = position(&state, &q).await?;
@@ -320,9 +320,7 @@ pub(super) struct BoardAt {
 )]
 pub(super) async fn leaderboard(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<BoardAt>, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
-    if !reader.auditor {
-        return Err(super::not_allowed());
-    }
+    reader.allow(&state, reader.auditor, "leaderboard", "standings").await?;
     reader.spend(&state, 4)?;
     reader.record(&state, "leaderboard", "standings").await?;
     let (at, head) = position(&state, &q).await?;

@@ -237,11 +237,13 @@ pub(super) struct PersonRef {
     email: String,
 }
 
-async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page) -> Result<(Vec<HistoryEntry>, Option<i64>), ApiError> {
+/// A page of `subject`'s history; `audits_by`: audit reads only by this reader.
+async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page, audits_by: Option<&str>) -> Result<(Vec<HistoryEntry>, Option<i64>), ApiError> {
     let filter = Filter {
         kinds: &page.kinds,
         event_types: &[],
         person: page.person.as_deref(),
+        audits_by,
         after: page.cursor.filter(|_| !page.newest_first),
         before: page.cursor.filter(|_| page.newest_first),
         newest_first: page.newest_first,
@@ -267,10 +269,12 @@ async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page) -> Result<
 pub(super) async fn quiz_timeline(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
     let page = q.page()?;
-    let quiz = reader.quiz(&state, &quiz_id).await?;
+    let quiz = reader.quiz(&state, &quiz_id, "timeline").await?;
     reader.spend(&state, 1)?;
     reader.record(&state, &format!("quiz-{}", quiz.id), "timeline").await?;
-    let (entries, next_cursor) = page_of(&state, Subject::Quiz(quiz.id), &page).await?;
+    // Auditors' reads of a quiz are for auditors: its host sees only their own.
+    let audits_by = (!reader.auditor).then_some(reader.user_id.as_str());
+    let (entries, next_cursor) = page_of(&state, Subject::Quiz(quiz.id), &page, audits_by).await?;
     Ok(Json(Timeline {
         quiz: Some(QuizRef::of(&state, &quiz).await?),
         person: None,
@@ -296,11 +300,12 @@ pub(super) async fn quiz_timeline(State(state): State<AppState>, caller: AuthUse
 pub(super) async fn person_timeline(State(state): State<AppState>, caller: AuthUser, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
     let reader = Reader::of(&state, &caller.user_id).await?;
     let page = q.page()?;
-    reader.person(&user_id)?;
+    reader.person(&state, &user_id, "timeline").await?;
     let person = person_ref(&state, &user_id).await?;
     reader.spend(&state, 1)?;
     reader.record(&state, &format!("user-{user_id}"), "timeline").await?;
-    let (entries, next_cursor) = page_of(&state, Subject::Person(&user_id), &page).await?;
+    // A person's history holds audit reads they made themselves, never others' reads of them.
+    let (entries, next_cursor) = page_of(&state, Subject::Person(&user_id), &page, None).await?;
     Ok(Json(Timeline {
         quiz: None,
         person: Some(person),
@@ -354,8 +359,12 @@ pub(super) async fn raw_event(State(state): State<AppState>, caller: AuthUser, P
     let own = row.person_id.as_deref() == Some(caller.user_id.as_str());
     if !reader.auditor && !own {
         // A host may open the events of their own quizzes (not other readers' audit records).
-        let quiz_id = row.quiz_id.filter(|_| row.kind != kind::AUDIT).ok_or_else(super::not_allowed)?;
-        reader.quiz(&state, &quiz_id.to_string()).await?;
+        match row.quiz_id.filter(|_| row.kind != kind::AUDIT) {
+            Some(quiz_id) => {
+                reader.quiz_as(&state, &quiz_id.to_string(), Some(&row.stream_id), "event").await?;
+            }
+            None => reader.allow_because(&state, false, &row.stream_id, "event", "not an auditor, nor whom it is about").await?,
+        }
     }
     reader.spend(&state, 1)?;
     reader.record(&state, &row.stream_id, "event").await?;

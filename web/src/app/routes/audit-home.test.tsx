@@ -36,6 +36,29 @@ describe('/audit', () => {
     expect(screen.getByRole('heading', { name: 'Audit', level: 1 })).toBeInTheDocument()
   })
 
+  it("checks the server's verified head, and lets an auditor recompute the whole log", async () => {
+    const { calls, user } = setup({
+      'GET /api/audit/integrity': ({ url }) => ({
+        body: url.endsWith('?full=true') ? { ...INTEGRITY, mode: 'full', checked: 61 } : INTEGRITY,
+      }),
+    })
+    await verified()
+    expect(screen.getByText(/^This check verified the 5 events chained since the last one/)).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Recompute the whole log' }))
+    expect(await screen.findByText('This check recomputed the whole log.')).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/api/audit/integrity').map((c) => c.query)).toEqual(['', 'full=true'])
+    await user.click(screen.getByRole('button', { name: 'Check again' }))
+    expect(await screen.findByText(/^This check verified the 5 events/)).toBeInTheDocument()
+    expect(calls.filter((c) => c.path === '/api/audit/integrity').map((c) => c.query)).toEqual(['', 'full=true', ''])
+  })
+
+  it('offers the whole recomputation to auditors only', async () => {
+    setup({}, false)
+    await verified()
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Recompute the whole log' })).not.toBeInTheDocument()
+  })
+
   it('copies the digest and saves it as N:D', async () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:digest')
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })

@@ -81,8 +81,9 @@ export async function getLeaderboard(moment: MomentQuery = {}): Promise<BoardAt>
   return readBoard(await get(`/leaderboard${momentQuery({ at: moment.at, time: moment.time })}`, 'Failed to load the leaderboard'))
 }
 
-export async function getIntegrity(): Promise<Integrity> {
-  return readIntegrity(await get('/integrity', 'Failed to verify the log'))
+/** The server's incrementally verified head, or (`full`, auditors only) the whole log recomputed. */
+export async function getIntegrity(full = false): Promise<Integrity> {
+  return readIntegrity(await get(full ? '/integrity?full=true' : '/integrity', 'Failed to verify the log'))
 }
 
 export async function proveDigest(position: number, digest: string): Promise<Proof> {

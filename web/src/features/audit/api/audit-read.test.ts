@@ -54,6 +54,8 @@ describe('reading the audit API', () => {
     expect(sheet.questions[1]).toMatchObject({ answer: null, marked: true, correct: false })
     expect(sheet.accommodation).toEqual({ extraTime: 'x2', readAloud: true })
     expect(readIntegrity(INTEGRITY).head).toEqual(INTEGRITY.head)
+    expect(readIntegrity(INTEGRITY)).toMatchObject({ mode: 'incremental', checked: 5 })
+    expect(readIntegrity({ ...INTEGRITY, mode: 'full', checked: 61 })).toMatchObject({ mode: 'full', checked: 61 })
     expect(readIntegrity({ intact: false, broken: { problem: 'changed', position: 17, message: 'm' } })).toMatchObject({
       intact: false,
       head: null,

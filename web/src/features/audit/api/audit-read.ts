@@ -221,6 +221,8 @@ export function readIntegrity(raw: unknown): Integrity {
     head: typeof head.digest === 'string' ? { position: count(head.position), events: count(head.events), digest: head.digest } : null,
     broken: broken(i.broken),
     pending: count(i.pending),
+    mode: i.mode === 'full' ? 'full' : 'incremental',
+    checked: count(i.checked),
     checkedAt: text(i.checkedAt),
   }
 }

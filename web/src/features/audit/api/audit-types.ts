@@ -170,6 +170,10 @@ export type Integrity = {
   broken: Broken | null
   /** Events not chained yet. */
   pending: number
+  /** `incremental`: the server's head, each event verified once when chained; `full`: all recomputed now. */
+  mode: 'incremental' | 'full'
+  /** Events this check recomputed. */
+  checked: number
   checkedAt: string
 }
 

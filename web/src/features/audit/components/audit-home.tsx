@@ -43,7 +43,7 @@ export function AuditHome() {
       </div>
       <AuditSearch auditor={auditor} />
       <div className="audit-columns">
-        <IntegrityPanel />
+        <IntegrityPanel auditor={auditor} />
         <ProveDigestForm />
       </div>
     </section>

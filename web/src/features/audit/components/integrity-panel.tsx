@@ -1,8 +1,10 @@
 /**
  * The log's integrity (GET /api/audit/integrity): "Verified up to position N, digest D" with Copy
  * and "Save digest" (a file `quizroom-digest-N.txt` holding `N:D`, to prove later), or an alert
- * naming the break; events not chained yet; "Check again".
+ * naming the break; events not chained yet; how much this check verified; "Check again" (the
+ * server's incrementally verified head) and, for auditors, "Recompute the whole log" (`full=true`).
  */
+import { useCallback, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
 import { CopyButton } from '@/components/ui/copy-button'
 import { Loading } from '@/components/ui/loading'
@@ -50,12 +52,23 @@ function Report({ report }: { report: Integrity }) {
       <p className="muted">
         {report.verified} {report.verified === 1 ? 'event' : 'events'} verified. {pending} Checked {timeText(report.checkedAt)}.
       </p>
+      <p className="muted">
+        {report.mode === 'full'
+          ? 'This check recomputed the whole log.'
+          : `This check verified the ${report.checked} ${report.checked === 1 ? 'event' : 'events'} chained since the last one: each event is verified once, when it is chained. Recomputing the whole log also finds an event changed later.`}
+      </p>
     </>
   )
 }
 
-export function IntegrityPanel() {
-  const { state, retry } = useLoaded(getIntegrity)
+export function IntegrityPanel({ auditor }: { auditor: boolean }) {
+  const [full, setFull] = useState(false)
+  const load = useCallback(() => getIntegrity(full), [full])
+  const { state, retry } = useLoaded(load)
+  const check = (whole: boolean) => {
+    setFull(whole)
+    retry()
+  }
   return (
     <section className="audit-panel" aria-labelledby="audit-integrity-title">
       <h2 id="audit-integrity-title">Integrity of the log</h2>
@@ -64,9 +77,16 @@ export function IntegrityPanel() {
       {state.status === 'loaded' ? (
         <>
           <Report report={state.data} />
-          <button type="button" className="btn btn-secondary btn-small" onClick={retry}>
-            Check again
-          </button>
+          <div className="section-actions">
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => check(false)}>
+              Check again
+            </button>
+            {auditor ? (
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => check(true)}>
+                Recompute the whole log
+              </button>
+            ) : null}
+          </div>
         </>
       ) : null}
     </section>

@@ -105,5 +105,7 @@ export const INTEGRITY = {
   head: { position: 61, events: 61, digest: 'ab'.repeat(32) },
   broken: null,
   pending: 2,
+  mode: 'incremental',
+  checked: 5,
   checkedAt: '2026-11-26T10:02:00.000Z',
 }
