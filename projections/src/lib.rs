@@ -14,7 +14,8 @@
 //!   asynchronous.
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
-//! call those and write no SQL against read models themselves.
+//! call those and write no SQL against read models themselves. [`skeleton`] compares names as
+//! they look (players' nicknames in live games).
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
@@ -25,6 +26,7 @@ pub mod audit;
 pub mod insights;
 pub mod live;
 pub mod quiz;
+pub mod skeleton;
 pub mod trail;
 pub mod user;
 pub mod wallet;

@@ -14,13 +14,22 @@ use quizroom_domain::game::{GameEvent, LiveGame};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
 use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
 
+use crate::skeleton::skeleton;
 use crate::{decode, instance};
 
 pub struct LiveProjection;
 
-/// A nickname as compared for uniqueness within a game.
+/// A nickname as compared for uniqueness within a game: its [`skeleton`], so that names that look
+/// alike ("Ana", "Аna", "Ana" with a zero-width space) are one name.
 pub fn nickname_key(nickname: &str) -> String {
-    nickname.trim().to_lowercase()
+    skeleton(nickname)
+}
+
+/// The key stored for a player whose name's key another player of the game holds: only players
+/// who joined before keys were skeletons (decision 0034) can meet this, on `quizroom replay`.
+/// It sorts after every numbered form of the name (`key (n)`), so joins never read it as taken.
+pub fn clashing_key(key: &str, player_id: &str) -> String {
+    format!("{key} ){player_id}")
 }
 
 #[async_trait]
@@ -112,17 +121,27 @@ async fn player(conn: &mut Conn, event: &RecordedEvent) -> Result<(), Projection
     let player_id = instance::<GamePlayer>(event)?;
     match decode::<PlayerEvent>(event)? {
         PlayerEvent::PlayerJoined { game_id, nickname, user_id, at } => {
-            sqlx::query(
-                "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, joined_at) values ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(player_id)
-            .bind(game_id)
-            .bind(nickname.clone())
-            .bind(nickname_key(&nickname))
-            .bind(user_id)
-            .bind(at)
-            .execute(&mut *conn)
-            .await?;
+            // A join decided now never takes a key another player holds: the joiner reads the
+            // taken keys in its transaction and checks the stored key after (another node may
+            // have taken it meanwhile). A clash is an older join, replayed: it keeps its player.
+            let key = nickname_key(&nickname);
+            for key in [key.clone(), clashing_key(&key, player_id)] {
+                let inserted = sqlx::query(
+                    "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, joined_at) \
+                     values ($1, $2, $3, $4, $5, $6) on conflict (game_id, nickname_key) do nothing",
+                )
+                .bind(player_id)
+                .bind(game_id.clone())
+                .bind(nickname.clone())
+                .bind(key)
+                .bind(user_id.clone())
+                .bind(at)
+                .execute(&mut *conn)
+                .await?;
+                if inserted.rows_affected() == 1 {
+                    break;
+                }
+            }
         }
         PlayerEvent::AnswerGiven { index, choice, correct, points, elapsed_ms, at, .. } => {
             // Counted in the player's figures when its question closes; at once if it closed

@@ -486,5 +486,44 @@ async fn many_join_at_once_under_one_name_on_postgres() {
     many_join_at_once_under_one_name(&db).await;
 }
 
+/// Names are compared as they look (issue 26 item 6): a look-alike of a player's name (Cyrillic,
+/// full-width, mathematical, with invisible characters) is that name and gets the next number;
+/// the host's own name in any form, and a name that shows as nothing, are refused.
+async fn look_alike_names_are_one_name(db: &TestDb) {
+    let game = open(db, json!({})).await;
+    let clones = [
+        ("Ana", "Ana"),
+        ("\u{410}na", "\u{410}na (2)"),
+        ("Ana\u{200B}", "Ana (3)"),
+        ("\u{FF21}\u{FF4E}\u{FF41}", "\u{FF21}\u{FF4E}\u{FF41} (4)"),
+        ("\u{1D400}\u{1D427}\u{1D41A}", "\u{1D400}\u{1D427}\u{1D41A} (5)"),
+        ("\u{2067}A\u{AD}na\u{2069}", "Ana (6)"),
+    ];
+    for (typed, shown) in clones {
+        let (status, joined) = game.join(typed, None).await;
+        assert_eq!((status, joined["nickname"].clone()), (200, json!(shown)), "{typed:?}: {joined}");
+    }
+    // The host signed up as Ada Lovelace.
+    for host in ["Ada Lovelace", "lovelace ada", "L\u{43E}velace", "Ms Lovelace", "\u{FF2C}ovelace", "H\u{43E}st", "\u{1D410}uizroom"] {
+        let (status, body) = game.join(host, None).await;
+        assert_eq!((status, body["code"].clone()), (422, json!("nickname_refused")), "{host:?}: {body}");
+    }
+    for nothing in ["\u{200B}\u{200D}", "\u{202E}\u{202C}", "\u{3164}", "\u{2800}"] {
+        let (status, body) = game.join(nothing, None).await;
+        assert_eq!((status, body["code"].clone()), (400, json!("invalid_nickname")), "{nothing:?}: {body}");
+    }
+    game.app.stop().await.unwrap();
+}
+
+#[tokio::test]
+async fn look_alike_names_are_one_name_on_sqlite() {
+    look_alike_names_are_one_name(&TestDb::sqlite()).await;
+}
+
+#[tokio::test]
+async fn look_alike_names_are_one_name_on_postgres() {
+    let Some(db) = TestDb::postgres().await else { return };
+    look_alike_names_are_one_name(&db).await;
+}
 mod bounds;
 mod fairness;

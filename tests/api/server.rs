@@ -170,8 +170,10 @@ async fn the_built_web_app_is_served_with_its_routes_falling_back_to_index() {
     }
     let api = app.client.get(app.url("/api/health")).send().await.unwrap();
     assert_eq!(api.headers()["content-security-policy"], quizroom_api::protect::CONTENT_SECURITY_POLICY);
+    assert_eq!(api.headers()["cache-control"], "no-store");
     let js = app.client.get(app.url("/assets/app.js")).send().await.unwrap();
     assert_eq!(js.headers()["content-type"], "text/javascript");
+    assert!(js.headers().get("cache-control").is_none(), "the web app's files keep their caching");
     // API paths never fall through to the app.
     assert_eq!(app.get_json("/api/nothing").await.0, 404);
     app.stop().await.unwrap();
@@ -195,4 +197,41 @@ async fn a_request_in_flight_when_shutdown_begins_still_gets_its_answer() {
     socket.read_to_string(&mut answer).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     stopping.await.unwrap().unwrap();
+}
+
+/// Answers that carry session or player tokens, results and exports are never kept by a browser
+/// or proxy cache (issue 26 item 16): every API answer says `Cache-Control: no-store`.
+#[tokio::test]
+async fn answers_with_tokens_results_and_exports_are_never_stored() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let cache = |response: &reqwest::Response| response.headers().get("cache-control").map(|v| v.to_str().unwrap().to_owned());
+    let get = |path: String| app.client.get(app.url(&path)).bearer_auth(&host).send();
+
+    let sign_in = app.client.post(app.url("/api/auth/signin")).json(&json!({ "email": "host@example.com", "password": "correct horse" })).send().await.unwrap();
+    assert_eq!((sign_in.status().as_u16(), cache(&sign_in)), (200, Some("no-store".into())));
+
+    let category = crate::hub::first_category(&app, &host).await;
+    let (status, game) = app.post("/api/live/games", Some(&host), json!({ "quizId": category })).await;
+    assert_eq!(status, 201, "{game}");
+    let join = app.client.post(app.url("/api/live/join")).json(&json!({ "pin": game["host"]["pin"], "nickname": "Ana" })).send().await.unwrap();
+    assert_eq!((join.status().as_u16(), cache(&join)), (200, Some("no-store".into())));
+    let id = game["gameId"].as_str().unwrap();
+
+    let quiz = crate::hosting::host_quiz(&app, &host, &[]).await;
+    let q = quiz["id"].as_i64().unwrap();
+    for path in [
+        format!("/api/live/games/{id}/results"),
+        format!("/api/live/games/{id}/results.csv"),
+        format!("/api/hostQuiz/results/{q}/export.csv"),
+        format!("/api/hostQuiz/insights/{q}/export.xlsx"),
+        "/api/auth/me".into(),
+    ] {
+        let response = get(path.clone()).await.unwrap();
+        assert_eq!((response.status().as_u16(), cache(&response)), (200, Some("no-store".into())), "{path}");
+    }
+    // Refusals too: nothing under /api is stored.
+    assert_eq!(cache(&app.client.get(app.url("/api/nothing")).send().await.unwrap()), Some("no-store".into()));
+    app.stop().await.unwrap();
 }

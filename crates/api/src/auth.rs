@@ -27,7 +27,7 @@ use crate::error::db;
 use crate::state::AppState;
 use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson};
-use crate::limits::{self, CODES_ACCOUNT, CODES_ADDRESS, Kind, SIGN_IN_ADDRESS, SIGN_IN_PAIR, Try, address_key};
+use crate::limits::{self, CODES_ACCOUNT, CODES_ADDRESS, Kind, Rule, SIGN_IN_ADDRESS, SIGN_IN_PAIR, Try, address_key};
 use crate::mail;
 use crate::tokens::{Session, new_code};
 
@@ -251,11 +251,12 @@ pub struct MessageResponse {
     message: &'static str,
 }
 
-/// Signs up: the account is created unverified and a 6-digit code is e-mailed.
+/// Signs up: the account is created unverified and a 6-digit code is e-mailed. An address that
+/// already has an account is answered alike (nothing is created; its owner is mailed a warning),
+/// so the answer never tells whether an address has an account.
 #[utoipa::path(post, path = "/auth/signup", tag = "auth", request_body = SignUpRequest, responses(
-    (status = 201, description = "Signed up; a verification code was e-mailed", body = AuthResponse),
+    (status = 201, description = "Signed up; a verification code was e-mailed (or, for an address that has an account, its owner was warned by mail)", body = AuthResponse),
     (status = 400, description = "A field is missing or invalid (`details.field` names it)", body = ErrorBody),
-    (status = 409, description = "An account with this e-mail already exists", body = ErrorBody),
     (status = 413, description = "The body is too large", body = ErrorBody),
     (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
@@ -278,14 +279,24 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
         Some(text) => Some(checked_text(text, "instituteName", "Institute name", MAX_INSTITUTE)?).filter(|s| !s.is_empty()),
         None => None,
     };
-    let taken = || ApiError::conflict("email_taken", "An account with this email already exists");
-    if account_by_email(&state, email.as_str()).await?.is_some() {
-        return Err(taken());
-    }
+    // Hashed before the address is looked up: a taken address takes as long as a new one.
     let password_hash = hash_password(body.password).await?;
     let user_id = uuid::Uuid::new_v4().to_string();
-    let code = new_code();
     let now = state.clock.now_ms();
+    // A taken address is answered as a new one, and its owner is told by mail (decision 0034).
+    let unsaved = UserView {
+        id: user_id.clone(),
+        first_name: first_name.clone(),
+        last_name: last_name.clone(),
+        email: email.to_string(),
+        institute_name: institute_name.clone(),
+        is_verified: false,
+        email_verified: false,
+    };
+    if account_by_email(&state, email.as_str()).await?.is_some() {
+        return address_taken(&state, &email, unsaved).await;
+    }
+    let code = new_code();
     let stream = StreamId::<User>::new(&user_id);
     let meta = metadata(&user_id, "signup");
     let command = UserCommand::SignUp {
@@ -302,7 +313,10 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
         Ok(Ok(_)) => {}
         Ok(Err(e)) => return Err(code_refused(e)),
         // The unique index on e-mail: someone signed up with it a moment ago.
-        Err(e) if e.conflicting_constraint().is_some() => return Err(taken()),
+        Err(e) if e.conflicting_constraint().is_some() => {
+            drop(tx);
+            return address_taken(&state, &email, unsaved).await;
+        }
         Err(e) => return Err(e.into()),
     }
     let (subject, text) = code_mail(VERIFICATION, &code);
@@ -312,6 +326,39 @@ async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpReq
     state.mailer.wake();
     let account = account_by_id(&state, &user_id).await?.ok_or_else(|| ApiError::internal("the new account is missing"))?;
     Ok((StatusCode::CREATED, Json(AuthResponse { token: state.keys.issue(&user_id, state.clock.now_ms()), user: account.view })))
+}
+
+/// Warnings of a sign-up with a taken address, per address: one an hour, so that nobody can fill
+/// an owner's mailbox by signing up with their address again and again.
+const SIGN_UP_WARNINGS: Rule = Rule { free: 1, window_ms: 3_600_000, first_wait_ms: 3_600_000, longest_wait_ms: 3_600_000 };
+
+fn warning_mail() -> (&'static str, &'static str) {
+    (
+        "Someone tried to sign up with your Quizroom address",
+        "Someone tried to create a Quizroom account with this address, which already has one.\n\n\
+         If it was you, sign in; if you have forgotten your password, reset it from the sign-in page.\n\n\
+         If it was not you, you can ignore this mail: your account has not changed.",
+    )
+}
+
+/// The answer to a sign-up with a taken address: the answer of a new account (an id, a token and
+/// the names as typed, unverified) that holds nothing, for nothing was recorded, so the answer
+/// does not tell whether the address has an account. The owner is told by mail instead (at most
+/// once an hour per address); their account does not change.
+async fn address_taken(state: &AppState, email: &Email, unsaved: UserView) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
+    let now = state.clock.now_ms();
+    let key = format!("sign-up-warning:{email}");
+    if let Ok(warning) = limits::enter(&state.store, vec![(key, &SIGN_UP_WARNINGS, Kind::Owner)], now).await? {
+        let (subject, text) = warning_mail();
+        let mut tx = state.store.begin_write().await?;
+        mail::enqueue(&mut tx, email.as_str(), subject, text, now).await.map_err(StoreError::from)?;
+        tx.commit().await.map_err(StoreError::from)?;
+        state.mailer.wake();
+        // Spent: the next warning waits for the hour to pass.
+        warning.failed(&state.store).await?;
+    }
+    let token = state.keys.issue(&unsaved.id, now);
+    Ok((StatusCode::CREATED, Json(AuthResponse { token, user: unsaved })))
 }
 
 #[derive(Deserialize, Default, ToSchema)]

@@ -75,7 +75,7 @@ pub async fn player_of_user(pool: &AnyPool, game_id: &str, user_id: &str) -> Res
         .await
 }
 
-/// The names of a game that are `key` or `key (n)` (keys: names folded to lower case), and the
+/// The names of a game that are `key` or `key (n)` (keys: skeletons, `super::nickname_key`), and the
 /// few others that sort between them byte by byte ("key !"): one range of the unique index,
 /// however many players the game has (a `like` read every name of the game, for every join).
 /// PostgreSQL compares byte by byte only with its pattern operators, whose index
@@ -92,6 +92,14 @@ pub async fn names_like(conn: &mut AnyConnection, game_id: &str, key: &str) -> R
         .fetch_all(conn)
         .await?;
     Ok(rows.into_iter().map(|(k,)| k).collect())
+}
+
+/// The key stored for a player's name: the key of the name it joined under, unless another player
+/// held that key (see `super::clashing_key`).
+pub async fn nickname_key_of(conn: &mut AnyConnection, player_id: &str) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("select nickname_key from live_player where player_id = $1").bind(player_id).fetch_optional(conn).await?;
+    Ok(row.map(|(key,)| key))
 }
 
 /// A game of a quiz, for the host's list.

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use super::joiner::{Join, JoinOutcome};
 use super::nickname::{self, Refusal};
 use crate::access::{find_category, in_audience, not_in_audience};
+use crate::auth::account_by_id;
 use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, code_schema, name_schema};
 use crate::limits::{self, Kind, PIN_ADDRESS, address_key};
@@ -54,6 +55,10 @@ fn too_many_pins(wait: Duration) -> ApiError {
     ApiError::too_many("too_many_attempts", format!("Too many PINs that lead nowhere. Try again in {seconds} seconds."), seconds)
 }
 
+fn nickname_refused() -> ApiError {
+    ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "nickname_refused", "Please choose another nickname")
+}
+
 fn joined(state: &AppState, game_id: &str, player_id: &str, nickname: String) -> Json<Joined> {
     let token = state.keys.issue_player(game_id, player_id, state.clock.now_ms());
     Json(Joined { game_id: game_id.to_owned(), player_id: player_id.to_owned(), nickname, token })
@@ -64,14 +69,14 @@ fn joined(state: &AppState, game_id: &str, player_id: &str, nickname: String) ->
     security((), ("bearer" = [])),
     responses(
         (status = 200, description = "Joined (or, signed in, back in the game as the same player)", body = Joined),
-        (status = 400, description = "A nickname that is blank, too long or holds control characters (`invalid_nickname`), or a body that cannot be read", body = ErrorBody),
+        (status = 400, description = "A nickname that is blank or shows as nothing, too long, or holds control, private-use or unassigned characters (`invalid_nickname`), or a body that cannot be read", body = ErrorBody),
         (status = 401, description = "The game is for signed-in players (`sign_in_required`), or the token is not valid", body = ErrorBody),
         (status = 403, description = "Removed from this game by its host (`kicked`), the quiz is for its invited participants only, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No open game has this PIN (`game_not_found`)", body = ErrorBody),
         (status = 409, description = "The lobby is locked (`lobby_locked`), or the game has ended (`game_finished`)", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
-        (status = 422, description = "Please choose another nickname (`nickname_refused`: offensive, or passing for the host or Quizroom)", body = ErrorBody),
+        (status = 422, description = "Please choose another nickname (`nickname_refused`: offensive, or passing for the host (the word or this game's host's name) or Quizroom, in any look-alike form)", body = ErrorBody),
         (status = 429, description = "Too many PINs that lead nowhere; `Retry-After` says when to try again", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ),
@@ -84,7 +89,7 @@ pub(super) async fn join_game(
 ) -> Result<Json<Joined>, ApiError> {
     let nickname = nickname::check(&body.nickname).map_err(|refusal| match refusal {
         Refusal::Invalid => ApiError::bad_request("invalid_nickname", "Please enter a nickname of 1 to 20 characters"),
-        Refusal::Refused => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "nickname_refused", "Please choose another nickname"),
+        Refusal::Refused => nickname_refused(),
     })?;
     let pin = body.pin.trim();
     // Only PINs that lead nowhere count against the client's address (a class joins from one
@@ -132,6 +137,10 @@ pub(super) async fn join_game(
     }
     if locked {
         return Err(ApiError::conflict("lobby_locked", "This game's lobby is locked"));
+    }
+    let host = account_by_id(&state, &host_id).await?;
+    if host.is_some_and(|host| nickname::passes_for_host(&nickname, &host.view.first_name, &host.view.last_name)) {
+        return Err(nickname_refused());
     }
     // Written with the other joins of the moment (`joiner`), under the first free form of the name.
     let player_id = uuid::Uuid::new_v4().to_string();

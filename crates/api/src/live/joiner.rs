@@ -4,14 +4,16 @@
 //! made the joins of a 20,000-player room wait for one disk flush after another (about 400 a
 //! second on SQLite). The joins that arrive while one group is being written wait for the next
 //! transaction and are written together in it. Each takes the first free form of its nickname as
-//! the transaction sees it, its own group's joins included; the unique index on names stays the
-//! judge. A group that fails (another node took a name a moment ago, or the store failed) is
-//! written again one join at a time, each retrying the next free name, so grouping changes how
-//! many transactions there are and never what they record.
+//! the transaction sees it, its own group's joins included; the unique index on names (their
+//! skeletons, each read back after its insert) stays the judge. A group that fails (another node
+//! took a name a moment ago, or the store failed) is written again one join at a time, each
+//! retrying the next free name, so grouping changes how many transactions there are and never
+//! what they record.
 
 use quizroom_domain::StreamId;
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError};
 use quizroom_eventstore::{EventStore, RecordedEvent, StoreError};
+use quizroom_projections::live::nickname_key;
 use quizroom_projections::live::read as live;
 use sqlx::{Any, AnyConnection, Transaction};
 use tokio::sync::{mpsc, oneshot};
@@ -85,13 +87,19 @@ fn command(join: &Join, nickname: String) -> PlayerCommand {
 /// Decides and appends one join in `conn`'s transaction under the first free form of its
 /// nickname: `None` when another transaction took that name meanwhile (this one must be given up).
 async fn join_in(store: &EventStore, conn: &mut AnyConnection, join: &Join) -> Result<Option<JoinOutcome>, StoreError> {
-    let key = quizroom_projections::live::nickname_key(&join.nickname);
-    let taken = live::names_like(conn, &join.game_id, &key).await?;
+    let taken = live::names_like(conn, &join.game_id, &nickname_key(&join.nickname)).await?;
     let name = nickname::unique(&join.nickname, &taken);
     let stream = StreamId::<GamePlayer>::new(&join.player_id);
     let meta = metadata(join.user_id.as_deref().unwrap_or("guest"), "join_game");
     match decide_in(store, conn, &stream, &meta, command(join, name.clone())).await {
-        Ok(Ok(decided)) => Ok(Some(JoinOutcome::In { nickname: name, recorded: decided.recorded })),
+        Ok(Ok(decided)) => {
+            // Stored under another key: another node took this one meanwhile (the projection
+            // keeps a clashing name for replays of older joins only).
+            if live::nickname_key_of(conn, &join.player_id).await? != Some(nickname_key(&name)) {
+                return Ok(None);
+            }
+            Ok(Some(JoinOutcome::In { nickname: name, recorded: decided.recorded }))
+        }
         Ok(Err(refused)) => Ok(Some(JoinOutcome::Refused(refused))),
         Err(e) if e.conflicting_constraint().is_some() => Ok(None),
         Err(e) => Err(e),
