@@ -525,5 +525,6 @@ async fn look_alike_names_are_one_name_on_postgres() {
     let Some(db) = TestDb::postgres().await else { return };
     look_alike_names_are_one_name(&db).await;
 }
+
 mod bounds;
 mod fairness;
