@@ -85,15 +85,16 @@ async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionEr
 async fn player(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionError> {
     let player_id = instance::<GamePlayer>(event)?;
     match decode::<PlayerEvent>(event)? {
-        PlayerEvent::PlayerJoined { game_id, nickname, user_id, at } => {
+        PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at } => {
             sqlx::query(
-                "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, joined_at) values ($1, $2, $3, $4, $5, $6)",
+                "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, device, joined_at) values ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(player_id)
             .bind(game_id)
             .bind(nickname.clone())
             .bind(nickname_key(&nickname))
             .bind(user_id)
+            .bind(device)
             .bind(at)
             .execute(&mut *conn)
             .await?;

@@ -37,8 +37,12 @@ pub struct AppState {
     pub joiner: crate::live::Joiner,
     /// Live games' joins handled at once per client address (see `limits::PIN_PLACES`).
     pub joins_in_flight: Arc<crate::limits::InFlight>,
+    /// Joins of one device and game handled one at a time, so a device gets one seat.
+    pub devices_in_flight: Arc<crate::limits::InFlight>,
     /// Audit reads per account and minute on this node (see `limits::Budget`).
     pub audit_budget: Arc<crate::limits::Budget>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (see [`crate::client`]).
+    pub trusted_proxies: Arc<crate::client::TrustedProxies>,
     /// Places for reading uploaded files (see [`AppState::read_upload`]).
     pub upload_readers: Arc<tokio::sync::Semaphore>,
 }

@@ -116,8 +116,14 @@ fn new_pin() -> String {
     rand::rng().random_range(100_000..1_000_000).to_string()
 }
 
-/// Opens a live game on a quiz: its lobby, with a PIN players join by. Costs nothing beyond
-/// hosting the quiz.
+/// The key of a game's link: 128 random bits, in hex (decision 0032).
+fn new_join_key() -> String {
+    format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// Opens a live game on a quiz: its lobby, with a PIN players join by, and a link key (in the
+/// host's view only) for the link and QR code, which join without the PIN's limit. Costs nothing
+/// beyond hosting the quiz.
 #[utoipa::path(post, path = "/live/games", operation_id = "openGame", tag = "live", request_body = OpenGame, security(("bearer" = [])),
     responses(
         (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = serde_json::Value),
@@ -172,6 +178,7 @@ pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, A
     let game_id = uuid::Uuid::new_v4().to_string();
     let stream = StreamId::<LiveGame>::new(&game_id);
     let meta = metadata(&caller.user_id, "open_game");
+    let join_key = new_join_key();
     // A PIN is unique among open games (a unique index): draw another when one is taken.
     let mut tries = 0;
     let recorded = loop {
@@ -183,6 +190,7 @@ pub(super) async fn open_game(State(state): State<AppState>, caller: AuthUser, A
             questions: questions.clone(),
             settings: settings.clone(),
             pin: new_pin(),
+            join_key: join_key.clone(),
             now: state.clock.now_ms(),
         };
         match decide_and_commit(&state.store, &stream, &meta, command).await {
