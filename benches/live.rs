@@ -214,7 +214,8 @@ async fn main() {
 
     println!("# Live game: {players} players, {questions} questions of {seconds} s, {} node(s) on {}\n", nodes, if pg.is_some() { "PostgreSQL" } else { "SQLite" });
 
-    // Joining: POST /api/live/join, then the hub, as a room of phones would (64 at a time).
+    // Joining: POST /api/live/join, then the hub, as a room of phones would (64 at a time), through
+    // a proxy (the server trusts 127.0.0.1) from school addresses of 500 players each.
     let seen = Arc::new(Seen::default());
     let (ready_tx, mut ready) = tokio::sync::mpsc::unbounded_channel();
     let joining = Arc::new(Semaphore::new(64));
@@ -224,7 +225,9 @@ async fn main() {
         let (client, url, pin, tokens_tx, joining) = (server.client.clone(), server.url("/api/live/join"), pin.clone(), tokens_tx.clone(), joining.clone());
         tokio::spawn(async move {
             let _place = joining.acquire().await.unwrap();
-            let response = client.post(url).json(&json!({ "pin": pin, "nickname": format!("Player {i}") })).send().await.unwrap();
+            // Each phone keeps a client key; rooms of 500 sit behind one school address each.
+            let request = client.post(url).header("x-quizroom-client", format!("bench-player-{i:08}")).header("x-forwarded-for", format!("10.0.{}.1", i / 500));
+            let response = request.json(&json!({ "pin": pin, "nickname": format!("Player {i}") })).send().await.unwrap();
             assert_eq!(response.status(), 200, "join {i}");
             let joined: Value = response.json().await.unwrap();
             tokens_tx.send((i, joined["token"].as_str().unwrap().to_owned())).unwrap();

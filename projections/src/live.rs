@@ -120,21 +120,22 @@ async fn reveal(conn: &mut Conn, game_id: &str, index: i64) -> Result<(), Projec
 async fn player(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionError> {
     let player_id = instance::<GamePlayer>(event)?;
     match decode::<PlayerEvent>(event)? {
-        PlayerEvent::PlayerJoined { game_id, nickname, user_id, at } => {
+        PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at } => {
             // A join decided now never takes a key another player holds: the joiner reads the
             // taken keys in its transaction and checks the stored key after (another node may
             // have taken it meanwhile). A clash is an older join, replayed: it keeps its player.
             let key = nickname_key(&nickname);
             for key in [key.clone(), clashing_key(&key, player_id)] {
                 let inserted = sqlx::query(
-                    "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, joined_at) \
-                     values ($1, $2, $3, $4, $5, $6) on conflict (game_id, nickname_key) do nothing",
+                    "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, device, joined_at) \
+                     values ($1, $2, $3, $4, $5, $6, $7) on conflict (game_id, nickname_key) do nothing",
                 )
                 .bind(player_id)
                 .bind(game_id.clone())
                 .bind(nickname.clone())
                 .bind(key)
                 .bind(user_id.clone())
+                .bind(device.clone())
                 .bind(at)
                 .execute(&mut *conn)
                 .await?;

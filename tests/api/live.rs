@@ -27,20 +27,27 @@ async fn next_error(socket: &mut Socket) -> Value {
     next_of(socket, "error").await
 }
 
-struct Game {
-    app: TestApp,
+pub(crate) struct Game {
+    pub(crate) app: TestApp,
     clock: Arc<ShiftedClock>,
-    host: String,
-    game_id: String,
-    pin: String,
+    pub(crate) host: String,
+    pub(crate) game_id: String,
+    pub(crate) pin: String,
+    /// The key of the game's link (the host's view only).
+    pub(crate) link_key: String,
     key: Vec<String>,
 }
 
 /// A server with a movable clock, a verified host and a host-paced game on the first curated
 /// category (10 points per right answer).
-async fn open(db: &TestDb, settings: Value) -> Game {
+pub(crate) async fn open(db: &TestDb, settings: Value) -> Game {
+    open_with(db, |_| {}, settings).await
+}
+
+/// [`open`] on a server with `configure` applied to its configuration.
+pub(crate) async fn open_with(db: &TestDb, configure: impl FnOnce(&mut quizroom_api::Config), settings: Value) -> Game {
     let clock = Arc::new(ShiftedClock::default());
-    let app = spawn_app_with(db, |_| {}, Services { clock: clock.clone(), ..Default::default() }).await;
+    let app = spawn_app_with(db, configure, Services { clock: clock.clone(), ..Default::default() }).await;
     let (host, _) = app.verified_user("host@example.com").await;
     let category_id = first_category(&app, &host).await;
     let mut body = json!({ "quizId": category_id });
@@ -52,6 +59,7 @@ async fn open(db: &TestDb, settings: Value) -> Game {
     Game {
         game_id: view["gameId"].as_str().unwrap().to_owned(),
         pin: view["host"]["pin"].as_str().unwrap().to_owned(),
+        link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
         app,
         clock,
         host,
@@ -63,6 +71,22 @@ impl Game {
     /// Joins as `nickname` (a guest unless `token`), returning the answer.
     async fn join(&self, nickname: &str, token: Option<&str>) -> (u16, Value) {
         self.app.post("/api/live/join", token, json!({ "pin": self.pin, "nickname": nickname })).await
+    }
+
+    /// Joins with `body` (a PIN, a nickname, a link key) as the client `client` (its
+    /// `X-Quizroom-Client` key), returning the answer.
+    pub(crate) async fn join_as(&self, client: Option<&str>, body: Value) -> (u16, Value) {
+        let mut request = self.app.client.post(self.app.url("/api/live/join")).json(&body);
+        if let Some(client) = client {
+            request = request.header("x-quizroom-client", client);
+        }
+        let response = request.send().await.unwrap();
+        (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// The host's controls.
+    pub(crate) async fn kick(&self, player_id: &str) -> (u16, Value) {
+        self.app.post(&format!("/api/live/games/{}/kick", self.game_id), Some(&self.host), json!({ "playerId": player_id })).await
     }
 
     /// Joins and subscribes; returns the player's socket, id and token.
@@ -83,7 +107,7 @@ impl Game {
         format!("game:{}", self.game_id)
     }
 
-    async fn control(&self, action: &str) -> (u16, Value) {
+    pub(crate) async fn control(&self, action: &str) -> (u16, Value) {
         self.app.post(&format!("/api/live/games/{}/control", self.game_id), Some(&self.host), json!({ "action": action })).await
     }
 
@@ -239,11 +263,11 @@ async fn a_game_in_which_nothing_happened_for_a_day_ends_and_frees_its_pin() {
 #[tokio::test]
 async fn a_game_left_in_its_lobby_while_the_server_was_down_ends_once_it_is_back() {
     let db = TestDb::sqlite();
-    let Game { app, clock, host, game_id, pin, key } = open(&db, json!({})).await;
+    let Game { app, clock, host, game_id, pin, link_key, key } = open(&db, json!({})).await;
     app.stop().await.unwrap();
     clock.advance(24 * 3600 * 1000);
     let app = spawn_app_with(&db, |_| {}, Services { clock: clock.clone(), ..Default::default() }).await;
-    let game = Game { app, clock, host, game_id, pin, key };
+    let game = Game { app, clock, host, game_id, pin, link_key, key };
     until_pin_is_free(&game).await;
     game.app.stop().await.unwrap();
 }

@@ -14,6 +14,7 @@ mod hosting;
 mod hub;
 mod insights;
 mod live;
+mod live_joins;
 mod live_nodes;
 mod migrations;
 mod play;

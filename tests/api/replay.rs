@@ -53,7 +53,7 @@ async fn players_whose_names_are_one_name_today_survive_replay(db: &TestDb) {
     let store = open(&db.url).await;
     let game_id = uuid::Uuid::new_v4().to_string();
     for nickname in ["Ana", "\u{410}na", "Ana\u{200B}"] {
-        let joined = PlayerEvent::PlayerJoined { game_id: game_id.clone(), nickname: nickname.into(), user_id: None, at: 1 };
+        let joined = PlayerEvent::PlayerJoined { game_id: game_id.clone(), nickname: nickname.into(), user_id: None, device: None, at: 1 };
         let (event_type, data) = joined.encode();
         let stream = format!("player-{}", uuid::Uuid::new_v4());
         store.append(&stream, ExpectedVersion::NoStream, vec![NewEvent::new(event_type, data)]).await.unwrap();

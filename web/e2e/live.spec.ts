@@ -141,8 +141,10 @@ test('a live game: lobby with PIN and QR code, two players, three questions, a r
   const pin = pinLabel.replace(/\D/g, '')
   expect(pin).toMatch(/^\d{6}$/)
   await expect(host.getByText(`${pin.slice(0, 3)} ${pin.slice(3)}`, { exact: true })).toBeVisible()
-  const link = `${baseURL}/play/live?pin=${pin}`
-  await expect(host.getByTestId('live-join-link')).toHaveText(link)
+  // The link carries the game's key, so joining by it is not counted against the PIN's limit.
+  await expect(host.getByTestId('live-join-link')).toHaveText(/&key=[0-9a-f]{32}$/)
+  const link = (await host.getByTestId('live-join-link').textContent()) ?? ''
+  expect(link.startsWith(`${baseURL}/play/live?pin=${pin}&key=`)).toBe(true)
   const qr = host.getByRole('img', { name: `QR code for joining with PIN ${pin}` })
   await expect(qr).toBeVisible()
   const qrSvg = decodeURIComponent(((await qr.getAttribute('src')) ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''))

@@ -3,11 +3,10 @@
 //! The user's own events live in `user-{uuid}`; sign-in and `me` read the `user_account` read
 //! model. Codes are e-mailed through the outbox in the same transaction as their event.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use argon2::password_hash::{PasswordHasher, PasswordVerifier, phc::PasswordHash};
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use utoipa::ToSchema;
@@ -20,6 +19,7 @@ use quizroom_eventstore::{Metadata, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use crate::client::Client;
 use crate::email::{Email, EmailError};
 use crate::input::{code_schema, email_schema, has_control, name_schema, plain_text_schema};
 use crate::openapi::ErrorBody;
@@ -27,7 +27,7 @@ use crate::error::db;
 use crate::state::AppState;
 use crate::commands::{Decided, decide_and_commit, decide_in, metadata};
 use crate::error::{ApiError, ApiJson};
-use crate::limits::{self, CODES_ACCOUNT, CODES_ADDRESS, Kind, Rule, SIGN_IN_ADDRESS, SIGN_IN_PAIR, Try, address_key};
+use crate::limits::{self, CODES_ACCOUNT, CODES_ADDRESS, Kind, Rule, SIGN_IN_ADDRESS, SIGN_IN_PAIR, Try};
 use crate::mail;
 use crate::tokens::{Session, new_code};
 
@@ -145,14 +145,14 @@ fn wrong_code() -> ApiError {
 }
 
 fn too_many_codes(wait: Duration) -> ApiError {
-    ApiError::too_many("too_many_attempts", UserError::TooManyWrongTries.to_string(), wait.as_secs().max(1))
+    ApiError::too_many("too_many_attempts", UserError::TooManyWrongTries.to_string(), crate::error::seconds_to_wait(wait))
 }
 
 /// A try of an e-mailed code for `email` from `client`, counted per address typed and per client.
-async fn code_try(state: &AppState, email: &Email, client: SocketAddr) -> Result<Try, ApiError> {
+async fn code_try(state: &AppState, email: &Email, client: &Client) -> Result<Try, ApiError> {
     let keys = vec![
         (format!("codes:{email}"), &CODES_ACCOUNT, Kind::Owner),
-        (address_key("codes", client.ip()), &CODES_ADDRESS, Kind::Shared),
+        (client.address_key("codes"), &CODES_ADDRESS, Kind::Shared),
     ];
     limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)
 }
@@ -371,7 +371,7 @@ pub struct SignInRequest {
 }
 
 fn too_many_sign_ins(wait: Duration) -> ApiError {
-    let seconds = wait.as_secs().max(1);
+    let seconds = crate::error::seconds_to_wait(wait);
     ApiError::too_many("too_many_attempts", format!("Too many sign-in attempts. Try again in {seconds} seconds."), seconds)
 }
 
@@ -387,7 +387,7 @@ fn too_many_sign_ins(wait: Duration) -> ApiError {
 ))]
 async fn sign_in(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: Client,
     ApiJson(body): ApiJson<SignInRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
     let email = Email::parse(&body.email).map_err(|e| match e {
@@ -400,8 +400,8 @@ async fn sign_in(
     }
     // Per account and client address (the owner elsewhere is never held back) and per address.
     let keys = vec![
-        (format!("sign-in:{email}:{}", client.ip()), &SIGN_IN_PAIR, Kind::Owner),
-        (address_key("sign-in", client.ip()), &SIGN_IN_ADDRESS, Kind::Shared),
+        (format!("sign-in:{email}:{}", client.network), &SIGN_IN_PAIR, Kind::Owner),
+        (client.address_key("sign-in"), &SIGN_IN_ADDRESS, Kind::Shared),
     ];
     let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_sign_ins)?;
     let account = account_by_email(&state, email).await?;
@@ -466,13 +466,13 @@ async fn decide_user(state: &AppState, user_id: &str, meta: &Metadata, command: 
 ))]
 async fn verify_email(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: Client,
     ApiJson(body): ApiJson<VerifyRequest>,
 ) -> Result<Json<UserResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
     let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email"))?;
-    let guard = code_try(&state, &email, client).await?;
+    let guard = code_try(&state, &email, &client).await?;
     let account = account_by_email(&state, email.as_str()).await?.filter(|a| !a.view.is_verified);
     let Some(account) = account else {
         guard.failed(&state.store).await?;
@@ -603,14 +603,14 @@ pub struct ResetRequest {
 ))]
 async fn reset_password(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: Client,
     ApiJson(body): ApiJson<ResetRequest>,
 ) -> Result<Json<MessageResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
     check_password(&body.new_password, "newPassword", "Please enter a new password", "Password must be at least 8 characters long")?;
     let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email address"))?;
-    let attempt = code_try(&state, &email, client).await?;
+    let attempt = code_try(&state, &email, &client).await?;
     // Hashed before the account is looked up: a known address takes as long as an unknown one.
     let password_hash = hash_password(body.new_password).await?;
     let Some(account) = account_by_email(&state, email.as_str()).await? else {

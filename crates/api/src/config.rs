@@ -87,6 +87,11 @@ pub struct Config {
     /// The endpoint's API key, sent as a bearer token.
     #[arg(long, env = "QUIZROOM_LLM_API_KEY", hide_env_values = true)]
     pub llm_api_key: Option<Secret>,
+    /// Reverse proxies in front of the server, as addresses or networks separated by commas
+    /// (`127.0.0.1,10.0.0.0/8`): from them, the client is the right-most address of
+    /// `X-Forwarded-For` that is not one of them. Unset: the socket's peer is the client.
+    #[arg(long, env = "QUIZROOM_TRUSTED_PROXIES", value_delimiter = ',')]
+    pub trusted_proxies: Vec<crate::client::Cidr>,
 }
 
 /// A setting that must not be printed (Debug shows `***`).
@@ -122,6 +127,7 @@ impl Config {
             llm_url: None,
             llm_model: None,
             llm_api_key: None,
+            trusted_proxies: Vec::new(),
         }
     }
 

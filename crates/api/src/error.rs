@@ -70,6 +70,12 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The whole seconds of `wait`, rounded up and at least one: what `Retry-After` and the texts say,
+/// so that a client that waits exactly that long is let in.
+pub fn seconds_to_wait(wait: std::time::Duration) -> u64 {
+    u64::try_from(wait.as_millis().div_ceil(1000)).unwrap_or(u64::MAX).max(1)
+}
+
 /// A database error on a read: the store's error, answered like one.
 pub fn db(e: sqlx::Error) -> ApiError {
     StoreError::from(e).into()
@@ -135,5 +141,20 @@ impl<S: Send + Sync> axum::extract::FromRequest<S> for ApiMultipart {
 
     async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, ApiError> {
         axum::extract::Multipart::from_request(request, state).await.map(ApiMultipart).map_err(ApiError::from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::seconds_to_wait;
+
+    #[test]
+    fn waits_are_rounded_up_to_whole_seconds() {
+        assert_eq!(seconds_to_wait(Duration::from_millis(29_001)), 30);
+        assert_eq!(seconds_to_wait(Duration::from_millis(30_000)), 30);
+        assert_eq!(seconds_to_wait(Duration::from_millis(1)), 1);
+        assert_eq!(seconds_to_wait(Duration::ZERO), 1);
     }
 }

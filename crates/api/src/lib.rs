@@ -20,7 +20,7 @@
 //!   [`new_quiz`]: recording a new hosted quiz and its payment.
 //! - [`scoring`]: submitting an attempt, alone or in groups (group commit), and the answer keys.
 //! - [`mail`]: the outbox and its mailer (SMTP, or the log and the development mailbox);
-//!   [`limits`]: limits on guessing tries, shared by a cluster; [`payment`]: the provider seam; [`clock`]: the time, as
+//!   [`limits`]: limits on guessing tries, shared by a cluster, counted per [`client`]; [`payment`]: the provider seam; [`clock`]: the time, as
 //!   a seam tests can move.
 //! - [`catalogue`]: the curated categories, published from `content/` at start; [`export`]: CSV
 //!   downloads.
@@ -46,6 +46,7 @@ pub mod audience;
 pub mod audit;
 pub mod auth;
 pub mod catalogue;
+pub mod client;
 pub mod clock;
 pub mod commands;
 pub mod config;

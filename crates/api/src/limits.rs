@@ -1,7 +1,8 @@
 //! Limits on tries that can guess something (a password, an e-mailed code, a join code), kept in
 //! the database so that every node of a cluster counts the same tries (decision 0021).
 //!
-//! A key is an account, a client address, or the pair of both. Each key has a few free tries
+//! A key is an account, a client (see [`crate::client`]: its network, IPv6 per /64, and its
+//! per-browser key), a client's network, or a pair of them. Each key has a few free tries
 //! within a quiet window; once they are spent it is held back for a wait that doubles with every
 //! hold (up to a longest wait), after which one more try is allowed. A try is counted *before* it
 //! is made, in one atomic statement, so that a flood of parallel tries gets no more than the free
@@ -9,10 +10,10 @@
 //! the people behind a shared address are not held back by their own successes.
 //!
 //! Live games' PINs are the exception: a whole class joins at once from one school address, so
-//! only wrong PINs are counted, after the fact, and a flood is bounded by [`InFlight`] instead.
+//! only wrong PINs are counted, after the fact, per client and per network, and a flood is
+//! bounded by [`InFlight`] instead.
 //! Operational state, not a record: limits are not events, and `replay` leaves them alone.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -42,17 +43,27 @@ pub const SIGN_IN_ADDRESS: Rule = Rule { free: 50, window_ms: 15 * MINUTE, first
 pub const CODES_ACCOUNT: Rule = Rule { free: 5, window_ms: 60 * MINUTE, first_wait_ms: MINUTE, longest_wait_ms: 60 * MINUTE };
 /// Wrong e-mailed codes, per client address.
 pub const CODES_ADDRESS: Rule = Rule { free: 20, window_ms: 60 * MINUTE, first_wait_ms: MINUTE, longest_wait_ms: 60 * MINUTE };
-/// Join codes that lead nowhere, per account.
+/// Join codes that lead nowhere, per account (the account is the client).
 pub const JOIN_ACCOUNT: Rule = Rule { free: 10, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
-/// Join codes that lead nowhere, per client address.
-/// Live games' PINs that lead nowhere, per client address: a room behind one address mistyping
-/// now and then stays well within it, while guessing one of 900,000 PINs does not get far. Only
-/// wrong PINs are counted (a whole class joins from one address at once), so joins of one address
-/// are handled [`PIN_PLACES`] at a time ([`InFlight`]).
-pub const PIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
-/// Joins of one client address handled at once on one node.
+/// Join codes that lead nowhere, per client network: far above what one account may try, so that
+/// one guesser does not keep a class behind the same address out (decision 0032). Accounts cost
+/// a verified address each, so this ceiling is what bounds a guesser with many.
+pub const JOIN_ADDRESS: Rule = Rule { free: 1_000, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Live games' PINs that lead nowhere, per client (its key behind its network, see
+/// [`crate::client`]): a pupil mistyping now and then stays well within it, while guessing one of
+/// 900,000 PINs does not get far. Only wrong PINs are counted (a whole class joins from one
+/// address at once), so joins of one network are handled [`PIN_PLACES`] at a time ([`InFlight`]).
+pub const PIN_CLIENT: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Live games' PINs that lead nowhere, per client network: the client key is chosen by the
+/// client, so this ceiling is what bounds a flood; it is far above what a class mistypes, so one
+/// guesser's wrong PINs never keep the others out (and the game's link joins without a PIN).
+pub const PIN_ADDRESS: Rule = Rule { free: 1_000, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Joins of one client network handled at once on one node.
 pub const PIN_PLACES: usize = 16;
-pub const JOIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wait_ms: 30_000, longest_wait_ms: 15 * MINUTE };
+/// Seats of one game taken from one client network: a lecture hall behind one address fits, a
+/// flood of seats does not (one client has one seat a game; its key is its own choice, so this
+/// is what bounds it). Counted for the game's whole life.
+pub const SEATS_ADDRESS: Rule = Rule { free: 1_000, window_ms: 24 * 60 * MINUTE, first_wait_ms: 15 * MINUTE, longest_wait_ms: 15 * MINUTE };
 
 /// What a key stands for: an owner's key starts over when a try is right; a shared one (a client
 /// address) only gets that try back.
@@ -60,11 +71,6 @@ pub const JOIN_ADDRESS: Rule = Rule { free: 30, window_ms: 15 * MINUTE, first_wa
 pub enum Kind {
     Owner,
     Shared,
-}
-
-/// The key of a client address.
-pub fn address_key(scope: &str, address: IpAddr) -> String {
-    format!("{scope}:ip:{address}")
 }
 
 /// How long `key` is held back at `now`, if it is (a read: nothing is counted).
@@ -194,6 +200,17 @@ impl Try {
                 .execute(store.pool())
                 .await
                 .map_err(db)?;
+        }
+        Ok(())
+    }
+
+    /// The try stays counted on every key (a seat taken).
+    pub fn kept(self) {}
+
+    /// The try was not made after all: every key gets it back.
+    pub async fn undone(self, store: &EventStore) -> Result<(), ApiError> {
+        for (key, _, _) in &self.keys {
+            give_back(store, key).await?;
         }
         Ok(())
     }

@@ -113,9 +113,11 @@ pub async fn serve_on(
         joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
         openings_in_flight: Arc::new(crate::limits::InFlight::new(1)),
         openings_budget: Arc::new(crate::limits::Budget::new(crate::live::GAMES_OPENED_PER_ADDRESS)),
+        devices_in_flight: Arc::new(crate::limits::InFlight::new(1)),
         audit_budget: Arc::new(crate::limits::Budget::new(crate::audit::READS_PER_MINUTE)),
         chain_head: Arc::default(),
         upload_readers: Arc::new(tokio::sync::Semaphore::new(crate::state::UPLOADS_READ_AT_ONCE)),
+        trusted_proxies: Arc::new(crate::client::TrustedProxies(config.trusted_proxies.clone())),
     };
     let router = app(state, &config.web_dir);
     tracing::info!(

@@ -46,6 +46,10 @@ pub struct AppState {
     /// The hash chain as this server verified it so far: anyone's integrity check is served from
     /// it, verifying only what was chained since (`chain::VerifiedHead`).
     pub chain_head: Arc<quizroom_eventstore::chain::VerifiedHead>,
+    /// Joins of one device and game handled one at a time, so a device gets one seat.
+    pub devices_in_flight: Arc<crate::limits::InFlight>,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (see [`crate::client`]).
+    pub trusted_proxies: Arc<crate::client::TrustedProxies>,
     /// Places for reading uploaded files (see [`AppState::read_upload`]).
     pub upload_readers: Arc<tokio::sync::Semaphore>,
 }

@@ -105,6 +105,8 @@ pub enum GameCommand {
         questions: Vec<GameQuestion>,
         settings: GameSettings,
         pin: String,
+        /// The key of the game's link (see [`GameEvent::GameOpened`]).
+        join_key: String,
         now: i64,
     },
     /// `players`: how many are in the lobby (the players' streams count them).
@@ -145,6 +147,11 @@ pub enum GameEvent {
         questions: Vec<GameQuestion>,
         settings: GameSettings,
         pin: String,
+        /// The unguessable key of the game's link and QR code: a join that carries it is let in
+        /// without the PIN's limit (decision 0032). Shown to the host only. Games opened before
+        /// there were keys have none (empty): no link joins them.
+        #[serde(default)]
+        join_key: String,
         at: i64,
     },
     QuestionStarted { index: usize, at: i64, opens_at: i64, deadline: i64 },
@@ -227,6 +234,8 @@ pub struct LiveGame {
     pub questions: Vec<GameQuestion>,
     pub settings: Option<GameSettings>,
     pub pin: String,
+    /// The key of the game's link (empty for a game opened before there were keys).
+    pub join_key: String,
     pub opened_at: i64,
     pub phase: Phase,
     /// When the current phase began.
@@ -305,14 +314,14 @@ impl Aggregate for LiveGame {
     type Error = GameError;
 
     fn decide(&self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
-        if let GameCommand::Open { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, now } = command {
+        if let GameCommand::Open { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, now } = command {
             if self.opened {
                 return Err(GameError::AlreadyOpen);
             }
             if questions.is_empty() {
                 return Err(GameError::NoQuestions);
             }
-            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, at: now }]);
+            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, at: now }]);
         }
         if !self.opened {
             return Err(GameError::NotOpen);
@@ -383,7 +392,7 @@ impl Aggregate for LiveGame {
     fn evolve(mut self, event: &GameEvent) -> LiveGame {
         self.last_at = event.at();
         match event {
-            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, at, .. } => {
+            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, join_key, at, .. } => {
                 self.opened = true;
                 self.host_id = host_id.clone();
                 self.quiz_id = *quiz_id;
@@ -392,6 +401,7 @@ impl Aggregate for LiveGame {
                 self.questions = questions.clone();
                 self.settings = Some(settings.clone());
                 self.pin = pin.clone();
+                self.join_key = join_key.clone();
                 self.opened_at = *at;
                 self.phase = Phase::Lobby;
                 self.phase_since = *at;

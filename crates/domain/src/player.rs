@@ -21,15 +21,26 @@ pub const STREAK_CAP: i64 = 500;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayerCommand {
-    /// `user_id`: the account, when the player is signed in.
-    Join { game_id: String, nickname: String, user_id: Option<String>, now: i64 },
+    /// `user_id`: the account, when the player is signed in; `device`: the digest of the client
+    /// key of the browser it joined from, when it sent one.
+    Join { game_id: String, nickname: String, user_id: Option<String>, device: Option<String>, now: i64 },
     Answer { question: OpenQuestion, choice: Letter, scoring: Scoring, streak_bonus: bool, now: i64 },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum PlayerEvent {
-    PlayerJoined { game_id: String, nickname: String, user_id: Option<String>, at: i64 },
+    /// `device`: the digest of the joining browser's client key (decision 0032): one seat per
+    /// device and game, and a kick keeps the device out. Absent for players of earlier versions
+    /// and for clients that sent no key.
+    PlayerJoined {
+        game_id: String,
+        nickname: String,
+        user_id: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        device: Option<String>,
+        at: i64,
+    },
     /// `points` include the streak bonus; `streak` counts right answers in a row, this one included.
     AnswerGiven { index: usize, question_id: i64, choice: Letter, correct: bool, points: i64, streak: i64, elapsed_ms: i64, at: i64 },
 }
@@ -119,11 +130,11 @@ impl Aggregate for GamePlayer {
 
     fn decide(&self, command: PlayerCommand) -> Result<Vec<PlayerEvent>, PlayerError> {
         match command {
-            PlayerCommand::Join { game_id, nickname, user_id, now } => {
+            PlayerCommand::Join { game_id, nickname, user_id, device, now } => {
                 if self.joined {
                     return Err(PlayerError::AlreadyJoined);
                 }
-                Ok(vec![PlayerEvent::PlayerJoined { game_id, nickname, user_id, at: now }])
+                Ok(vec![PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at: now }])
             }
             PlayerCommand::Answer { question, choice, scoring, streak_bonus, now } => {
                 if !self.joined {
@@ -159,7 +170,7 @@ impl Aggregate for GamePlayer {
 
     fn evolve(mut self, event: &PlayerEvent) -> GamePlayer {
         match event {
-            PlayerEvent::PlayerJoined { game_id, nickname, user_id, at } => {
+            PlayerEvent::PlayerJoined { game_id, nickname, user_id, at, .. } => {
                 self.joined = true;
                 self.game_id = game_id.clone();
                 self.nickname = nickname.clone();

@@ -75,6 +75,16 @@ pub async fn player_of_user(pool: &AnyPool, game_id: &str, user_id: &str) -> Res
         .await
 }
 
+/// The seat a device took in a game (see `PlayerJoined::device`): a removed one first, so that a
+/// device whose player was removed is told so.
+pub async fn player_of_device(pool: &AnyPool, game_id: &str, device: &str) -> Result<Option<PlayerRow>, sqlx::Error> {
+    sqlx::query_as::<_, PlayerRow>(sqlx::AssertSqlSafe(format!("{PLAYER} where game_id = $1 and device = $2 order by kicked desc, joined_at limit 1")))
+        .bind(game_id)
+        .bind(device)
+        .fetch_optional(pool)
+        .await
+}
+
 /// The names of a game that are `key` or `key (n)` (keys: skeletons, `super::nickname_key`), and the
 /// few others that sort between them byte by byte ("key !"): one range of the unique index,
 /// however many players the game has (a `like` read every name of the game, for every join).

@@ -29,6 +29,8 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** The call needs a saved token: without one it throws NO_TOKEN_ERROR and sends nothing. */
   auth?: boolean
+  /** Headers of this call besides Accept, Content-Type and Authorization. */
+  headers?: Record<string, string>
 }
 
 export const NETWORK_ERROR = 'Network error'
@@ -78,13 +80,13 @@ async function followSession(response: Response, token: string | null): Promise<
 }
 
 async function send(path: string, options: RequestOptions, accept: string): Promise<Sent> {
-  const { method = 'GET', body, signal, auth = false } = options
+  const { method = 'GET', body, signal, auth = false, headers: extra = {} } = options
   const token = getToken()
   if (auth && !token) {
     const noToken: ApiError = { error: NO_TOKEN_ERROR }
     throw noToken
   }
-  const headers: Record<string, string> = { Accept: accept }
+  const headers: Record<string, string> = { ...extra, Accept: accept }
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json'
   if (token) headers.Authorization = `Bearer ${token}`

@@ -3,7 +3,8 @@ import { hostLivePath, liveGamesPath, liveJoinLink, liveResultsPath, presenterPa
 
 describe('live links', () => {
   it('builds the paths of live games', () => {
-    expect(liveJoinLink('123456', 'https://quizroom.test')).toBe('https://quizroom.test/play/live?pin=123456')
+    expect(liveJoinLink('123456', '', 'https://quizroom.test')).toBe('https://quizroom.test/play/live?pin=123456')
+    expect(liveJoinLink('123456', 'ab12', 'https://quizroom.test')).toBe('https://quizroom.test/play/live?pin=123456&key=ab12')
     expect(hostLivePath(7)).toBe('/host/live?quizId=7')
     expect(liveGamesPath(7)).toBe('/host/live/games?quizId=7')
     expect(presenterPath('g 1')).toBe('/host/live/g%201')

@@ -1,8 +1,12 @@
 /** The links of live games, shared by the features that point to them (My Quizzes, categories, the header, the lobby). */
 
-/** Where players join (the PIN prefilled), as the lobby shows it and encodes in its QR code. */
-export function liveJoinLink(pin: string, origin: string = window.location.origin): string {
-  return `${origin}/play/live?pin=${encodeURIComponent(pin)}`
+/**
+ * Where players join (the PIN prefilled), as the lobby shows it and encodes in its QR code; with
+ * the game's link key (the host's view only), which lets the link join without the PIN's limit.
+ */
+export function liveJoinLink(pin: string, key: string, origin: string = window.location.origin): string {
+  const link = `${origin}/play/live?pin=${encodeURIComponent(pin)}`
+  return key ? `${link}&key=${encodeURIComponent(key)}` : link
 }
 
 /** The settings page that opens a live game of a quiz (a hosted quiz's or a curated category's id). */

@@ -63,6 +63,8 @@ export type LivePlayerName = { playerId: string; nickname: string }
 /** The host only. */
 export type LiveHost = {
   pin: string
+  /** The key of the game's link and QR code ('' for a game from before there were keys). */
+  joinKey: string
   /** Answers to the current question. */
   answered: number
   /** The newest 100 who joined. */

@@ -66,7 +66,7 @@ impl Reader {
     /// Spends `cost` of the reader's budget, or refuses with 429.
     fn spend(&self, state: &AppState, cost: u32) -> Result<(), ApiError> {
         state.audit_budget.spend(&self.user_id, cost, state.clock.now_ms()).map_err(|wait| {
-            ApiError::too_many("too_many_audit_reads", "Too many audit requests. Please wait a moment and try again.", wait.as_secs().max(1))
+            ApiError::too_many("too_many_audit_reads", "Too many audit requests. Please wait a moment and try again.", crate::error::seconds_to_wait(wait))
         })
     }
 

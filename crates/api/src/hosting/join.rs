@@ -1,10 +1,9 @@
 //! Joining by code: `checkQuiz` tells a player whether they may take the quiz behind a code.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -12,8 +11,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{audience_of, time};
 use crate::access::{already_attempted, category_by_code, expired_error, has_used_attempt, in_audience, normalize_code, not_in_audience, record_join};
+use crate::client::Client;
 use crate::error::{ApiError, ApiQuery};
-use crate::limits::{self, JOIN_ACCOUNT, JOIN_ADDRESS, Kind, address_key};
+use crate::limits::{self, JOIN_ACCOUNT, JOIN_ADDRESS, Kind};
 use crate::new_quiz::QuizAudience;
 use crate::openapi::ErrorBody;
 use crate::quiz_form::validation;
@@ -71,7 +71,7 @@ pub(super) struct QuizExpired {
 }
 
 fn too_many_codes(wait: Duration) -> ApiError {
-    let seconds = wait.as_secs().max(1);
+    let seconds = crate::error::seconds_to_wait(wait);
     ApiError::too_many("too_many_attempts", format!("Too many quiz codes that lead nowhere. Try again in {seconds} seconds."), seconds)
 }
 
@@ -90,7 +90,7 @@ fn too_many_codes(wait: Duration) -> ApiError {
 ))]
 pub(super) async fn check_quiz(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: Client,
     caller: AuthUser,
     ApiQuery(q): ApiQuery<CheckQuery>,
 ) -> Result<Response, ApiError> {
@@ -98,10 +98,12 @@ pub(super) async fn check_quiz(
     if code.is_empty() {
         return Err(validation("Please enter a quiz code"));
     }
-    // Codes that lead nowhere are counted against the caller, so codes cannot be guessed.
+    // Codes that lead nowhere are counted against the caller, so codes cannot be guessed, and
+    // against the caller's network with a far larger ceiling, so that one guesser does not keep
+    // the others behind the same address out.
     let keys = vec![
         (format!("join:{}", caller.user_id), &JOIN_ACCOUNT, Kind::Owner),
-        (address_key("join", client.ip()), &JOIN_ADDRESS, Kind::Shared),
+        (client.address_key("join"), &JOIN_ADDRESS, Kind::Shared),
     ];
     let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)?;
     let Some(category) = category_by_code(&state, &code).await? else {

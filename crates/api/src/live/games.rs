@@ -1,11 +1,10 @@
 //! The host's side of a live game: opening it on a quiz, its presenter view, its controls and
 //! removing a player. Only the game's host reaches a game here; to anyone else it does not exist.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use quizroom_domain::game::{GameCommand, GameError, GameQuestion, GameSettings, LiveGame, SECONDS_PER_QUESTION, Scoring};
 use quizroom_domain::quiz::Quiz;
@@ -20,10 +19,10 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::access::find_category;
+use crate::client::Client;
 use crate::commands::{CommandError, decide_and_commit, execute, load, metadata};
-use crate::error::{ApiError, ApiJson, db};
+use crate::error::{ApiError, ApiJson, db, seconds_to_wait};
 use crate::input::{ObjectBody, non_blank_schema, opt_int};
-use crate::limits::address_key;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -132,8 +131,14 @@ fn new_pin() -> String {
     rand::rng().random_range(100_000..1_000_000).to_string()
 }
 
-/// Opens a live game on a quiz: its lobby, with a PIN players join by. Costs nothing beyond
-/// hosting the quiz.
+/// The key of a game's link: 128 random bits, in hex (decision 0032).
+fn new_join_key() -> String {
+    format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// Opens a live game on a quiz: its lobby, with a PIN players join by, and a link key (in the
+/// host's view only) for the link and QR code, which join without the PIN's limit. Costs nothing
+/// beyond hosting the quiz.
 #[utoipa::path(post, path = "/live/games", operation_id = "openGame", tag = "live", request_body = OpenGame, security(("bearer" = [])),
     responses(
         (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = serde_json::Value),
@@ -151,7 +156,7 @@ fn new_pin() -> String {
 )]
 pub(super) async fn open_game(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: Client,
     caller: AuthUser,
     ApiJson(ObjectBody(body)): ApiJson<ObjectBody<OpenGame>>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
@@ -196,8 +201,8 @@ pub(super) async fn open_game(
     };
     // One opening of an account at a time on this node, so that its count of open games holds.
     let _turn = state.openings_in_flight.enter(&caller.user_id).await;
-    state.openings_budget.spend(&address_key("open-game", client.ip()), 1, state.clock.now_ms()).map_err(|wait| {
-        let seconds = wait.as_millis().div_ceil(1000) as u64;
+    state.openings_budget.spend(&client.address_key("open-game"), 1, state.clock.now_ms()).map_err(|wait| {
+        let seconds = seconds_to_wait(wait);
         ApiError::too_many("too_many_games", format!("Too many games opened from here. Try again in {seconds} seconds."), seconds)
     })?;
     if live::open_games_of_host(state.store.pool(), &caller.user_id).await.map_err(db)? >= OPEN_GAMES_PER_ACCOUNT {
@@ -209,6 +214,7 @@ pub(super) async fn open_game(
     let game_id = uuid::Uuid::new_v4().to_string();
     let stream = StreamId::<LiveGame>::new(&game_id);
     let meta = metadata(&caller.user_id, "open_game");
+    let join_key = new_join_key();
     // A PIN is unique among open games (a unique index): draw another when one is taken.
     let mut draws = 1;
     let recorded = loop {
@@ -221,6 +227,7 @@ pub(super) async fn open_game(
             questions: questions.clone(),
             settings: settings.clone(),
             pin: new_pin(),
+            join_key: join_key.clone(),
             now: state.clock.now_ms(),
         };
         match decide_and_commit(&state.store, &stream, &meta, command).await {

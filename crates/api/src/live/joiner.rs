@@ -29,12 +29,14 @@ const MOST_PER_BATCH: usize = 128;
 /// How many names a join tries when other joins keep taking the one it chose.
 const NAME_TRIES: usize = 10;
 
-/// A player joining a game as `nickname` (checked), a guest unless `user_id`.
+/// A player joining a game as `nickname` (checked), a guest unless `user_id`, from `device`
+/// (the digest of the browser's client key) when it sent one.
 pub struct Join {
     pub game_id: String,
     pub player_id: String,
     pub nickname: String,
     pub user_id: Option<String>,
+    pub device: Option<String>,
     pub now: i64,
 }
 
@@ -81,7 +83,7 @@ impl Joiner {
 }
 
 fn command(join: &Join, nickname: String) -> PlayerCommand {
-    PlayerCommand::Join { game_id: join.game_id.clone(), nickname, user_id: join.user_id.clone(), now: join.now }
+    PlayerCommand::Join { game_id: join.game_id.clone(), nickname, user_id: join.user_id.clone(), device: join.device.clone(), now: join.now }
 }
 
 /// Decides and appends one join in `conn`'s transaction under the first free form of its

@@ -38,6 +38,7 @@ fn opened_with(settings: GameSettings) -> GameEvent {
         questions: vec![question(1), question(2)],
         settings,
         pin: "123456".into(),
+        join_key: "key".into(),
         at: T0,
     }
 }
@@ -66,10 +67,12 @@ fn a_game_opens_in_its_lobby_with_its_questions() {
             questions: vec![question(1), question(2)],
             settings: settings(),
             pin: "123456".into(),
+            join_key: "key".into(),
             now: T0,
         })
         .then([opened()]);
     assert_eq!(game.phase, Phase::Lobby);
+    assert_eq!(game.join_key, "key");
     assert_eq!(game.open_question(), None);
     given::<LiveGame>([opened()]).when(GameCommand::Lock { now: T0 }).then([GameEvent::LobbyLocked { at: T0 }]);
 }
@@ -85,6 +88,7 @@ fn a_game_without_questions_or_opened_twice_is_refused() {
         questions,
         settings: settings(),
         pin: "1".into(),
+        join_key: "key".into(),
         now: T0,
     };
     given::<LiveGame>([]).when(open(vec![])).then_error(GameError::NoQuestions);

@@ -7,7 +7,7 @@ use crate::testing::given;
 const OPENS: i64 = 10_000;
 
 fn joined() -> PlayerEvent {
-    PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, at: 1 }
+    PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, device: None, at: 1 }
 }
 
 fn question(index: usize) -> OpenQuestion {
@@ -34,11 +34,11 @@ fn given_answer(index: usize, correct: bool, points: i64, streak: i64) -> Player
 #[test]
 fn a_player_joins_once() {
     let player = given::<GamePlayer>([])
-        .when(PlayerCommand::Join { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, now: 1 })
+        .when(PlayerCommand::Join { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, device: None, now: 1 })
         .then([joined()]);
     assert_eq!((player.nickname.as_str(), player.points), ("Ana", 0));
     given::<GamePlayer>([joined()])
-        .when(PlayerCommand::Join { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, now: 2 })
+        .when(PlayerCommand::Join { game_id: "g1".into(), nickname: "Ana".into(), user_id: None, device: None, now: 2 })
         .then_error(PlayerError::AlreadyJoined);
     given::<GamePlayer>([]).when(answer(0, Letter::B, Scoring::Correctness, false, OPENS)).then_error(PlayerError::NotJoined);
 }

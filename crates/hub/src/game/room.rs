@@ -251,6 +251,7 @@ impl Room {
         let host = match viewer {
             Viewer::Host => json!({
                 "pin": game.pin,
+                "joinKey": game.join_key,
                 "answered": self.answered,
                 "names": self.joined.iter().rev().filter(|id| !self.players[*id].kicked).take(NAMES)
                     .map(|id| json!({ "playerId": id, "nickname": self.players[id].state.nickname }))

@@ -171,10 +171,11 @@ mod tests {
             questions: vec![question(1), question(2)],
             settings,
             pin: "123456".into(),
+            join_key: "k".into(),
             at: 0,
         });
         for (n, name) in ["Ana", "Ben", "Cy"].iter().enumerate() {
-            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, at: n as i64 });
+            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 });
         }
         room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
         room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });

@@ -108,7 +108,7 @@ describe('/host/live/:gameId (presenter)', () => {
       'POST /api/live/games/g1/control': () => ({ body: live({ locked: true }, ['Ana']) }),
     })
     expect(await screen.findByText('123 456')).toBeInTheDocument()
-    expect(screen.getByTestId('live-join-link')).toHaveTextContent(`${window.location.origin}/play/live?pin=123456`)
+    expect(screen.getByTestId('live-join-link')).toHaveTextContent(`${window.location.origin}/play/live?pin=123456&key=k123`)
     expect(await screen.findByRole('img', { name: 'QR code for joining with PIN 123456' })).toBeInTheDocument()
     expect(screen.getByText('Waiting for players to join…')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument()

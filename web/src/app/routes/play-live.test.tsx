@@ -46,6 +46,14 @@ describe('/play/live', () => {
     vi.unstubAllGlobals()
   })
 
+  it('joins with the key of the link it was opened with', async () => {
+    const { calls, user } = setup('/play/live?pin=123456&key=0123abcd')
+    await user.type(await screen.findByLabelText('Nickname'), 'Ana')
+    await user.click(screen.getByRole('button', { name: 'Join' }))
+    await openHub()
+    expect(calls.find((c) => c.path === '/api/live/join')?.body).toEqual({ pin: '123456', nickname: 'Ana', key: '0123abcd' })
+  })
+
   it('lets a guest join from the link, play a question and see the result', async () => {
     const { calls, user } = setup('/play/live?pin=123456')
     const pin = await screen.findByLabelText('Game PIN')
@@ -57,6 +65,7 @@ describe('/play/live', () => {
     const join = calls.find((c) => c.path === '/api/live/join')
     expect(join?.body).toEqual({ pin: '123456', nickname: 'Ana' })
     expect(join?.headers.Authorization).toBeUndefined()
+    expect(join?.headers['X-Quizroom-Client']).toMatch(/^[0-9a-f]{32}$/)
     expect(JSON.parse(window.localStorage.getItem(gameKey('g1')) ?? 'null')).toEqual({ ...joined, pin: '123456' })
     expect(window.localStorage.getItem(CURRENT_GAME_KEY)).toBe('g1')
 

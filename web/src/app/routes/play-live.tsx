@@ -11,6 +11,12 @@ export function pinFrom(raw: string | null): string {
   return digits.length === 6 ? digits : ''
 }
 
+/** The link key of a `?key=` (from the join link or its QR code), or ''. */
+export function linkKeyFrom(raw: string | null): string {
+  const key = (raw ?? '').trim()
+  return /^[A-Za-z0-9]{1,64}$/.test(key) ? key : ''
+}
+
 /**
  * /play/live (public; guests play with a nickname): join by PIN and play. The page has a hub
  * connection of its own, opened with the player token of POST /api/live/join rather than the
@@ -20,12 +26,15 @@ export function pinFrom(raw: string | null): string {
 export function PlayLivePage() {
   useDocumentTitle('Live game')
   const [params] = useSearchParams()
-  const [start] = useState(() => ({ stored: loadCurrentPlayer(), pin: pinFrom(params.get('pin')) }))
+  const [start] = useState(() => {
+    const pin = pinFrom(params.get('pin'))
+    return { stored: loadCurrentPlayer(), pin, link: pin ? { pin, key: linkKeyFrom(params.get('key')) } : null }
+  })
   const [token, setToken] = useState<string | null>(null)
   return (
     <div className="page live-page live-player-page">
       <HubProvider token={token}>
-        <LivePlayer stored={start.stored} pin={start.pin} onToken={setToken} />
+        <LivePlayer stored={start.stored} pin={start.pin} link={start.link} onToken={setToken} />
       </HubProvider>
     </div>
   )

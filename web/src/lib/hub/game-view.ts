@@ -111,6 +111,7 @@ function readHost(raw: unknown): LiveHost | null {
   const names = Array.isArray(raw.names) ? raw.names.filter(isObject) : []
   return {
     pin: stringOr(raw.pin, ''),
+    joinKey: stringOr(raw.joinKey, ''),
     answered: numberOr(raw.answered, 0),
     names: names.map((name) => ({ playerId: stringOr(name.playerId, ''), nickname: stringOr(name.nickname, '') })),
   }

@@ -111,7 +111,7 @@ describe('parseServerMessage: live games', () => {
       me: undefined,
       settings: undefined,
       reveal: { answer: 'A', explanation: '', counts: { A: 20, B: 3 } },
-      host: { pin: '123456', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+      host: { pin: '123456', joinKey: 'k1', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
     }
     const parsed = parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: hostView }))
     expect(parsed).toMatchObject({
@@ -121,7 +121,7 @@ describe('parseServerMessage: live games', () => {
         me: null,
         settings: { secondsPerQuestion: 20, scoring: 'correctness' },
         reveal: { answer: 'A', explanation: null, counts: { A: 20, B: 3, C: 0, D: 0 } },
-        host: { pin: '123456', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+        host: { pin: '123456', joinKey: 'k1', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
       },
     })
     // A paused question has no deadline.

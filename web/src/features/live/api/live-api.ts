@@ -1,10 +1,12 @@
 /**
  * The live-game calls (docs/live-games.md, "HTTP"): the host opens a game, reads its view,
- * controls it and kicks players (all with the session's token); a player joins by PIN (with the
- * session's token when signed in, which the API client adds; guests send none). Every answer
+ * controls it and kicks players (all with the session's token); a player joins by PIN or by the
+ * game's link (with the session's token when signed in, which the API client adds; guests send
+ * none), always with the browser's client key. Every answer
  * that carries a view is read with `readGameView`, as the hub's `game` message is.
  */
 import { apiRequest } from '@/lib/api-client'
+import { clientKeyHeader } from '@/lib/client-key'
 import { readGameView } from '@/lib/hub/game-view'
 import type { ApiError } from '@/types/api'
 import type { ControlAction, GameView, LiveSettings } from '@/types/live-game'
@@ -61,10 +63,15 @@ export async function kickPlayer(gameId: string, playerId: string): Promise<Game
   )
 }
 
-export async function joinGame(pin: string, nickname: string): Promise<JoinResponse> {
+/**
+ * Joins by PIN, or by the game's link when `key` (its link key) is given: a join by link is not
+ * counted against the PIN's limit. The browser's client key goes along (decision 0032).
+ */
+export async function joinGame(pin: string, nickname: string, key?: string): Promise<JoinResponse> {
   const joined = await apiRequest<Partial<JoinResponse> | undefined>('/api/live/join', {
     method: 'POST',
-    body: { pin, nickname },
+    body: key ? { pin, nickname, key } : { pin, nickname },
+    headers: clientKeyHeader(),
     defaultError: 'Unable to join the game. Please try again.',
   })
   if (!joined || typeof joined.gameId !== 'string' || typeof joined.playerId !== 'string' || typeof joined.token !== 'string') {

@@ -29,19 +29,23 @@ import '../live.css'
 type LivePlayerProps = {
   stored: StoredPlayer | null
   pin: string
+  /** The game's link the page was opened with: its key goes with a join to that PIN. */
+  link?: { pin: string; key: string } | null
   /** The player token to connect with (null: none), for the HubProvider around this screen. */
   onToken: (token: string | null) => void
 }
 
 const STEPS: AnswerStep[] = ['sending', 'getReady', 'answering', 'locked', 'paused', 'closed']
 
-export function LivePlayer({ stored, pin, onToken }: LivePlayerProps) {
+export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProps) {
   const sendAnswer = useSendAnswer()
   const machine = useMemo(
     () =>
       playerMachine.provide({
         actors: {
-          joinGame: fromPromise<JoinResponse, { pin: string; nickname: string }>(({ input }) => joinGame(input.pin, input.nickname)),
+          joinGame: fromPromise<JoinResponse, { pin: string; nickname: string }>(({ input }) =>
+            joinGame(input.pin, input.nickname, link && link.key && link.pin === input.pin ? link.key : undefined),
+          ),
           sendAnswer: fromPromise<void, SendAnswerInput>(({ input }) => sendAnswer(input)),
         },
         actions: {
@@ -49,7 +53,7 @@ export function LivePlayer({ stored, pin, onToken }: LivePlayerProps) {
           forgetPlayer: (_, params) => forgetPlayer(params.gameId),
         },
       }),
-    [sendAnswer],
+    [sendAnswer, link],
   )
   const [state, send] = useMachine(machine, { input: { stored, pin } })
   const { context } = state

@@ -23,7 +23,7 @@ export function spacedPin(pin: string): string {
 
 export function PresenterLobby({ view, busy, onKick }: PresenterLobbyProps) {
   const pin = view.host?.pin ?? ''
-  const link = liveJoinLink(pin)
+  const link = liveJoinLink(pin, view.host?.joinKey ?? '')
   const names = view.host?.names ?? []
   const origin = window.location.host
   return (
