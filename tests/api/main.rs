@@ -20,4 +20,5 @@ mod projectors;
 mod replay;
 mod security;
 mod server;
+mod sessions;
 mod uploads;

@@ -54,8 +54,8 @@ fn too_many_pins(wait: Duration) -> ApiError {
     ApiError::too_many("too_many_attempts", format!("Too many PINs that lead nowhere. Try again in {seconds} seconds."), seconds)
 }
 
-fn joined(state: &AppState, game_id: &str, player_id: &str, nickname: String) -> Json<Joined> {
-    let token = state.keys.issue_player(game_id, player_id, state.clock.now_ms());
+fn joined(state: &AppState, game_id: &str, player_id: &str, user_id: Option<&str>, nickname: String) -> Json<Joined> {
+    let token = state.keys.issue_player(game_id, player_id, user_id, state.clock.now_ms());
     Json(Joined { game_id: game_id.to_owned(), player_id: player_id.to_owned(), nickname, token })
 }
 
@@ -124,7 +124,7 @@ pub(super) async fn join_game(
             if player.kicked != 0 {
                 return Err(ApiError::new(StatusCode::FORBIDDEN, "kicked", "You were removed from this game"));
             }
-            return Ok(joined(&state, &game.game_id, &player.player_id, player.nickname));
+            return Ok(joined(&state, &game.game_id, &player.player_id, Some(&user.user_id), player.nickname));
         }
         if user.user_id == host_id {
             return Err(ApiError::conflict("wrong_phase", "You host this game: open it from your quizzes to present it"));
@@ -135,17 +135,12 @@ pub(super) async fn join_game(
     }
     // Written with the other joins of the moment (`joiner`), under the first free form of the name.
     let player_id = uuid::Uuid::new_v4().to_string();
-    let join = Join {
-        game_id: game.game_id.clone(),
-        player_id: player_id.clone(),
-        nickname,
-        user_id: caller.map(|u| u.user_id),
-        now: state.clock.now_ms(),
-    };
+    let user_id = caller.map(|u| u.user_id);
+    let join = Join { game_id: game.game_id.clone(), player_id: player_id.clone(), nickname, user_id: user_id.clone(), now: state.clock.now_ms() };
     match state.joiner.join(join).await? {
         JoinOutcome::In { nickname, recorded } => {
             state.hub.games().apply(&recorded);
-            Ok(joined(&state, &game.game_id, &player_id, nickname))
+            Ok(joined(&state, &game.game_id, &player_id, user_id.as_deref(), nickname))
         }
         JoinOutcome::Refused(e) => Err(ApiError::internal(e)),
         JoinOutcome::NameTaken => Err(ApiError::conflict("nickname_taken", "Please choose another nickname")),
