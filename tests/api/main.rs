@@ -6,6 +6,7 @@ mod access;
 mod audit;
 mod auth;
 mod cli;
+mod connections;
 mod durability;
 mod generate;
 mod helpers;

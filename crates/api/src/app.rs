@@ -29,6 +29,7 @@ struct SocketQuery {
 async fn open_socket(
     axum::extract::State(state): axum::extract::State<AppState>,
     axum::extract::Query(query): axum::extract::Query<SocketQuery>,
+    quiet: Option<axum::Extension<crate::serving::Quiet>>,
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Result<axum::response::Response, ApiError> {
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
@@ -62,7 +63,13 @@ async fn open_socket(
     // Messages are small both ways; tungstenite's default 128 KiB buffers would dominate the
     // memory of thousands of idle connections.
     let upgrade = upgrade.read_buffer_size(4 * 1024).write_buffer_size(4 * 1024).max_message_size(64 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, identity, claims.exp, admission)))
+    Ok(upgrade.on_upgrade(move |socket| {
+        // The hub bounds its sockets itself: the connection's idle timeout no longer applies.
+        if let Some(axum::Extension(quiet)) = quiet {
+            quiet.hush();
+        }
+        quizroom_hub::serve_connection(hub, socket, identity, claims.exp, admission)
+    }))
 }
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
