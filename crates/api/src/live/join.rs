@@ -45,7 +45,8 @@ pub(super) struct Joined {
     player_id: String,
     /// The name as the game shows it ("Ana (2)" when "Ana" was taken).
     nickname: String,
-    /// Opens `/ws?token=…` for this game's channel; keep it to come back as the same player.
+    /// Opens `/ws?token=…` for this game's channel (one socket at a time); keep it to come back
+    /// as the same player. A signed-in player's token ends with the account's sessions.
     token: String,
 }
 
