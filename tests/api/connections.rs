@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use quizroom_api::startup::Services;
 use quizroom_eventstore::testing::TestDb;
+use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
@@ -101,5 +102,43 @@ async fn one_address_holds_at_most_its_ceiling_and_closing_some_frees_places() {
     assert_eq!(health_from(&app, "127.0.0.1").await, "HTTP/1.1 200 OK");
     held.push(connect(&app, &token).await);
     drop(held);
+    app.stop().await.unwrap();
+}
+
+/// A chat-completions server that thinks for `delay` before answering three questions.
+async fn slow_llm(delay: Duration) -> String {
+    let complete = move || async move {
+        tokio::time::sleep(delay).await;
+        let questions: Vec<serde_json::Value> = (0..3)
+            .map(|n| json!({ "question": format!("Which planet is number {n}?"), "options": ["Mercury", "Venus", "Earth", "Mars"],
+                "correct_letter": "A", "explanation": "By distance from the Sun.", "passage_index": 0 }))
+            .collect();
+        let content = json!({ "questions": questions }).to_string();
+        axum::Json(json!({ "id": "x", "object": "chat.completion", "choices": [{ "index": 0, "message": { "role": "assistant", "content": content } }] }))
+    };
+    let router = axum::Router::new().route("/v1/chat/completions", axum::routing::post(complete));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/v1", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    url
+}
+
+#[tokio::test]
+async fn a_request_answered_slowly_outlasts_the_idle_timeout() {
+    let db = TestDb::sqlite();
+    let url = slow_llm(Duration::from_millis(2500)).await;
+    let app = spawn_app_with(
+        &db,
+        |c| {
+            c.connections.idle_timeout_secs = 1;
+            c.llm_url = Some(url);
+            c.llm_model = Some("test-model".into());
+        },
+        Services::default(),
+    )
+    .await;
+    let (host, _) = app.verified_user("patient@example.com").await;
+    let (status, generated) = app.post("/api/generate/keyword", Some(&host), json!({ "keyword": "planets", "numberOfQuestions": 3 })).await;
+    assert_eq!(status, 201, "{generated}");
     app.stop().await.unwrap();
 }

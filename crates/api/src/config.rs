@@ -98,8 +98,8 @@ pub struct ConnectionArgs {
     /// answer on a kept-alive connection).
     #[arg(long, env = "QUIZROOM_HEADER_TIMEOUT_SECS", default_value_t = 10)]
     pub header_timeout_secs: u64,
-    /// Seconds an HTTP connection may stay silent (nothing read or written) before it is closed;
-    /// WebSockets excepted.
+    /// Seconds an HTTP connection may stay silent between requests, or a request body between its
+    /// parts, before it is closed; not while a request is being answered, nor on WebSockets.
     #[arg(long, env = "QUIZROOM_IDLE_TIMEOUT_SECS", default_value_t = 60)]
     pub idle_timeout_secs: u64,
     /// Connections (HTTP and WebSocket) one client address holds at once, IPv6 per /64; 0: no

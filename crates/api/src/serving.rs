@@ -1,15 +1,16 @@
 //! Serving the listener's connections (in place of `axum::serve`, which has no timeouts): hyper
-//! serves each connection (HTTP/1, as before) with a header timeout, a connection that stays silent past the idle
-//! timeout is closed, and one client address (IPv6 per /64) holds at most a configured number of
-//! connections (HTTP and WebSocket alike; more are closed as they are accepted). On `stop` the
-//! listener stops accepting and in-flight requests finish.
+//! serves each connection (HTTP/1, as before) with a header timeout; a connection silent between
+//! requests, or a request body stalled, past the idle timeout is closed; and one client address
+//! (IPv6 per /64) holds at most a configured number of connections (HTTP and WebSocket alike;
+//! more are closed as they are accepted). On `stop` the listener stops accepting and in-flight
+//! requests finish.
 
 use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, Ipv6Addr};
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -25,6 +26,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::mpsc;
 use tokio::time::{Instant, Sleep};
 use tokio_util::sync::CancellationToken;
+use tower::Layer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 
 /// How connections are bounded.
 #[derive(Debug, Clone, Copy)]
@@ -32,20 +35,52 @@ pub struct Limits {
     /// The time a client has to send a request's header, from connecting or from the end of
     /// the previous answer (so also how long an idle keep-alive connection stays open).
     pub header_timeout: Duration,
-    /// The longest silence (nothing read or written) of a connection that is not a WebSocket.
+    /// The longest silence of a connection between requests, and of a request body between its
+    /// frames (never while a request is answered, nor on a WebSocket).
     pub idle_timeout: Duration,
     /// Connections one client address holds at once; 0: no ceiling.
     pub per_address: usize,
 }
 
-/// Turns the idle timeout off for a connection that became a WebSocket (the hub has its own
-/// bounds; a player may sit in a lobby in silence). In every request's extensions.
+/// What a connection is doing, for its idle timeout: it does not apply while a request is being
+/// answered (a generation may think for minutes; a stalled request body has its own timeout) nor
+/// once the connection became a WebSocket (the hub has its own bounds; a player may sit in a
+/// lobby in silence). In every request's extensions, as [`Quiet`].
+#[derive(Default)]
+struct Activity {
+    websocket: AtomicBool,
+    answering: AtomicUsize,
+}
+
+impl Activity {
+    fn may_idle(&self) -> bool {
+        !self.websocket.load(Ordering::Relaxed) && self.answering.load(Ordering::Relaxed) == 0
+    }
+}
+
+/// Turns a connection's idle timeout off for good: it became a WebSocket.
 #[derive(Clone)]
-pub struct Quiet(Arc<AtomicBool>);
+pub struct Quiet(Arc<Activity>);
 
 impl Quiet {
     pub fn hush(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.websocket.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A request being answered on a connection.
+struct Answering(Arc<Activity>);
+
+impl Answering {
+    fn new(activity: &Arc<Activity>) -> Answering {
+        activity.answering.fetch_add(1, Ordering::Relaxed);
+        Answering(activity.clone())
+    }
+}
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.answering.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -61,6 +96,8 @@ pub async fn serve(
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     let addresses = Arc::new(Addresses { most: limits.per_address, held: Mutex::default() });
+    // A request body that stops coming for the idle timeout fails (the handler answers 400).
+    let router = RequestBodyTimeoutLayer::new(limits.idle_timeout).layer(router);
     let stopping = CancellationToken::new();
     // Each connection's task holds a sender; once all are gone every connection has ended.
     let (running, mut ended) = mpsc::channel::<()>(1);
@@ -82,12 +119,19 @@ pub async fn serve(
             tracing::debug!(%peer, "refused: too many connections from this address");
             continue;
         };
-        let quiet = Quiet(Arc::new(AtomicBool::new(false)));
-        let io = Watched::new(stream, place, limits.idle_timeout, quiet.0.clone());
-        let service = tower::ServiceExt::map_request(router.clone(), move |mut request: Request<Incoming>| {
+        let activity = Arc::new(Activity::default());
+        let io = Watched::new(stream, place, limits.idle_timeout, activity.clone());
+        let router = router.clone();
+        let service = tower::service_fn(move |mut request: Request<Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
-            request.extensions_mut().insert(quiet.clone());
-            request
+            request.extensions_mut().insert(Quiet(activity.clone()));
+            let answering = Answering::new(&activity);
+            let answer = tower::ServiceExt::oneshot(router.clone(), request);
+            async move {
+                let response = answer.await;
+                drop(answering);
+                response
+            }
         });
         let service = hyper_util::service::TowerToHyperService::new(service);
         let (builder, stopping, running) = (builder.clone(), stopping.clone(), running.clone());
@@ -164,25 +208,27 @@ impl Drop for Place {
 }
 
 /// A connection's stream with its place and its idle timeout: while it waits to read or write,
-/// a silence longer than `idle` (unless hushed) fails it with `TimedOut`.
+/// between requests, a silence longer than `idle` fails it with `TimedOut`.
 struct Watched {
     stream: TcpStream,
     _place: Place,
     idle: Duration,
-    quiet: Arc<AtomicBool>,
+    activity: Arc<Activity>,
     last: Instant,
     timer: Pin<Box<Sleep>>,
 }
 
 impl Watched {
-    fn new(stream: TcpStream, place: Place, idle: Duration, quiet: Arc<AtomicBool>) -> Watched {
+    fn new(stream: TcpStream, place: Place, idle: Duration, activity: Arc<Activity>) -> Watched {
         let last = Instant::now();
-        Watched { stream, _place: place, idle, quiet, last, timer: Box::pin(tokio::time::sleep_until(last + idle)) }
+        Watched { stream, _place: place, idle, activity, last, timer: Box::pin(tokio::time::sleep_until(last + idle)) }
     }
 
     /// Pending while the connection may stay silent; an error once it was silent too long.
     fn poll_idle(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
-        if self.quiet.load(Ordering::Relaxed) {
+        if !self.activity.may_idle() {
+            // Answering: its end writes the answer and polls again, which starts the clock anew.
+            self.last = Instant::now();
             return Poll::Pending;
         }
         let deadline = self.last + self.idle;
