@@ -11,7 +11,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 
-use quizroom_hub::Identity;
+use quizroom_hub::{Account, Identity, Refusal};
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -29,30 +29,47 @@ struct SocketQuery {
 async fn open_socket(
     axum::extract::State(state): axum::extract::State<AppState>,
     axum::extract::Query(query): axum::extract::Query<SocketQuery>,
+    quiet: Option<axum::Extension<crate::serving::Quiet>>,
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Result<axum::response::Response, ApiError> {
     let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
         ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found")
     })?;
     let claims = state.keys.verify(&token)?;
-    let identity = match claims.player() {
-        Some((game_id, player_id)) => Identity::Player { game_id: game_id.to_owned(), player_id: player_id.to_owned() },
+    // A session, or a signed-in player's token, speaks for an account whose sessions may end.
+    let (identity, account) = match claims.player() {
+        Some((game_id, player_id)) => {
+            let identity = Identity::Player { game_id: game_id.to_owned(), player_id: player_id.to_owned() };
+            let account = claims.uid.clone().map(|user_id| Account { user_id, issued_ms: claims.issued_ms() });
+            if let Some(account) = &account {
+                crate::tokens::check_account(&state, &account.user_id, account.issued_ms).await?;
+            }
+            (identity, account)
+        }
         None => {
             let (claims, verified) = crate::tokens::check_session(&state, &token).await?;
             if !verified {
                 return Err(crate::tokens::email_unverified());
             }
-            Identity::User(claims.sub)
+            let account = Account { user_id: claims.sub.clone(), issued_ms: claims.issued_ms() };
+            (Identity::User(claims.sub), Some(account))
         }
     };
-    let permit = state.hub.admit().ok_or_else(|| {
-        ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again")
+    let admission = state.hub.admit(&identity, account).map_err(|refusal| match refusal {
+        Refusal::Full => ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "hub_full", "Too many live connections; please try again"),
+        Refusal::TooManyForAccount => ApiError::too_many("too_many_sockets", "Too many live connections for this account; close another tab first", 5),
     })?;
     let hub = state.hub.clone();
     // Messages are small both ways; tungstenite's default 128 KiB buffers would dominate the
     // memory of thousands of idle connections.
     let upgrade = upgrade.read_buffer_size(4 * 1024).write_buffer_size(4 * 1024).max_message_size(64 * 1024);
-    Ok(upgrade.on_upgrade(move |socket| quizroom_hub::serve_connection(hub, socket, identity, claims.exp, permit)))
+    Ok(upgrade.on_upgrade(move |socket| {
+        // The hub bounds its sockets itself: the connection's idle timeout no longer applies.
+        if let Some(axum::Extension(quiet)) = quiet {
+            quiet.hush();
+        }
+        quizroom_hub::serve_connection(hub, socket, identity, claims.exp, admission)
+    }))
 }
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

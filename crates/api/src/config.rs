@@ -92,6 +92,41 @@ pub struct Config {
     /// `X-Forwarded-For` that is not one of them. Unset: the socket's peer is the client.
     #[arg(long, env = "QUIZROOM_TRUSTED_PROXIES", value_delimiter = ',')]
     pub trusted_proxies: Vec<crate::client::Cidr>,
+    #[command(flatten)]
+    pub connections: ConnectionArgs,
+}
+
+/// How long connections may dawdle and how many one client address may hold.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct ConnectionArgs {
+    /// Seconds a client has to send a request's header (from connecting, or from the previous
+    /// answer on a kept-alive connection).
+    #[arg(long, env = "QUIZROOM_HEADER_TIMEOUT_SECS", default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// Seconds an HTTP connection may stay silent between requests, or a request body between its
+    /// parts, before it is closed; not while a request is being answered, nor on WebSockets.
+    #[arg(long, env = "QUIZROOM_IDLE_TIMEOUT_SECS", default_value_t = 60)]
+    pub idle_timeout_secs: u64,
+    /// Connections (HTTP and WebSocket) one client address holds at once, IPv6 per /64; 0: no
+    /// ceiling. Behind a reverse proxy every client has the proxy's address: raise it, or 0.
+    #[arg(long, env = "QUIZROOM_CONNECTIONS_PER_ADDRESS", default_value_t = 2000)]
+    pub connections_per_address: usize,
+}
+
+impl Default for ConnectionArgs {
+    fn default() -> Self {
+        ConnectionArgs { header_timeout_secs: 10, idle_timeout_secs: 60, connections_per_address: 2000 }
+    }
+}
+
+impl ConnectionArgs {
+    pub fn limits(&self) -> crate::serving::Limits {
+        crate::serving::Limits {
+            header_timeout: std::time::Duration::from_secs(self.header_timeout_secs.max(1)),
+            idle_timeout: std::time::Duration::from_secs(self.idle_timeout_secs.max(1)),
+            per_address: self.connections_per_address,
+        }
+    }
 }
 
 /// A setting that must not be printed (Debug shows `***`).
@@ -128,6 +163,7 @@ impl Config {
             llm_model: None,
             llm_api_key: None,
             trusted_proxies: Vec::new(),
+            connections: ConnectionArgs::default(),
         }
     }
 

@@ -73,6 +73,7 @@ pub mod protect;
 pub mod quiz_form;
 pub mod refusals;
 pub mod scoring;
+pub mod serving;
 pub mod startup;
 pub mod state;
 pub mod tokens;

@@ -127,12 +127,7 @@ pub async fn serve_on(
         "quizroom is serving"
     );
     let token = shutdown.clone();
-    axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
-        .with_graceful_shutdown(async move {
-            stop.await;
-            tracing::info!("shutting down: finishing in-flight requests");
-            token.cancel();
-        })
+    crate::serving::serve(listener, router, config.connections.limits(), stop, move || token.cancel())
         .await
         .context("the server failed")?;
     shutdown.cancel();

@@ -38,6 +38,10 @@ pub struct Claims {
     /// lack it: `iat` counts then). Sessions issued before the account's `sessions_from` ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ims: Option<i64>,
+    /// A player token's account, when the player joined signed in: the token ends with the
+    /// account's sessions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uid: Option<String>,
 }
 
 /// The prefix of a player token's subject.
@@ -51,7 +55,7 @@ impl Claims {
         self.sub.strip_prefix(PLAYER)?.split_once(':')
     }
 
-    fn issued_ms(&self) -> i64 {
+    pub fn issued_ms(&self) -> i64 {
         self.ims.unwrap_or(self.iat as i64 * 1000)
     }
 }
@@ -102,15 +106,22 @@ impl Keys {
     /// A token for `user_id`, valid for the configured time from `now_ms` (the server's clock).
     pub fn issue(&self, user_id: &str, now_ms: i64) -> String {
         let now = (now_ms.max(0) / 1000) as u64;
-        let claims = Claims { sub: user_id.to_owned(), iat: now, exp: now + self.ttl_secs, ims: Some(now_ms) };
+        let claims = Claims { sub: user_id.to_owned(), iat: now, exp: now + self.ttl_secs, ims: Some(now_ms), uid: None };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
     /// A live game's player token: it names the game and the player (`player:{game}:{player}`),
-    /// opens the hub for that game only, and is no session (no account has that id).
-    pub fn issue_player(&self, game_id: &str, player_id: &str, now_ms: i64) -> String {
+    /// opens the hub for that game only, and is no session (no account has that id). A signed-in
+    /// player's token names the account (`uid`) and ends with its sessions.
+    pub fn issue_player(&self, game_id: &str, player_id: &str, user_id: Option<&str>, now_ms: i64) -> String {
         let now = (now_ms.max(0) / 1000) as u64;
-        let claims = Claims { sub: format!("{PLAYER}{game_id}:{player_id}"), iat: now, exp: now + PLAYER_TTL_SECS, ims: Some(now_ms) };
+        let claims = Claims {
+            sub: format!("{PLAYER}{game_id}:{player_id}"),
+            iat: now,
+            exp: now + PLAYER_TTL_SECS,
+            ims: Some(now_ms),
+            uid: user_id.map(str::to_owned),
+        };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
@@ -199,14 +210,21 @@ async fn session_of(parts: &Parts, state: &AppState) -> Result<(Claims, bool), A
 /// call, so that a reset or "sign out everywhere" on one node ends the session on all.
 pub async fn check_session(state: &AppState, token: &str) -> Result<(Claims, bool), ApiError> {
     let claims = state.keys.verify(token)?;
-    let account = quizroom_projections::user::read::session(state.store.pool(), &claims.sub).await.map_err(crate::error::db)?;
+    let verified = check_account(state, &claims.sub, claims.issued_ms()).await?;
+    Ok((claims, verified))
+}
+
+/// Whether the account `user_id` is verified, if a token issued at `issued_ms` still speaks for
+/// it (its sessions did not end since).
+pub async fn check_account(state: &AppState, user_id: &str, issued_ms: i64) -> Result<bool, ApiError> {
+    let account = quizroom_projections::user::read::session(state.store.pool(), user_id).await.map_err(crate::error::db)?;
     let Some(account) = account else {
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"));
     };
-    if claims.issued_ms() < account.sessions_from {
+    if issued_ms < account.sessions_from {
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, "session_ended", "Your session has ended. Please sign in again."));
     }
-    Ok((claims, account.verified != 0))
+    Ok(account.verified != 0)
 }
 
 /// `Option<AuthUser>`: none without an `Authorization` header (a public call that shows more to
@@ -275,6 +293,15 @@ mod tests {
         assert_eq!(keys.verify(&token).unwrap().sub, "u-1");
         let other = Keys::new(&[8; 32], 60);
         assert_eq!(other.verify(&token).unwrap_err().code, "invalid_token");
+    }
+
+    #[test]
+    fn a_signed_in_players_token_names_the_account() {
+        let keys = Keys::new(&[7; 32], 60);
+        let now = chrono::Utc::now().timestamp_millis();
+        let signed_in = keys.verify(&keys.issue_player("g", "p", Some("u-1"), now)).unwrap();
+        assert_eq!((signed_in.player(), signed_in.uid.as_deref(), signed_in.issued_ms()), (Some(("g", "p")), Some("u-1"), now));
+        assert_eq!(keys.verify(&keys.issue_player("g", "p", None, now)).unwrap().uid, None);
     }
 
     #[test]

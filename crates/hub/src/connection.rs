@@ -15,6 +15,7 @@ use quizroom_domain::player::PlayerError;
 use quizroom_domain::quiz::Letter;
 
 use crate::Hub;
+use crate::admission::Admission;
 use crate::channel::{self, CHANNELS, Channel};
 use crate::game::{Refused, Viewer};
 use crate::message::{ClientMessage, ErrorCode, ServerMessage};
@@ -29,6 +30,10 @@ const GOING_AWAY: u16 = 1001;
 const TOO_SLOW: u16 = 1008;
 const TOO_BIG: u16 = 1009;
 const TOKEN_EXPIRED: u16 = 4401;
+/// Another socket opened with the same player token (the player's other tab or device).
+const OPENED_ELSEWHERE: u16 = 4409;
+/// The account's sessions ended (a password reset or "sign out everywhere").
+const SESSION_ENDED: u16 = 4410;
 
 /// Whether reading failed because the client's frame or message was over the limit.
 fn too_big(error: &axum::Error) -> bool {
@@ -45,15 +50,10 @@ pub enum Identity {
     Player { game_id: String, player_id: String },
 }
 
-/// Serves one client until it leaves, falls behind, its token expires, or the hub shuts down.
-/// `token_expires_at` is in seconds since the epoch; `_permit` holds the client's place in the hub.
-pub async fn serve_connection(
-    hub: Hub,
-    socket: WebSocket,
-    identity: Identity,
-    token_expires_at: u64,
-    _permit: tokio::sync::OwnedSemaphorePermit,
-) {
+/// Serves one client until it leaves, falls behind, its token expires, its session ends, its
+/// player token opens another socket, or the hub shuts down. `token_expires_at` is in seconds
+/// since the epoch; `admission` holds the client's places (see [`crate::admission`]).
+pub async fn serve_connection(hub: Hub, socket: WebSocket, identity: Identity, token_expires_at: u64, admission: Admission) {
     let (mut sink, mut stream) = socket.split();
     let (queue, mut outgoing) = mpsc::channel::<Message>(QUEUE);
     let outbox = Outbox { queue, too_slow: CancellationToken::new() };
@@ -80,6 +80,8 @@ pub async fn serve_connection(
             },
             _ = outbox.too_slow.cancelled() => break Some((TOO_SLOW, "too slow")),
             _ = &mut expiry => break Some((TOKEN_EXPIRED, "token expired")),
+            _ = admission.ended.cancelled() => break Some((SESSION_ENDED, "session ended")),
+            _ = admission.replaced.cancelled() => break Some((OPENED_ELSEWHERE, "opened elsewhere")),
             _ = hub.shutdown().cancelled() => break Some((GOING_AWAY, "server shutting down")),
         }
     };

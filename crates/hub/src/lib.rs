@@ -10,10 +10,14 @@
 //! - [`game`]: live games: a room per game in play, kept current from the log, with its clock.
 //! - [`connection`] runs one client: its messages, its subscriptions and a bounded outgoing
 //!   queue; a client that does not keep up is disconnected.
+//! - [`admission`]: the places a connection holds (per node, per account, one per player token),
+//!   and the sockets of an account whose sessions ended (a `PasswordReset` or `SessionsEnded` in
+//!   the log, which every node follows) are closed.
 //!
 //! Shutdown: cancelling the hub's token ends the follower, the refresher and every connection
 //! (closed with 1001, going away).
 
+pub mod admission;
 pub mod channel;
 pub mod connection;
 pub mod game;
@@ -27,10 +31,12 @@ use std::time::Duration;
 use quizroom_domain::Aggregate;
 use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
 use quizroom_domain::stream::id_of;
+use quizroom_domain::user::{User, UserEvent};
 use quizroom_eventstore::EventStore;
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
+pub use admission::{Account, Admission, Refusal};
 pub use connection::{Identity, serve_connection};
 use channel::quiz::Ranking;
 
@@ -66,8 +72,8 @@ struct Inner {
     quizzes: Mutex<HashMap<i64, QuizChannel>>,
     attempts: Mutex<HashMap<String, broadcast::Sender<Arc<Submission>>>>,
     games: Arc<game::Games>,
-    /// Bounds the number of connections.
-    connections: Arc<Semaphore>,
+    /// The places connections hold, and the sessions that ended.
+    places: Arc<admission::Places>,
     /// Wakes the refresher when a watched quiz's ranking went stale.
     stale: tokio::sync::Notify,
     /// Cancelled at shutdown: ends the hub's tasks and every connection.
@@ -85,7 +91,7 @@ impl Hub {
                 now,
                 quizzes: Mutex::new(HashMap::new()),
                 attempts: Mutex::new(HashMap::new()),
-                connections: Arc::new(Semaphore::new(max_connections)),
+                places: Arc::new(admission::Places::new(max_connections)),
                 stale: tokio::sync::Notify::new(),
                 shutdown,
             }),
@@ -109,9 +115,10 @@ impl Hub {
         &self.inner.shutdown
     }
 
-    /// A place for one more connection, or `None` when the hub is full.
-    pub fn admit(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
-        self.inner.connections.clone().try_acquire_owned().ok()
+    /// A place for one more connection of `identity`, speaking for `account` (none for a guest
+    /// player), or why not; see [`admission`].
+    pub fn admit(&self, identity: &Identity, account: Option<Account>) -> Result<Admission, Refusal> {
+        self.inner.places.admit(identity, account)
     }
 
     /// Runs the log follower and the ranking refresher until shutdown (and resumes the clocks
@@ -180,6 +187,7 @@ impl Hub {
                 continue;
             }
             self.inner.games.apply(&batch);
+            self.end_sessions(&batch);
             let mut submitted: Vec<(String, Submission)> = Vec::new();
             // A granted retake takes the player's entry out of the quiz's ranking.
             let mut retaken: Vec<&str> = Vec::new();
@@ -210,6 +218,18 @@ impl Hub {
                 }
             }
             self.mark_quizzes_of(submitted.iter().map(|(id, _)| id.as_str()).chain(retaken).collect()).await;
+        }
+    }
+
+    /// Closes the sockets of the sessions a password reset or "sign out everywhere" ended.
+    fn end_sessions(&self, batch: &[quizroom_eventstore::RecordedEvent]) {
+        for e in batch.iter().filter(|e| e.stream_type() == User::STREAM) {
+            let Some(user_id) = id_of::<User>(&e.stream_id) else { continue };
+            match quizroom_projections::decode::<UserEvent>(e) {
+                Ok(UserEvent::PasswordReset { at, .. } | UserEvent::SessionsEnded { at }) => self.inner.places.end_sessions(user_id, at),
+                Ok(_) => {}
+                Err(error) => tracing::warn!(%error, "the hub skipped a user event it could not read"),
+            }
         }
     }
 

@@ -50,7 +50,8 @@ pub(super) struct Joined {
     player_id: String,
     /// The name as the game shows it ("Ana (2)" when "Ana" was taken).
     nickname: String,
-    /// Opens `/ws?token=…` for this game's channel; keep it to come back as the same player.
+    /// Opens `/ws?token=…` for this game's channel (one socket at a time); keep it to come back
+    /// as the same player. A signed-in player's token ends with the account's sessions.
     token: String,
 }
 
@@ -68,8 +69,8 @@ fn too_many_players(wait: Duration) -> ApiError {
     ApiError::too_many("too_many_players", format!("Too many players have joined this game from your network. Try again in {seconds} seconds."), seconds)
 }
 
-fn joined(state: &AppState, game_id: &str, player_id: &str, nickname: String) -> Json<Joined> {
-    let token = state.keys.issue_player(game_id, player_id, state.clock.now_ms());
+fn joined(state: &AppState, game_id: &str, player_id: &str, user_id: Option<&str>, nickname: String) -> Json<Joined> {
+    let token = state.keys.issue_player(game_id, player_id, user_id, state.clock.now_ms());
     Json(Joined { game_id: game_id.to_owned(), player_id: player_id.to_owned(), nickname, token })
 }
 
@@ -177,7 +178,7 @@ pub(super) async fn join_game(
     let taken = limits::enter(&state.store, seats, state.clock.now_ms()).await?.map_err(too_many_players)?;
     // Written with the other joins of the moment (`joiner`), under the first free form of the name.
     let player_id = uuid::Uuid::new_v4().to_string();
-    let join = Join { game_id: game.game_id.clone(), player_id: player_id.clone(), nickname, user_id, device, now: state.clock.now_ms() };
+    let join = Join { game_id: game.game_id.clone(), player_id: player_id.clone(), nickname, user_id: user_id.clone(), device, now: state.clock.now_ms() };
     let outcome = state.joiner.join(join).await;
     let Ok(JoinOutcome::In { nickname, recorded }) = outcome else {
         taken.undone(&state.store).await?;
@@ -189,7 +190,7 @@ pub(super) async fn join_game(
     };
     taken.kept();
     state.hub.games().apply(&recorded);
-    Ok(joined(&state, &game.game_id, &player_id, nickname))
+    Ok(joined(&state, &game.game_id, &player_id, user_id.as_deref(), nickname))
 }
 
 /// A seat the player already has: back in it, unless the host removed them.
@@ -197,7 +198,7 @@ fn seat(state: &AppState, player: live::PlayerRow) -> Result<Json<Joined>, ApiEr
     if player.kicked != 0 {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "kicked", "You were removed from this game"));
     }
-    Ok(joined(state, &player.game_id, &player.player_id, player.nickname))
+    Ok(joined(state, &player.game_id, &player.player_id, player.user_id.as_deref(), player.nickname))
 }
 
 /// The PIN keys of a client: the client itself, and (with a far larger ceiling) its network.

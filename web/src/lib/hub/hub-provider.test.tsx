@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
 import { signInAs } from '@/testing/test-utils'
-import { clearSession } from '../session'
+import { clearSession, getToken } from '../session'
 import type { HubChannel, ServerMessage } from './hub-messages'
-import { HubProvider, useHubChannel, useHubConnected, useHubSend } from './hub-provider'
+import { HubProvider, useHubChannel, useHubConnected, useHubOpenedElsewhere, useHubSend } from './hub-provider'
 
 type Received = Array<{ who: string; message: ServerMessage }>
 
@@ -212,6 +212,45 @@ describe('HubProvider and useHubChannel', () => {
       await vi.advanceTimersByTimeAsync(60_000)
     })
     expect(sockets()).toHaveLength(1)
+  })
+
+  it('signs out and does not reconnect when the sessions ended (close code 4410)', async () => {
+    vi.useFakeTimers()
+    signInAs()
+    render(<Screens screens={[{ who: 'a', channel: 'quiz:7' }]} received={[]} />)
+    await settle()
+    act(() => lastSocket().serverOpen())
+    act(() => lastSocket().close(4410))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000)
+    })
+    expect(sockets()).toHaveLength(1)
+    expect(getToken()).toBeNull()
+  })
+
+  it('does not reconnect when another tab took the player token over (close code 4409)', async () => {
+    vi.useFakeTimers()
+    signInAs()
+    const elsewhere: boolean[] = []
+    function Probe() {
+      elsewhere.push(useHubOpenedElsewhere())
+      return null
+    }
+    render(
+      <HubProvider token="player-token">
+        <Listener who="player" channel="game:g1" received={[]} />
+        <Probe />
+      </HubProvider>,
+    )
+    await settle()
+    act(() => lastSocket().serverOpen())
+    act(() => lastSocket().close(4409))
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000)
+    })
+    expect(sockets()).toHaveLength(1)
+    expect(elsewhere.at(-1)).toBe(true)
+    expect(getToken()).not.toBeNull()
   })
 
   it('closes the connection when the session ends', async () => {

@@ -13,14 +13,18 @@
  * - Subscriptions are counted by channel (`HubChannels`): two screens on one channel share one
  *   server subscription.
  * - Reconnects: exponential backoff (1 s … 30 s), at most 10 tries, never after close code
- *   4401 (the token expired). Every new connection subscribes again to every held channel, in
- *   the order they were first subscribed; the server answers each with the channel's whole
- *   current state, so nothing that happened while away is missed.
+ *   4401 (the token expired), 4410 (the account's sessions ended: a password reset or "sign out
+ *   everywhere"; the local session ends too, so the guards send the user to sign in) or 4409 (a
+ *   player token opened another socket: the other tab keeps the seat, `useHubOpenedElsewhere`).
+ *   Every new connection subscribes again to every held channel, in the order they were first
+ *   subscribed; the server answers each with the channel's whole current state, so nothing that
+ *   happened while away is missed.
  */
 import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react'
 // The package's default export breaks under Vite 8 (STACK.md): import the hook directly.
 import { useWebSocket } from 'react-use-websocket/dist/lib/use-websocket'
 import { useSession } from '@/lib/auth'
+import { clearSession } from '@/lib/session'
 import { HubChannels, type HubListener } from './hub-channels'
 import {
   encodeClientMessage,
@@ -31,7 +35,12 @@ import {
 } from './hub-messages'
 
 export const TOKEN_EXPIRED_CLOSE = 4401
+export const OPENED_ELSEWHERE_CLOSE = 4409
+export const SESSION_ENDED_CLOSE = 4410
 export const MAX_RECONNECTS = 10
+
+/** Close codes after which reconnecting would not help (or would fight another tab). */
+const FINAL_CLOSES = new Set([TOKEN_EXPIRED_CLOSE, OPENED_ELSEWHERE_CLOSE, SESSION_ENDED_CLOSE])
 
 /** The hub's URL with the session token in the query (browsers cannot set its headers). */
 export function socketUrl(token: string): string {
@@ -40,7 +49,7 @@ export function socketUrl(token: string): string {
 }
 
 export const reconnectOptions = {
-  shouldReconnect: (event: CloseEvent) => event.code !== TOKEN_EXPIRED_CLOSE,
+  shouldReconnect: (event: CloseEvent) => !FINAL_CLOSES.has(event.code),
   reconnectAttempts: MAX_RECONNECTS,
   reconnectInterval: (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000),
 }
@@ -54,6 +63,7 @@ type Hub = {
 
 const HubContext = createContext<Hub | null>(null)
 const HubConnectedContext = createContext(false)
+const HubElsewhereContext = createContext(false)
 
 type HubProviderProps = {
   children: ReactNode
@@ -66,6 +76,8 @@ export function HubProvider({ children, token: tokenOverride }: HubProviderProps
   const token = tokenOverride === undefined ? session.token : tokenOverride
   const [channels] = useState(() => new HubChannels())
   const [subscribed, setSubscribed] = useState(false)
+  // The token whose socket another tab took over (4409): no reconnect until the token changes.
+  const [elsewhere, setElsewhere] = useState<string | null>(null)
   const url = token && subscribed ? socketUrl(token) : null
 
   const { getWebSocket, readyState } = useWebSocket(url, {
@@ -77,6 +89,10 @@ export function HubProvider({ children, token: tokenOverride }: HubProviderProps
     onMessage: (event) => {
       const message = parseServerMessage(event.data)
       if (message) channels.dispatch(message)
+    },
+    onClose: (event) => {
+      if (event.code === SESSION_ENDED_CLOSE) clearSession()
+      if (event.code === OPENED_ELSEWHERE_CLOSE) setElsewhere(token ?? null)
     },
     // Messages reach the channels' listeners; the provider does not re-render for each one.
     filter: () => false,
@@ -110,7 +126,9 @@ export function HubProvider({ children, token: tokenOverride }: HubProviderProps
 
   return (
     <HubContext value={hub}>
-      <HubConnectedContext value={readyState === WebSocket.OPEN}>{children}</HubConnectedContext>
+      <HubConnectedContext value={readyState === WebSocket.OPEN}>
+        <HubElsewhereContext value={elsewhere !== null && elsewhere === token}>{children}</HubElsewhereContext>
+      </HubConnectedContext>
     </HubContext>
   )
 }
@@ -129,6 +147,11 @@ export function useHubSend(): (message: ClientMessage) => boolean {
 /** Whether the hub connection is open (a live game shows "Reconnecting…" when it is not). */
 export function useHubConnected(): boolean {
   return useContext(HubConnectedContext)
+}
+
+/** Whether another tab or device took this connection's player token over (close code 4409). */
+export function useHubOpenedElsewhere(): boolean {
+  return useContext(HubElsewhereContext)
 }
 
 /**

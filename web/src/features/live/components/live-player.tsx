@@ -13,7 +13,7 @@ import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import { useSession } from '@/lib/auth'
-import { useHubConnected } from '@/lib/hub/hub-provider'
+import { useHubConnected, useHubOpenedElsewhere } from '@/lib/hub/hub-provider'
 import type { Letter } from '@/types/api'
 import { joinGame, type JoinResponse } from '../api/live-api'
 import { useGameHub, useSendAnswer, type GameHubEvent } from '../hooks/use-game-hub'
@@ -59,6 +59,7 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
   const { context } = state
   const { isAuthenticated } = useSession()
   const connected = useHubConnected()
+  const elsewhere = useHubOpenedElsewhere()
   const token = context.player?.token ?? null
 
   useEffect(() => onToken(token), [token, onToken])
@@ -125,7 +126,11 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
         <span className="live-play-name">{view.me?.nickname ?? context.player?.nickname}</span>
         <span>{view.title}</span>
       </p>
-      {!connected ? (
+      {elsewhere ? (
+        <p className="live-offline" role="status">
+          This game is open in another tab or on another device.
+        </p>
+      ) : !connected ? (
         <p className="live-offline" role="status">
           Reconnecting…
         </p>
