@@ -194,7 +194,7 @@ pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJs
         // A proof recomputes the chain up to its digest, so its cost grows with the log: besides
         // each account's budget, everyone but auditors shares one on this node (decision 0036).
         state.audit_budget.spend(SHARED_PROOFS, VERIFY_COST, state.clock.now_ms()).map_err(|wait| {
-            ApiError::too_many("too_many_audit_reads", "Too many proofs are being computed. Please wait a moment and try again.", wait.as_secs().max(1))
+            ApiError::too_many("too_many_audit_reads", "Too many proofs are being computed. Please wait a moment and try again.", crate::error::seconds_to_wait(wait))
         })?;
     }
     reader.record(&state, "log", "proof").await?;

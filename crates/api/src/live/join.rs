@@ -15,7 +15,6 @@ use utoipa::ToSchema;
 use super::joiner::{Join, JoinOutcome};
 use super::nickname::{self, Refusal};
 use crate::access::{find_category, in_audience, not_in_audience};
-use crate::auth::account_by_id;
 use crate::client::Client;
 use crate::error::{ApiError, ApiJson, db, seconds_to_wait};
 use crate::input::{ObjectBody, code_schema, name_schema};
@@ -169,8 +168,8 @@ pub(super) async fn join_game(
     if locked {
         return Err(ApiError::conflict("lobby_locked", "This game's lobby is locked"));
     }
-    let host = account_by_id(&state, &host_id).await?;
-    if host.is_some_and(|host| nickname::passes_for_host(&nickname, &host.view.first_name, &host.view.last_name)) {
+    let host = quizroom_projections::user::read::by_id(state.store.pool(), &host_id).await.map_err(db)?;
+    if host.is_some_and(|host| nickname::passes_for_host(&nickname, &host.first_name, &host.last_name)) {
         return Err(nickname_refused());
     }
     // Seats from one network are bounded, however many client keys it makes up.
