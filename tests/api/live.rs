@@ -534,7 +534,7 @@ async fn look_alike_names_are_one_name(db: &TestDb) {
     }
     for nothing in ["\u{200B}\u{200D}", "\u{202E}\u{202C}", "\u{3164}", "\u{2800}"] {
         let (status, body) = game.join(nothing, None).await;
-        assert_eq!((status, body["code"].clone()), (400, json!("invalid_nickname")), "{nothing:?}: {body}");
+        assert_eq!((status, body["code"].clone()), (422, json!("invalid_nickname")), "{nothing:?}: {body}");
     }
     game.app.stop().await.unwrap();
 }

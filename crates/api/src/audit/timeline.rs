@@ -134,8 +134,8 @@ pub(super) struct TimelineQuery {
     #[param(inline)]
     order: Option<Order>,
     /// Only these kinds, comma-separated (`hosted`, `edited`, `attempt`, `retake`, `tokens`,
-    /// `live`, `generated`, `account`, `audit`); by default every kind but audit reads.
-    #[param(pattern = "^(hosted|edited|attempt|retake|tokens|live|generated|account|audit)(,(hosted|edited|attempt|retake|tokens|live|generated|account|audit))*$")]
+    /// `live`, `generated`, `account`, `audit`); absent or empty: every kind but audit reads.
+    #[param(pattern = "^((hosted|edited|attempt|retake|tokens|live|generated|account|audit)(,(hosted|edited|attempt|retake|tokens|live|generated|account|audit))*)?$")]
     kind: Option<String>,
     /// Only entries about this person (a user id).
     person: Option<String>,

@@ -81,14 +81,14 @@ fn joined(state: &AppState, game_id: &str, player_id: &str, user_id: Option<&str
     params(("X-Quizroom-Client" = Option<String>, Header, description = "A random key the browser keeps (16 to 64 letters, digits, `-` or `_`; anything else counts as none): wrong PINs are counted per key behind the network, and a key has one seat per game")),
     responses(
         (status = 200, description = "Joined (or back in the game as the same player: signed in, or from the same browser's client key)", body = Joined),
-        (status = 400, description = "A nickname that is blank or shows as nothing, too long, or holds control, private-use or unassigned characters (`invalid_nickname`), or a body that cannot be read", body = ErrorBody),
+        (status = 400, description = "A nickname that is blank, too long or holds control characters (`invalid_nickname`), or a body that cannot be read", body = ErrorBody),
         (status = 401, description = "The game is for signed-in players (`sign_in_required`), or the token is not valid", body = ErrorBody),
         (status = 403, description = "Removed from this game by its host (`kicked`: the player's account or device), the quiz is for its invited participants only, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No open game has this PIN, or the link's key does not fit it (`game_not_found`)", body = ErrorBody),
         (status = 409, description = "The lobby is locked (`lobby_locked`), or the game has ended (`game_finished`)", body = ErrorBody),
         (status = 413, description = "The body is too large", body = ErrorBody),
         (status = 415, description = "The body is not JSON", body = ErrorBody),
-        (status = 422, description = "Please choose another nickname (`nickname_refused`: offensive, or passing for the host (the word or this game's host's name) or Quizroom, in any look-alike form)", body = ErrorBody),
+        (status = 422, description = "Please choose another nickname (`nickname_refused`: offensive, or passing for the host (the word or this game's host's name) or Quizroom, in any look-alike form), or a nickname that shows as nothing or holds private-use or unassigned characters (`invalid_nickname`)", body = ErrorBody),
         (status = 429, description = "Too many PINs that lead nowhere from this client or its network (`too_many_attempts`), or too many players of this game from the caller's network (`too_many_players`); `Retry-After` says when to try again", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ),
@@ -101,6 +101,7 @@ pub(super) async fn join_game(
 ) -> Result<Json<Joined>, ApiError> {
     let nickname = nickname::check(&body.nickname).map_err(|refusal| match refusal {
         Refusal::Invalid => ApiError::bad_request("invalid_nickname", "Please enter a nickname of 1 to 20 characters"),
+        Refusal::Unreadable => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "invalid_nickname", "Please enter a nickname of 1 to 20 characters"),
         Refusal::Refused => nickname_refused(),
     })?;
     let pin = body.pin.trim();

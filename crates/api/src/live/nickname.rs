@@ -32,9 +32,11 @@ const TITLES: &[&str] = &["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", 
 /// Why a nickname cannot be used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refusal {
-    /// Blank (or showing as nothing), too long, or holding control, private-use or unassigned
-    /// characters (400).
+    /// Blank, too long, or holding control characters: what the API document's schema says (400).
     Invalid,
+    /// Showing as nothing (invisible or blank-looking characters only), or holding private-use or
+    /// unassigned characters: rules no schema can express (422, the same code).
+    Unreadable,
     /// Offensive, or passing for the host or Quizroom (422).
     Refused,
 }
@@ -47,13 +49,16 @@ fn blank(c: char) -> bool {
 /// The nickname as the game shows it (invisible characters dropped, trimmed, inner runs of white
 /// space made one space).
 pub fn check(nickname: &str) -> Result<String, Refusal> {
-    if nickname.chars().any(|c| c.is_control() || !is_public_assigned(c)) {
+    if nickname.chars().any(char::is_control) || nickname.trim().is_empty() || nickname.chars().count() > MOST {
         return Err(Refusal::Invalid);
+    }
+    if nickname.chars().any(|c| !is_public_assigned(c)) {
+        return Err(Refusal::Unreadable);
     }
     let visible: String = nickname.chars().filter(|c| !invisible(*c)).collect();
     let name = visible.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.chars().all(blank) || name.chars().count() > MOST {
-        return Err(Refusal::Invalid);
+    if name.chars().all(blank) {
+        return Err(Refusal::Unreadable);
     }
     let key = skeleton(&name);
     if RESERVED.iter().any(|reserved| key == skeleton(reserved)) || key.starts_with(&skeleton("quizroom")) {
@@ -136,11 +141,11 @@ mod tests {
         assert!(check(&"x".repeat(20)).is_ok());
         // Names that show as nothing.
         for bad in ["\u{200B}", "\u{200B}\u{200C}\u{200D}", "\u{AD}\u{AD}", "\u{202E}\u{202C}", "\u{3164}", "\u{2800}\u{2800}", "\u{115F}", "\u{FFA0}", "\u{301}\u{302}", " \u{FEFF} "] {
-            assert_eq!(check(bad), Err(Refusal::Invalid), "{bad:?}");
+            assert_eq!(check(bad), Err(Refusal::Unreadable), "{bad:?}");
         }
         // Characters no font shows the same: private use, unassigned.
         for bad in ["Ana\u{E000}", "\u{F8FF}", "Ana\u{10FFFD}", "Ana\u{0378}"] {
-            assert_eq!(check(bad), Err(Refusal::Invalid), "{bad:?}");
+            assert_eq!(check(bad), Err(Refusal::Unreadable), "{bad:?}");
         }
     }
 
