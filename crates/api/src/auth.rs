@@ -371,8 +371,7 @@ pub struct SignInRequest {
 }
 
 fn too_many_sign_ins(wait: Duration) -> ApiError {
-    let seconds = crate::error::seconds_to_wait(wait);
-    ApiError::too_many("too_many_attempts", format!("Too many sign-in attempts. Try again in {seconds} seconds."), seconds)
+    ApiError::held_back("too_many_attempts", "Too many sign-in attempts", wait)
 }
 
 /// Signs in with e-mail and password; failed tries are limited per e-mail and per client address.

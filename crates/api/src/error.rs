@@ -49,6 +49,13 @@ impl ApiError {
         e
     }
 
+    /// 429 for a try held back for `wait`: "{what}. Try again in N seconds." with `Retry-After: N`,
+    /// N rounded up ([`seconds_to_wait`]).
+    pub fn held_back(code: &'static str, what: &str, wait: std::time::Duration) -> Self {
+        let seconds = seconds_to_wait(wait);
+        Self::too_many(code, format!("{what}. Try again in {seconds} seconds."), seconds)
+    }
+
     /// Logs `error` and answers 500 with a message that reveals nothing.
     pub fn internal(error: impl std::fmt::Display) -> Self {
         tracing::error!(error = %error, "internal error");

@@ -71,8 +71,7 @@ pub(super) struct QuizExpired {
 }
 
 fn too_many_codes(wait: Duration) -> ApiError {
-    let seconds = crate::error::seconds_to_wait(wait);
-    ApiError::too_many("too_many_attempts", format!("Too many quiz codes that lead nowhere. Try again in {seconds} seconds."), seconds)
+    ApiError::held_back("too_many_attempts", "Too many quiz codes that lead nowhere", wait)
 }
 
 /// Whether the caller may take the quiz behind a join code; when they may, they join it (only a

@@ -21,7 +21,7 @@ use utoipa::ToSchema;
 use crate::access::find_category;
 use crate::client::Client;
 use crate::commands::{CommandError, decide_and_commit, execute, load, metadata};
-use crate::error::{ApiError, ApiJson, db, seconds_to_wait};
+use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, non_blank_schema, opt_int};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
@@ -201,10 +201,10 @@ pub(super) async fn open_game(
     };
     // One opening of an account at a time on this node, so that its count of open games holds.
     let _turn = state.openings_in_flight.enter(&caller.user_id).await;
-    state.openings_budget.spend(&client.address_key("open-game"), 1, state.clock.now_ms()).map_err(|wait| {
-        let seconds = seconds_to_wait(wait);
-        ApiError::too_many("too_many_games", format!("Too many games opened from here. Try again in {seconds} seconds."), seconds)
-    })?;
+    state
+        .openings_budget
+        .spend(&client.address_key("open-game"), 1, state.clock.now_ms())
+        .map_err(|wait| ApiError::held_back("too_many_games", "Too many games opened from here", wait))?;
     if live::open_games_of_host(state.store.pool(), &caller.user_id).await.map_err(db)? >= OPEN_GAMES_PER_ACCOUNT {
         return Err(ApiError::conflict(
             "too_many_games",

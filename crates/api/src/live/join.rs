@@ -16,7 +16,7 @@ use super::joiner::{Join, JoinOutcome};
 use super::nickname::{self, Refusal};
 use crate::access::{find_category, in_audience, not_in_audience};
 use crate::client::Client;
-use crate::error::{ApiError, ApiJson, db, seconds_to_wait};
+use crate::error::{ApiError, ApiJson, db};
 use crate::input::{ObjectBody, code_schema, name_schema};
 use crate::limits::{self, Kind, PIN_ADDRESS, PIN_CLIENT, SEATS_ADDRESS};
 use crate::openapi::ErrorBody;
@@ -55,8 +55,7 @@ pub(super) struct Joined {
 }
 
 fn too_many_pins(wait: Duration) -> ApiError {
-    let seconds = seconds_to_wait(wait);
-    ApiError::too_many("too_many_attempts", format!("Too many PINs that lead nowhere. Try again in {seconds} seconds."), seconds)
+    ApiError::held_back("too_many_attempts", "Too many PINs that lead nowhere", wait)
 }
 
 fn nickname_refused() -> ApiError {
@@ -64,8 +63,7 @@ fn nickname_refused() -> ApiError {
 }
 
 fn too_many_players(wait: Duration) -> ApiError {
-    let seconds = seconds_to_wait(wait);
-    ApiError::too_many("too_many_players", format!("Too many players have joined this game from your network. Try again in {seconds} seconds."), seconds)
+    ApiError::held_back("too_many_players", "Too many players have joined this game from your network", wait)
 }
 
 fn joined(state: &AppState, game_id: &str, player_id: &str, user_id: Option<&str>, nickname: String) -> Json<Joined> {
