@@ -118,7 +118,7 @@ test('a: signed in: home with the account menu, pricing with a purchase', async 
   const account = await createVerifiedAccount(request, { firstName: 'Ada', lastName: 'Access', label: 'a11ybuyer' })
   await signIn(page, account)
   // Opened from the keyboard: the mouse stays off the menu, which closes when the mouse leaves it.
-  await page.getByRole('button', { name: /Account menu/ }).focus()
+  await page.getByRole('button', { name: /account menu/ }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('menuitem', { name: 'My progress' })).toBeFocused()
   await checkA11y(page, 'home (signed in): account menu open')

@@ -84,7 +84,7 @@ test('an auditor searches a quiz, filters its timeline, reads a sheet, travels b
   await page.goto('/signin')
   await signInThroughForm(page, auditorAccount.email, auditorAccount.password)
   await expect(page).toHaveURL(/\/$/)
-  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('button', { name: /account menu/ }).click()
   await page.getByRole('menuitem', { name: 'Audit' }).click()
   await expect(page.getByRole('heading', { name: 'Audit', exact: true })).toBeVisible()
   await expect(page.getByText(/^Verified up to position \d+, digest/)).toBeVisible()

@@ -41,7 +41,7 @@ test('sign up, verify by e-mailed code, log out, and sign in back to the protect
   // Home, signed in: the avatar shows the initials.
   await expect(page).toHaveURL(/\/$/, { timeout: 10_000 })
   await expect(page.getByRole('heading', { name: 'Engage. Educate. Empower.' })).toBeVisible()
-  const avatar = page.getByRole('button', { name: /Account menu for Ada Lovelace/ })
+  const avatar = page.getByRole('button', { name: /^AL, account menu for Ada Lovelace/ })
   await expect(avatar).toBeVisible()
   await expect(avatar).toHaveText('AL')
   await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0)
@@ -65,13 +65,13 @@ test('sign up, verify by e-mailed code, log out, and sign in back to the protect
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/play\/categories$/)
   await expect(page.getByRole('heading', { name: 'Quiz Categories' })).toBeVisible()
-  await expect(page.getByRole('button', { name: /Account menu for Ada Lovelace/ })).toHaveText('AL')
+  await expect(page.getByRole('button', { name: /^AL, account menu for Ada Lovelace/ })).toHaveText('AL')
   // Under /play the header shows the Leaderboard link.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBeNull()
 
   // Logging out from the protected page goes home (not back to /signin) and remembers nothing.
-  await page.getByRole('button', { name: /Account menu for Ada Lovelace/ }).click()
+  await page.getByRole('button', { name: /^AL, account menu for Ada Lovelace/ }).click()
   await page.getByRole('menuitem', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('heading', { name: 'Engage. Educate. Empower.' })).toBeVisible()

@@ -39,5 +39,5 @@ test('reset the password with the e-mailed code, then only the new password work
   await page.getByLabel('Password', { exact: true }).fill(newPassword)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('button', { name: /Account menu for Alan Turing/ })).toHaveText('AT')
+  await expect(page.getByRole('button', { name: /^AT, account menu for Alan Turing/ })).toHaveText('AT')
 })

@@ -135,7 +135,7 @@ test('Sign out everywhere ends the session on every device', async ({ page, requ
     await expect(otherPage.getByRole('heading', { name: 'Quiz Categories' })).toBeVisible()
 
     await signIn(page, account)
-    const avatar = page.getByRole('button', { name: /Account menu for Radia Perlman/ })
+    const avatar = page.getByRole('button', { name: /^RP, account menu for Radia Perlman/ })
     await avatar.click()
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible()
     const signOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/signout-all')

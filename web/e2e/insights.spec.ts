@@ -169,7 +169,7 @@ test('insights of a hosted quiz for its host, and a player\u2019s progress', asy
   // A player finds the quiz and their score on "My progress".
   const playerPage = await (await newWatchedContext()).newPage()
   await signIn(playerPage, players[2])
-  await playerPage.getByRole('button', { name: /Account menu/ }).click()
+  await playerPage.getByRole('button', { name: /account menu/ }).click()
   await playerPage.getByRole('menuitem', { name: 'My progress' }).click()
   await expect(playerPage).toHaveURL(/\/play\/progress$/)
   await expect(playerPage.getByRole('heading', { name: 'My progress' })).toBeVisible()

@@ -7,7 +7,7 @@ test('buy 3 tokens: total $3.00, balance 5 → 8, test-mode note', async ({ page
   await page.goto('/signin')
   await signInThroughForm(page, account.email, account.password)
   await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('button', { name: /Account menu for Katherine Johnson/ })).toHaveText('KJ')
+  await expect(page.getByRole('button', { name: /^KJ, account menu for Katherine Johnson/ })).toHaveText('KJ')
 
   await page.goto('/pricing')
   await expect(page.getByRole('heading', { name: 'Pricing', level: 1 })).toBeVisible()

@@ -4,20 +4,40 @@
  * its impact, the failing elements and axe's help text (a soft failure: the test still visits
  * its other screens, so one run reports all of them, and fails at its end). On success it prints one line,
  * `axe: <screen>: <N> rules checked, 0 violations`, where N is every rule axe ran with those tags:
- * the ones that passed + failed + could not decide (incomplete) + found nothing to check
- * (inapplicable). Rules are never disabled here; a screen that truly cannot meet one excludes the
+ * the ones that passed, failed, could not decide (incomplete) or found nothing to check
+ * (inapplicable), each counted once. Rules are never disabled here; a screen that truly cannot meet one excludes the
  * element narrowly at the call site, with a comment saying why.
  *
  * Set QUIZROOM_AXE_VERBOSE=1 to also list the "incomplete" results (axe could not decide, e.g.
  * contrast over an image), for a human to look at.
+ *
+ * The engine is the axe-core release web/package.json pins (decision 0196), injected here by
+ * its own source rather than whichever copy @axe-core/playwright would bundle, so the checks are
+ * the ones a user's auditor running that release gets: every rule the release turns on by default
+ * and tags WCAG A/AA must run (WCAG 2.5.3's `label-content-name-mismatch` among them since 4.14),
+ * and a run on another engine, or one that skipped such a rule, fails outright.
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import axe from 'axe-core'
 
-/** One rule's outcome (axe-core's `Result`, from the axe-core that @axe-core/playwright bundles). */
-type Result = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+/** One rule's outcome (axe-core's `Result`). */
+type Result = axe.Result
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** The axe-core release the checks run (web/package.json's `axe-core`). */
+export const AXE_VERSION = axe.version
+
+/**
+ * The rules a user's auditor gets from this release's defaults that check WCAG A/AA: on by
+ * default (so neither experimental nor deprecated) and tagged with one of `WCAG_TAGS`. The tags
+ * also run `target-size` (WCAG 2.2 AA, off by default), so the project checks a little more.
+ */
+export const DEFAULT_WCAG_RULES: readonly string[] = axe
+  .getRules(WCAG_TAGS)
+  .filter((rule) => rule.enabled)
+  .map((rule) => rule.ruleId)
 
 export type A11yOptions = {
   /** CSS selectors of elements to leave out (say why at the call site). */
@@ -40,10 +60,14 @@ function describe(result: Result): string {
 
 /** Runs axe on `page` (named `screen` in the output) and fails on any WCAG A/AA violation. */
 export async function checkA11y(page: Page, screen: string, options: A11yOptions = {}): Promise<number> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS)
+  let builder = new AxeBuilder({ page, axeSource: axe.source }).withTags(WCAG_TAGS)
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector)
   const results = await builder.analyze()
-  const checked = results.passes.length + results.violations.length + results.incomplete.length + results.inapplicable.length
+  // Hard: a check on another engine or with fewer rules is not the check this file promises.
+  expect(results.testEngine.version, `axe: ${screen}: the engine that ran`).toBe(AXE_VERSION)
+  const ran = new Set([...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map((result) => result.id))
+  expect(DEFAULT_WCAG_RULES.filter((id) => !ran.has(id)), `axe: ${screen}: default WCAG rules of axe-core ${AXE_VERSION} that did not run`).toEqual([])
+  const checked = ran.size
   if (process.env.QUIZROOM_AXE_VERBOSE === '1' && results.incomplete.length > 0) {
     console.log(`axe: ${screen}: incomplete (to review by hand):\n${results.incomplete.map(describe).join('\n')}`)
   }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { avatarLabel } from '@/components/layout/header'
 import { makeUser, mockApi, signInAs } from '@/testing/test-utils'
 import { renderApp } from './testing/render-app'
 
@@ -13,10 +14,12 @@ describe('header', () => {
     vi.useRealTimers()
   })
 
-  it('links the brand to /', () => {
+  it('links the brand to /, named by its visible word (WCAG 2.5.3)', () => {
     mockApi({})
     renderApp('/pricing')
-    expect(header().getByRole('link', { name: 'Quizroom home' })).toHaveAttribute('href', '/')
+    const brand = header().getByRole('link', { name: 'Quizroom' })
+    expect(brand).toHaveAttribute('href', '/')
+    expect(brand).not.toHaveAttribute('aria-label')
   })
 
   it('shows Sign In when signed out and goes to /signin', async () => {
@@ -65,9 +68,14 @@ describe('header', () => {
     mockApi({})
     signInAs(makeUser({ firstName: 'grace', lastName: 'Hopper' }))
     renderApp('/')
-    const avatar = header().getByRole('button', { name: /Account menu/ })
+    const avatar = header().getByRole('button', { name: 'GH, account menu for grace Hopper' })
     expect(avatar).toHaveTextContent('GH')
     expect(header().queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument()
+  })
+
+  it('names the avatar by the initials it shows first, then whose menu it is (WCAG 2.5.3)', () => {
+    expect(avatarLabel('AL', 'Ada Lovelace')).toBe('AL, account menu for Ada Lovelace')
+    expect(avatarLabel('?', 'nobody@example.com')).toBe('Account menu for nobody@example.com')
   })
 
   it('closes the dropdown 200 ms after the mouse leaves, and not if it comes back', async () => {
@@ -75,7 +83,7 @@ describe('header', () => {
     mockApi({})
     signInAs()
     renderApp('/')
-    const avatar = header().getByRole('button', { name: /Account menu/ })
+    const avatar = header().getByRole('button', { name: /account menu/ })
     fireEvent.click(avatar)
     expect(screen.getByRole('menu')).toBeInTheDocument()
     expect(avatar).toHaveAttribute('aria-expanded', 'true')
@@ -107,7 +115,7 @@ describe('header', () => {
     signInAs()
     renderApp('/')
     const user = userEvent.setup()
-    const avatar = header().getByRole('button', { name: /Account menu/ })
+    const avatar = header().getByRole('button', { name: /account menu/ })
     avatar.focus()
     await user.keyboard('{Enter}')
     const progress = await screen.findByRole('menuitem', { name: 'My progress' })
@@ -123,7 +131,7 @@ describe('header', () => {
     signInAs()
     const { router } = renderApp('/pricing')
     const user = userEvent.setup()
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
@@ -136,7 +144,7 @@ describe('header', () => {
     signInAs()
     const { router } = renderApp('/')
     const user = userEvent.setup()
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
     expect(router.state.location.pathname).toBe('/')
@@ -148,7 +156,7 @@ describe('header', () => {
     signInAs()
     renderApp('/')
     const user = userEvent.setup()
-    const avatar = header().getByRole('button', { name: /Account menu/ })
+    const avatar = header().getByRole('button', { name: /account menu/ })
     await user.click(avatar)
     expect(screen.getByRole('menu')).toBeInTheDocument()
     avatar.focus()
@@ -162,7 +170,7 @@ describe('header', () => {
     signInAs()
     const { router } = renderApp('/host/quiz')
     const user = userEvent.setup()
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
     await waitFor(() => expect(window.localStorage.getItem('token')).toBeNull())
     expect(router.state.location.pathname).toBe('/')
@@ -174,7 +182,7 @@ describe('header', () => {
     signInAs()
     renderApp('/')
     const user = userEvent.setup()
-    header().getByRole('button', { name: /Account menu/ }).focus()
+    header().getByRole('button', { name: /account menu/ }).focus()
     await user.keyboard('{ArrowDown}')
     const items = await screen.findAllByRole('menuitem')
     expect(items.map((item) => item.textContent)).toEqual(['My progress', 'Audit', 'Logout', 'Sign out everywhere'])
@@ -202,7 +210,7 @@ describe('header', () => {
     const { token } = signInAs()
     const { router } = renderApp('/host/quiz')
     const user = userEvent.setup()
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }))
     expect(await screen.findByRole('menuitem', { name: 'Signing out...' })).toHaveAttribute('aria-disabled', 'true')
     expect(window.localStorage.getItem('token')).toBe(token)
@@ -230,7 +238,7 @@ describe('header', () => {
     signInAs()
     const { router } = renderApp('/contact')
     const user = userEvent.setup()
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests. Try again in 5 seconds.')
     offline = true
@@ -273,7 +281,7 @@ describe('header', () => {
     const user = userEvent.setup()
     await user.click(header().getByRole('button', { name: 'Menu' }))
     expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Audit' })).toHaveAttribute('href', '/audit')
-    await user.click(header().getByRole('button', { name: /Account menu/ }))
+    await user.click(header().getByRole('button', { name: /account menu/ }))
     const audit = screen.getByRole('menuitem', { name: 'Audit' })
     expect(audit).toHaveAttribute('href', '/audit')
     await user.click(audit)

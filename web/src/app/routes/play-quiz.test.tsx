@@ -329,7 +329,7 @@ describe('/play/quiz', () => {
     const { router } = setup()
     const user = userEvent.setup()
     await screen.findByText('Question number 1?')
-    await user.click(screen.getByRole('button', { name: /Account menu/ }))
+    await user.click(screen.getByRole('button', { name: /account menu/ }))
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }))
     expect(confirm).toHaveBeenCalledTimes(1)
     expect(router.state.location.pathname).toBe('/play/quiz')

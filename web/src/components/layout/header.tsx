@@ -89,6 +89,15 @@ function useSignOutEverywhere(doLogout: () => void) {
   return { run, busy, error, clearError: () => setError(null) }
 }
 
+/**
+ * The avatar's accessible name begins with the initials it shows ("AL, account menu for Ada
+ * Lovelace"), so a voice-control user can say what they see (WCAG 2.5.3, label in name; decision
+ * 0196). Without a name to take initials from the avatar shows "?", which is left out of the name.
+ */
+export function avatarLabel(initials: string, who: string): string {
+  return /[\p{L}\p{N}]/u.test(initials) ? `${initials}, account menu for ${who}` : `Account menu for ${who}`
+}
+
 const SIGN_OUT_EVERYWHERE = 'Sign out everywhere'
 const SIGNING_OUT = 'Signing out...'
 
@@ -183,7 +192,7 @@ function UserMenu({ user }: { user: User }) {
         ref={buttonRef}
         type="button"
         className="avatar"
-        aria-label={`Account menu for ${fullName || user.email}`}
+        aria-label={avatarLabel(initials, fullName || user.email)}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -282,7 +291,8 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label="Quizroom home">
+        {/* Named by its visible word, "Quizroom" (the Q mark is hidden): WCAG 2.5.3, decision 0196. */}
+        <Link to="/" className="brand">
           <span className="brand-mark" aria-hidden="true">
             Q
           </span>
