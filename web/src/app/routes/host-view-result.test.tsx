@@ -108,6 +108,8 @@ describe('/host/viewResult/:categoryId', () => {
     expect(busy).toHaveAttribute('aria-busy', 'true')
     expect(busy).toHaveClass('row-busy')
     for (const button of within(busy).getAllByRole('button')) expect(button).toBeDisabled()
+    // WCAG 2.5.3: the busy button's name begins with what it shows.
+    expect(within(busy).getByRole('button', { name: 'Working... Allow Retake for Alan Player2' })).toHaveTextContent('Working...')
     expect(within(bodyRows()[0]).getByRole('button', { name: /Allow Retake/ })).toBeEnabled()
     const del = calls.find((c) => c.method === 'DELETE')
     expect(del?.path).toBe('/api/leaderboard/deleteEntry')

@@ -188,7 +188,7 @@ export function QuizResults({ categoryId, titleFromState }: QuizResultsProps) {
               type="button"
               className="btn btn-secondary btn-small"
               disabled={busy}
-              aria-label={`Allow Retake for ${row.name}`}
+              aria-label={busy ? `Working... Allow Retake for ${row.name}` : `Allow Retake for ${row.name}`}
               onClick={() => void allowRetake(row)}
             >
               {busy ? 'Working...' : 'Allow Retake'}
