@@ -23,8 +23,6 @@ use crate::state::AppState;
 #[utoipa::path(post, path = "/auth/forgot-password", tag = "auth", request_body = EmailRequest, responses(
     (status = 200, description = "A code was sent, if the address has an account", body = MessageResponse),
     (status = 400, description = "Not an e-mail address", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 pub(super) async fn forgot_password(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<MessageResponse>, ApiError> {
     let email = Email::parse(&body.email).map_err(|e| match e {
@@ -57,8 +55,6 @@ pub struct ResetRequest {
 #[utoipa::path(post, path = "/auth/reset-password", tag = "auth", request_body = ResetRequest, responses(
     (status = 200, description = "The password was reset; earlier sessions ended", body = MessageResponse),
     (status = 400, description = "The code is not 6 digits, or the password is too short or too long", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
     (status = 422, description = "The code is wrong, expired or unknown", body = ErrorBody),
     (status = 429, description = "Too many wrong codes; `Retry-After` says when to try again", body = ErrorBody,
         headers(("Retry-After" = u64, description = "Seconds to wait"))),

@@ -42,8 +42,6 @@ fn too_many_sign_ins(wait: Duration) -> ApiError {
     (status = 200, description = "Signed in", body = AuthResponse),
     (status = 400, description = "A field is missing or invalid", body = ErrorBody),
     (status = 401, description = "Invalid credentials", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
     (status = 429, description = "Too many failed sign-ins; `Retry-After` says when to try again", body = ErrorBody,
         headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
@@ -82,7 +80,6 @@ pub(super) async fn sign_in(
 /// in again.
 #[utoipa::path(post, path = "/auth/signout-all", operation_id = "signOutEverywhere", tag = "auth", security(("bearer" = [])), responses(
     (status = 200, description = "Every session of the account ended", body = MessageResponse),
-    (status = 401, description = "No valid token", body = ErrorBody),
 ))]
 pub(super) async fn sign_out_everywhere(State(state): State<AppState>, caller: Session) -> Result<Json<MessageResponse>, ApiError> {
     let meta = metadata(&caller.user_id, "signout-all");
@@ -95,7 +92,6 @@ pub(super) async fn sign_out_everywhere(State(state): State<AppState>, caller: S
 /// The signed-in user.
 #[utoipa::path(get, path = "/auth/me", tag = "auth", security(("bearer" = [])), responses(
     (status = 200, description = "The caller", body = UserResponse),
-    (status = 401, description = "No valid token", body = ErrorBody),
 ))]
 pub(super) async fn get_me(State(state): State<AppState>, caller: Session) -> Result<Json<UserResponse>, ApiError> {
     let account = account_by_id(&state, &caller.user_id)

@@ -75,8 +75,6 @@ fn checked_text(text: &str, field: &'static str, label: &str, most: usize) -> Re
 #[utoipa::path(post, path = "/auth/signup", tag = "auth", request_body = SignUpRequest, responses(
     (status = 201, description = "Signed up; a verification code was e-mailed (or, for an address that has an account, its owner was warned by mail)", body = AuthResponse),
     (status = 400, description = "A field is missing or invalid (`details.field` names it)", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 pub(super) async fn sign_up(State(state): State<AppState>, ApiJson(body): ApiJson<SignUpRequest>) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
     let first_name = checked_text(&body.first_name, "firstName", "First name", MAX_NAME)?;

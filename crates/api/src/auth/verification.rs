@@ -33,8 +33,6 @@ pub struct VerifyRequest {
 #[utoipa::path(post, path = "/auth/verify", tag = "auth", request_body = VerifyRequest, responses(
     (status = 200, description = "Verified", body = UserResponse),
     (status = 400, description = "The code is not 6 digits", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
     (status = 422, description = "The code is wrong or unknown (`invalid_code`: also for an unknown or already verified address), or expired", body = ErrorBody),
     (status = 429, description = "Too many wrong codes; `Retry-After` says when to try again", body = ErrorBody,
         headers(("Retry-After" = u64, description = "Seconds to wait"))),
@@ -71,8 +69,6 @@ pub(super) async fn verify_email(
 #[utoipa::path(post, path = "/auth/resend-verification", tag = "auth", request_body = EmailRequest, responses(
     (status = 200, description = "A new code was sent, if the address has an unverified account and the last code is a minute old", body = MessageResponse),
     (status = 400, description = "Not an e-mail address", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 pub(super) async fn resend_verification(State(state): State<AppState>, ApiJson(body): ApiJson<EmailRequest>) -> Result<Json<MessageResponse>, ApiError> {
     let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email"))?;
