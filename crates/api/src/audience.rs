@@ -138,7 +138,6 @@ async fn view(state: &AppState, list_id: &str) -> Result<AudienceListView, ApiEr
 /// The caller's audience lists.
 #[utoipa::path(get, path = "/audience", operation_id = "listAudiences", tag = "audience", security(("bearer" = [])), responses(
     (status = 200, description = "The caller's lists", body = Vec<AudienceListView>),
-    (status = 401, description = "No valid token", body = ErrorBody),
 ))]
 async fn list(State(state): State<AppState>, caller: AuthUser) -> Result<Json<Vec<AudienceListView>>, ApiError> {
     let lists = audiences::lists_of(state.store.pool(), &caller.user_id).await.map_err(db)?;
@@ -156,10 +155,7 @@ fn refused(e: CommandError<AudienceError>) -> ApiError {
 #[utoipa::path(post, path = "/audience", operation_id = "createAudience", tag = "audience", request_body = NewAudienceList, security(("bearer" = [])), responses(
     (status = 201, description = "The new list", body = AudienceListView),
     (status = 400, description = "No name (`Please provide a list name`), a name over 100 characters, no addresses (`Please provide email addresses for quiz participants`), an invalid address (`Invalid email address: {email}`) or more than 2,000", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<NewAudienceList>>) -> Result<(StatusCode, Json<AudienceListView>), ApiError> {
     let name = checked_name(body.name.as_deref())?.unwrap_or_default();
@@ -176,11 +172,8 @@ async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectB
     responses(
         (status = 200, description = "The list as it is now", body = AudienceListView),
         (status = 400, description = "A blank name or one over 100 characters, no addresses, an invalid address or more than 2,000", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such list of the caller's", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),
 )]
 async fn change(
@@ -207,7 +200,6 @@ pub struct AudienceListDeleted {
     params(("listId" = String, Path, description = "The list")),
     responses(
         (status = 200, description = "Deleted", body = AudienceListDeleted),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such list of the caller's", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
     ),
@@ -234,7 +226,6 @@ async fn own_list(state: &AppState, user_id: &str, list_id: &str) -> Result<Audi
     params(("listId" = String, Path, description = "The list")),
     responses(
         (status = 200, description = "The members granted accommodations, by e-mail", body = AccommodationList),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such list of the caller's", body = ErrorBody),
     ),
 )]
@@ -248,11 +239,8 @@ async fn accommodations(State(state): State<AppState>, caller: AuthUser, Path(li
     responses(
         (status = 200, description = "The accommodations as they are now", body = AccommodationList),
         (status = 400, description = "A malformed e-mail, an unknown extra time or field, or more than 2,000", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such list of the caller's", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "An e-mail not on the list (`{email} is not on this list`) or listed twice", body = ErrorBody),
     ),
 )]

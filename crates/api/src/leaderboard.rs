@@ -120,11 +120,8 @@ struct ScoreConfirmed {
 #[utoipa::path(post, path = "/leaderboard/updateScore", tag = "leaderboard", request_body = UpdateScore, security(("bearer" = [])), responses(
     (status = 200, description = "The recorded points", body = ScoreConfirmed),
     (status = 400, description = "Not a category id, or points not a whole number", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
     (status = 404, description = "No submitted attempt on this quiz", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
     (status = 422, description = "More points than any submission earned (`details.points`)", body = ErrorBody),
 ))]
 async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<UpdateScore>) -> Result<Json<ScoreConfirmed>, ApiError> {

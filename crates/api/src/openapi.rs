@@ -1,13 +1,17 @@
 //! The API document (`GET /api/openapi.json`), made from the code: every feature registers its
 //! handlers through utoipa-axum's `routes!`, which takes each handler's `#[utoipa::path]`
 //! (paths, parameters, request and response bodies with their schemas), so a route is served
-//! and documented by the same line (decision 0020).
+//! and documented by the same line (decision 0020). Error answers every operation of a kind has
+//! are added here, from what the operation declares, not repeated in each annotation (decision
+//! 0045): [`CommonErrors`].
 
 use std::sync::LazyLock;
 
 use serde::Serialize;
 use serde_json::Value;
-use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, ResponseBuilder};
 use utoipa::{Modify, OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
@@ -34,6 +38,60 @@ impl Modify for BearerScheme {
     }
 }
 
+/// The error answers that every operation of a kind has, made from what the operation declares
+/// instead of repeated in each annotation (decision 0045). An operation that documents one of
+/// these statuses itself keeps its own row.
+///
+/// - 401 "No valid token", when every security requirement of the operation names the bearer
+///   scheme (`security(("bearer" = []))`): the `AuthUser` and `Session` extractors refuse a
+///   missing, expired, ended or invalid token. Where the token is optional (`security((),
+///   ("bearer" = []))`) the operation says itself what its 401 means.
+/// - 413 "The body is too large" and 415 "The body is not JSON", when the operation takes a JSON
+///   body (`request_body = T`): the `ApiJson` extractor's refusals.
+pub struct CommonErrors;
+
+/// One common error answer: the operations it applies to, its status and its description.
+type Rule = (fn(&Operation) -> bool, &'static str, &'static str);
+
+impl CommonErrors {
+    const RULES: [Rule; 3] = [
+        (Self::needs_token, "401", "No valid token"),
+        (Self::takes_json, "413", "The body is too large"),
+        (Self::takes_json, "415", "The body is not JSON"),
+    ];
+
+    /// Whether `operation` needs a bearer token.
+    pub fn needs_token(operation: &Operation) -> bool {
+        operation.security.as_ref().is_some_and(|requirements| !requirements.is_empty() && requirements.iter().all(|r| *r != SecurityRequirement::default()))
+    }
+
+    /// Whether `operation` takes a JSON body.
+    pub fn takes_json(operation: &Operation) -> bool {
+        operation.request_body.as_ref().is_some_and(|body| body.content.contains_key("application/json"))
+    }
+}
+
+impl Modify for CommonErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.options, &mut item.head, &mut item.patch, &mut item.trace];
+            for operation in operations.into_iter().flatten() {
+                for (applies, status, description) in Self::RULES {
+                    if applies(operation) {
+                        operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description).into());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An error answer with the error body.
+fn error_answer(description: &str) -> utoipa::openapi::Response {
+    let body = ContentBuilder::new().schema(Some(utoipa::openapi::Ref::from_schema_name("ErrorBody"))).build();
+    ResponseBuilder::new().description(description).content("application/json", body).build()
+}
+
 /// The body of every error answer.
 #[derive(Serialize, ToSchema)]
 pub struct ErrorBody {
@@ -46,10 +104,18 @@ pub struct ErrorBody {
     pub details: Option<Value>,
 }
 
-/// The API's routes under `/api`, with their document.
+/// The API's routes under `/api`, with their annotations' document ([`document`] adds the
+/// common error answers).
 pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", crate::app::features())
 }
 
+/// The document: the routes' annotations, with the error answers made from what each declares.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut document = api_router().into_openapi();
+    CommonErrors.modify(&mut document);
+    document
+}
+
 /// The document, built once.
-pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| api_router().into_openapi().to_json().expect("the API document serialises"));
+pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_json().expect("the API document serialises"));

@@ -61,7 +61,6 @@ pub struct WalletView {
 #[utoipa::path(get, path = "/wallet", tag = "wallet", params(UserQuery), security(("bearer" = [])), responses(
     (status = 200, description = "The balance and history", body = WalletView),
     (status = 400, description = "The query could not be read", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
 ))]
 async fn get_wallet(State(state): State<AppState>, caller: Session, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<WalletView>, ApiError> {
@@ -101,11 +100,8 @@ pub struct PurchaseResponse {
 #[utoipa::path(post, path = "/wallet/purchase", tag = "wallet", request_body = PurchaseRequest, security(("bearer" = [])), responses(
     (status = 200, description = "Bought", body = PurchaseResponse),
     (status = 400, description = "The quantity is not a whole number from 1 to 1,000,000,000", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 402, description = "The payment failed", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 async fn purchase_tokens(
     State(state): State<AppState>,

@@ -160,7 +160,6 @@ impl OwnedSubject {
     responses(
         (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content((String = "application/x-ndjson"), (String = "text/csv"))),
         (status = 400, description = "A bad quiz id or format", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
@@ -180,7 +179,6 @@ pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser,
     responses(
         (status = 200, description = "The history, streamed (`X-Total-Events` lines)", content((String = "application/x-ndjson"), (String = "text/csv"))),
         (status = 400, description = "A bad format", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor that person", body = ErrorBody),
         (status = 404, description = "No such person", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),

@@ -98,7 +98,6 @@ pub(super) struct IntegrityQuery {
     responses(
         (status = 200, description = "What verification found", body = Integrity),
         (status = 400, description = "`full` is not true or false", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified, or `full` asked by someone who is not an auditor", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
@@ -174,10 +173,7 @@ pub(super) struct ProofResult {
     responses(
         (status = 200, description = "The outcome", body = ProofResult),
         (status = 400, description = "No position, or a digest that is not 64 hex digits", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute, or too many proofs by non-auditors on this node", body = ErrorBody),
     ),
 )]

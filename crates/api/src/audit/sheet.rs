@@ -93,7 +93,6 @@ async fn questions_at(state: &AppState, quiz_id: i64, version: i64) -> Result<(S
 #[utoipa::path(get, path = "/audit/attempts/{attemptId}", operation_id = "auditAttempt", tag = "audit", params(("attemptId" = String, Path, description = "The attempt")), security(("bearer" = [])),
     responses(
         (status = 200, description = "The attempt as it was served and scored", body = AttemptSheet),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor the quiz's host, nor the player", body = ErrorBody),
         (status = 404, description = "No such attempt", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),

@@ -231,7 +231,6 @@ async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiE
     responses(
         (status = 200, description = "The standings then", body = StandingsAt),
         (status = 400, description = "A bad quiz id, position or time", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
@@ -313,7 +312,6 @@ pub(super) struct BoardAt {
     responses(
         (status = 200, description = "The leaderboard then", body = BoardAt),
         (status = 400, description = "A bad position or time", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),

@@ -260,7 +260,6 @@ async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page, audits_by:
     responses(
         (status = 200, description = "A page of the quiz's history", body = Timeline),
         (status = 400, description = "A bad quiz id, order, kind, cursor or limit", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor the quiz's host; or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
@@ -291,7 +290,6 @@ pub(super) async fn quiz_timeline(State(state): State<AppState>, caller: AuthUse
     responses(
         (status = 200, description = "A page of the person's history", body = Timeline),
         (status = 400, description = "A bad order, kind, cursor or limit", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor that person; or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such person", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
@@ -346,7 +344,6 @@ pub(super) struct RawEvent {
     responses(
         (status = 200, description = "The event", body = RawEvent),
         (status = 400, description = "Not a position", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not an auditor, nor its quiz's host, nor whom it is about", body = ErrorBody),
         (status = 404, description = "No event there (or not indexed for audit yet)", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
@@ -394,7 +391,6 @@ pub(super) struct AuditRole {
 #[utoipa::path(get, path = "/audit/me", operation_id = "auditMe", tag = "audit", security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's audit role", body = AuditRole),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
     ),
 )]
@@ -436,7 +432,6 @@ pub(super) struct Found {
 #[utoipa::path(get, path = "/audit/search", operation_id = "auditSearch", tag = "audit", params(SearchQuery), security(("bearer" = [])),
     responses(
         (status = 200, description = "What was found (at most 20 of each)", body = Found),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),

@@ -121,11 +121,8 @@ struct KeywordBody {
     responses(
         (status = 201, description = "Generated", body = Generated),
         (status = 400, description = "No topics, a text too long, or a body that could not be read", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 402, description = "Not enough tokens (`details: { balance, needed, pricing }`)", body = ErrorBody),
         (status = 409, description = "A concurrent change", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "No questions could be generated (refunded: `details: { generationId, refunded, balance }`)", body = ErrorBody),
         (status = 502, description = "The question generator failed (refunded)", body = ErrorBody),
         (status = 504, description = "The question generator took too long (refunded)", body = ErrorBody),
@@ -167,7 +164,6 @@ fn unreadable(e: quizroom_extract::ExtractError) -> ApiError {
     responses(
         (status = 201, description = "Generated", body = Generated),
         (status = 400, description = "No file, a title too long, a validity option that is not one, a field the form does not have, or a form that cannot be read", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 402, description = "Not enough tokens (`details: { balance, needed, pricing }`)", body = ErrorBody),
         (status = 409, description = "A concurrent change", body = ErrorBody),
         (status = 413, description = "The file is over 10 MB", body = ErrorBody),

@@ -26,7 +26,6 @@ const SETTINGS_TEXTS: &[&str] = &["validityOption", "customDate", "audienceType"
     params(("generationId" = inline(GenerationId), Path, description = "From the answer that generated it")),
     responses(
         (status = 200, description = "The generation", body = GenerationView),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such generation of the caller's", body = ErrorBody),
     ),
 )]
@@ -94,11 +93,8 @@ fn question_refused(problem: QuestionProblem) -> ApiError {
     responses(
         (status = 201, description = "The quiz was created", body = QuizCreated),
         (status = 400, description = "A field is missing, blank, too long or of the wrong type (e.g. `Please enter a quiz title`), or a body that could not be read", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such generation of the caller's, or no such audience list", body = ErrorBody),
         (status = 409, description = "Already published (`details.quizId`), failed (refunded) or still running", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "An expiry date in the past, or a question whose options are not all different or whose answer is none of them", body = ErrorBody),
     ),
 )]

@@ -23,7 +23,6 @@ use crate::tokens::AuthUser;
     responses(
         (status = 200, description = "The players granted accommodations, by e-mail", body = AccommodationList),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host (or it is a curated category)", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),
@@ -41,13 +40,10 @@ pub(super) async fn accommodations(State(state): State<AppState>, caller: AuthUs
     responses(
         (status = 200, description = "The accommodations as they are now", body = AccommodationList),
         (status = 400, description = "A malformed e-mail, an unknown extra time or field, or more than 2,000 players", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host (or it is a curated category)", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
         (status = 422, description = "An e-mail listed twice (`{email} is listed more than once`)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),
 )]
 pub(super) async fn set_accommodations(

@@ -77,12 +77,9 @@ async fn update_once(state: &AppState, caller: &AuthUser, category_id: i64, edit
     responses(
         (status = 200, description = "Saved", body = QuestionsUpdated),
         (status = 400, description = "Not a category id, no questions, or a question with a field missing, blank or too long (`details.errors`, `Question {n} …`)", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 409, description = "The quiz changed at the same moment; try again", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "A question whose options are not all different, or whose answer is none of them (`details.errors`)", body = ErrorBody),
     ),
 )]

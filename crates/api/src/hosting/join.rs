@@ -79,7 +79,6 @@ fn too_many_codes(wait: Duration) -> ApiError {
 #[utoipa::path(get, path = "/hostQuiz/checkQuiz", operation_id = "checkQuiz", tag = "hosting", params(CheckQuery), security(("bearer" = [])), responses(
     (status = 200, description = "The quiz; the caller may take it", body = QuizFound),
     (status = 400, description = "No code (`Please enter a quiz code`), or a query that cannot be read", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "The quiz is only open to invited participants", body = ErrorBody),
     (status = 404, description = "No quiz has this code", body = ErrorBody),
     (status = 409, description = "The caller has taken the quiz; the host may grant a retake", body = ErrorBody),

@@ -68,7 +68,6 @@ pub(super) struct MyQuizzes {
 #[utoipa::path(get, path = "/hostQuiz/myQuizzes", operation_id = "myQuizzes", tag = "hosting", params(UserQuery), security(("bearer" = [])), responses(
     (status = 200, description = "The caller's quizzes", body = MyQuizzes),
     (status = 400, description = "The query could not be read", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
 ))]
 pub(super) async fn my_quizzes(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<UserQuery>) -> Result<Json<MyQuizzes>, ApiError> {
@@ -144,7 +143,6 @@ pub(super) struct HostQuiz {
     responses(
         (status = 200, description = "The quiz and its questions", body = HostQuiz),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),
@@ -180,7 +178,6 @@ pub(super) struct QuestionsWithAnswers {
     responses(
         (status = 200, description = "The questions and the time limit in minutes", body = QuestionsWithAnswers),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),

@@ -69,7 +69,6 @@ pub(super) struct QuizResults {
     responses(
         (status = 200, description = "The results, best points first", body = QuizResults),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),
@@ -106,7 +105,6 @@ pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Pat
             content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "`attachment`, named after the quiz"))),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),

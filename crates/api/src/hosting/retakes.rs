@@ -44,12 +44,9 @@ pub(super) struct RetakeGranted {
     responses(
         (status = 200, description = "Granted", body = RetakeGranted),
         (status = 400, description = "No player or quiz (`Cannot perform action: Missing required user or category information.`), or not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz, or the player has no submission to retake", body = ErrorBody),
         (status = 409, description = "The attempt changed at the same moment; try again", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),
 )]
 pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<RetakeRequest>>) -> Result<Json<RetakeGranted>, ApiError> {

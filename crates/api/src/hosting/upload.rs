@@ -145,7 +145,6 @@ fn row_errors(parsed: &Parsed) -> Vec<RowError> {
     responses(
         (status = 200, description = "The questions and the row errors", body = SheetPreview),
         (status = 400, description = "No file, a field the form does not have, or a form that cannot be read", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 413, description = "The file is over 10 MB", body = ErrorBody),
         (status = 415, description = "Not a multipart form, or the file is not a spreadsheet", body = ErrorBody),
         (status = 422, description = "A spreadsheet that cannot be used (empty, damaged, password-protected, no header, too many questions)", body = ErrorBody),
@@ -198,7 +197,6 @@ impl ToSchema for UploadFormSchema {
     responses(
         (status = 201, description = "The quiz was created", body = QuizCreated),
         (status = 400, description = "A field is missing or invalid (PRODUCT.md's messages, e.g. `Please provide a quiz title and upload a file`), a field the form does not have, or a form that cannot be read", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 402, description = "Not enough tokens (`details: { balance, needed, pricing }`)", body = ErrorBody),
         (status = 404, description = "No such audience list of the caller's", body = ErrorBody),
         (status = 409, description = "Something it records changed at the same moment; try again", body = ErrorBody),

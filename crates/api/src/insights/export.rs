@@ -101,7 +101,6 @@ fn file_name(title: &str) -> String {
     responses(
         (status = 200, description = "The workbook", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>),
         (status = 400, description = "Not a quiz id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),
@@ -124,7 +123,6 @@ pub(super) async fn export_xlsx(State(state): State<AppState>, caller: AuthUser,
     responses(
         (status = 200, description = "The CSV", content_type = "text/csv", body = String),
         (status = 400, description = "Not a quiz id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),

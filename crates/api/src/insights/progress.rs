@@ -115,7 +115,6 @@ fn streak(days: &BTreeSet<chrono::NaiveDate>, today: chrono::NaiveDate) -> Strea
 #[utoipa::path(get, path = "/play/progress", operation_id = "progress", tag = "play", security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's progress", body = Progress),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
     ),
 )]

@@ -195,7 +195,6 @@ pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str, sh
     responses(
         (status = 200, description = "The quiz's insights", body = Insights),
         (status = 400, description = "Not a quiz id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "Not the quiz's host, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),

@@ -143,12 +143,9 @@ fn new_join_key() -> String {
     responses(
         (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = serde_json::Value),
         (status = 400, description = "No quiz, or a setting out of range", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz, or a hosted quiz the caller does not host", body = ErrorBody),
         (status = 409, description = "The caller already has 5 live games open (`too_many_games`)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 429, description = "Too many games opened from this address in the last minute; `Retry-After` says when to try again", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Every PIN is taken by an open game (`no_pin_free`); try again in a few minutes", body = ErrorBody),
@@ -247,7 +244,6 @@ pub(super) async fn open_game(
     params(("gameId" = String, Path, description = "The game")),
     responses(
         (status = 200, description = "The host's view (`docs/live-games.md`)", body = serde_json::Value),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
     ),
@@ -264,12 +260,9 @@ pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, P
     responses(
         (status = 200, description = "The host's view after the action", body = serde_json::Value),
         (status = 400, description = "No action, or an unknown one", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
         (status = 409, description = "The action does not fit the game's phase (`wrong_phase`, e.g. `No one has joined yet`), or the game has ended (`game_finished`)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),
 )]
 pub(super) async fn control_game(
@@ -304,12 +297,9 @@ pub(super) async fn control_game(
     responses(
         (status = 200, description = "The host's view without the player", body = serde_json::Value),
         (status = 400, description = "No player id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game (or not the caller's), or no such player in it", body = ErrorBody),
         (status = 409, description = "The game has ended", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
     ),
 )]
 pub(super) async fn kick_player(

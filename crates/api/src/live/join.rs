@@ -84,8 +84,6 @@ fn joined(state: &AppState, game_id: &str, player_id: &str, user_id: Option<&str
         (status = 403, description = "Removed from this game by its host (`kicked`: the player's account or device), the quiz is for its invited participants only, or the e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No open game has this PIN, or the link's key does not fit it (`game_not_found`)", body = ErrorBody),
         (status = 409, description = "The lobby is locked (`lobby_locked`), or the game has ended (`game_finished`)", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "Please choose another nickname (`nickname_refused`: offensive, or passing for the host (the word or this game's host's name) or Quizroom, in any look-alike form), or a nickname that shows as nothing or holds private-use or unassigned characters (`invalid_nickname`)", body = ErrorBody),
         (status = 429, description = "Too many PINs that lead nowhere from this client or its network (`too_many_attempts`), or too many players of this game from the caller's network (`too_many_players`); `Retry-After` says when to try again", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),

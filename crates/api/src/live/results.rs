@@ -115,7 +115,6 @@ async fn hosted_game(state: &AppState, caller: &AuthUser, game_id: &str) -> Resu
     responses(
         (status = 200, description = "The caller's games of the quiz, newest first (none for someone else's quiz)", body = Vec<GameSummary>),
         (status = 400, description = "No quiz, or not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
     ),
 )]
@@ -201,7 +200,6 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
     params(("gameId" = String, Path, description = "The game")),
     responses(
         (status = 200, description = "The results, best first", body = GameResults),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
     ),
@@ -218,7 +216,6 @@ pub(super) async fn game_results(State(state): State<AppState>, caller: AuthUser
         (status = 200, description = "`Rank,Nickname,Signed in,Points,Correct,Answered,Q1,Q2,…`, a row per player (a question's cell: the letter given, empty when not answered)",
             content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "`attachment`, named after the quiz"))),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
     ),
@@ -250,7 +247,6 @@ pub(super) async fn export_game_results(State(state): State<AppState>, caller: A
 #[utoipa::path(get, path = "/live/history", operation_id = "liveHistory", tag = "live", security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's live games, newest first", body = Vec<PlayedGame>),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
     ),
 )]

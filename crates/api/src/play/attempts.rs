@@ -99,13 +99,10 @@ async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Resu
 #[utoipa::path(post, path = "/attempt/start", operation_id = "startAttempt", tag = "play", request_body = StartRequest, security(("bearer" = [])), responses(
     (status = 200, description = "The attempt, new or resumed", body = AttemptView),
     (status = 400, description = "No category, or not a category id", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "A hosted quiz whose audience does not include the caller", body = ErrorBody),
     (status = 404, description = "No such quiz", body = ErrorBody),
     (status = 409, description = "A hosted quiz the caller already took (until the host grants a retake), or a concurrent change", body = ErrorBody),
     (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 pub(super) async fn start_attempt(
     State(state): State<AppState>,
@@ -206,11 +203,8 @@ async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Res
     responses(
         (status = 200, description = "Saved", body = AnswerSaved),
         (status = 400, description = "The body could not be read, or the answer is not a letter from A to D", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 404, description = "No such attempt of the caller's", body = ErrorBody),
         (status = 409, description = "The time is up, or the attempt was submitted", body = ErrorBody),
-        (status = 413, description = "The body is too large", body = ErrorBody),
-        (status = 415, description = "The body is not JSON", body = ErrorBody),
         (status = 422, description = "The question is not part of the attempt's quiz", body = ErrorBody),
     ),
 )]

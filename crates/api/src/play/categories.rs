@@ -30,7 +30,6 @@ pub(super) struct CategoryView {
 /// The curated categories, by name.
 #[utoipa::path(get, path = "/categories", operation_id = "listCategories", tag = "play", security(("bearer" = [])), responses(
     (status = 200, description = "The curated categories, by name", body = Vec<CategoryView>),
-    (status = 401, description = "No valid token", body = ErrorBody),
 ))]
 pub(super) async fn list_categories(State(state): State<AppState>, _caller: AuthUser) -> Result<Json<Vec<CategoryView>>, ApiError> {
     let rows = quizzes::curated(state.store.pool()).await.map_err(db)?;
@@ -78,7 +77,6 @@ pub(super) struct QuestionsView {
     responses(
         (status = 200, description = "The questions and the time limit in minutes; the attempt's clock runs", body = QuestionsView),
         (status = 400, description = "Not a category id", body = ErrorBody),
-        (status = 401, description = "No valid token", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz, or a hosted quiz the caller did not join by its code", body = ErrorBody),
         (status = 409, description = "A hosted quiz the caller already took (until the host grants a retake)", body = ErrorBody),

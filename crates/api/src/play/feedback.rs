@@ -84,7 +84,6 @@ pub(super) struct FeedbackQuery {
 #[utoipa::path(get, path = "/attempt/feedback", operation_id = "getFeedback", tag = "play", params(FeedbackQuery), security(("bearer" = [])), responses(
     (status = 200, description = "The feedback items, in the quiz's order", body = Vec<FeedbackItem>),
     (status = 400, description = "No category, not a category id, or the query could not be read", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "Someone else's submission, and the caller is not the quiz's host", body = ErrorBody),
     (status = 404, description = "No submission of this quiz", body = ErrorBody),
 ))]

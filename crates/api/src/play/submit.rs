@@ -89,13 +89,10 @@ fn result_message(score: i64, total: i64) -> &'static str {
 #[utoipa::path(post, path = "/question/score", operation_id = "submitAnswers", tag = "play", request_body = ScoreRequest, security(("bearer" = [])), responses(
     (status = 200, description = "The result", body = ScoreView),
     (status = 400, description = "No category, not a category id, an answer that is not a letter from A to D, or a body that could not be read", body = ErrorBody),
-    (status = 401, description = "No valid token", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's, or the caller's e-mail is not verified", body = ErrorBody),
     (status = 404, description = "No such quiz, or a hosted quiz the caller may not play", body = ErrorBody),
     (status = 409, description = "No attempt was started, its time is up, or a concurrent change", body = ErrorBody),
     (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
-    (status = 413, description = "The body is too large", body = ErrorBody),
-    (status = 415, description = "The body is not JSON", body = ErrorBody),
 ))]
 pub(super) async fn submit_answers(
     State(state): State<AppState>,
