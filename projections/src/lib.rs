@@ -15,7 +15,9 @@
 //!
 //! Each read model's queries sit beside its projection, in its `read` module; the api and the hub
 //! call those and write no SQL against read models themselves. [`skeleton`] compares names as
-//! they look (players' nicknames in live games).
+//! they look (players' nicknames in live games); [`figures`] holds the one rule of each figure
+//! the reports show (median, share right, distribution over the options), for those queries and
+//! the api's reports alike.
 //!
 //! [`transactional`] and [`projectors`] list them for the store, the server and `quizroom replay`.
 
@@ -23,6 +25,7 @@ pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod audit;
+pub mod figures;
 pub mod insights;
 pub mod live;
 pub mod quiz;

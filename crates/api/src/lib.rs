@@ -54,7 +54,6 @@ pub mod dev_mailbox;
 pub mod email;
 pub mod error;
 pub mod export;
-pub mod figures;
 pub mod generate;
 pub mod group_commit;
 pub mod health;

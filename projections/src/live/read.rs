@@ -1,7 +1,12 @@
-//! Reads of `live_game` and `live_player`.
+//! Reads of `live_game`, `live_player`, `live_question` and `live_answer`, and the figures of a
+//! game's questions.
+
+use std::collections::HashMap;
 
 use quizroom_eventstore::Backend;
 use sqlx::{AnyConnection, AnyPool};
+
+use crate::figures;
 
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct GameRow {
@@ -197,4 +202,84 @@ pub async fn played_by(pool: &AnyPool, user_id: &str) -> Result<Vec<PlayedRow>, 
     .bind(user_id)
     .fetch_all(pool)
     .await
+}
+
+/// A question of a game with its figures, computed once (here, beside the read model) for the
+/// live results and the quiz's insights alike.
+#[derive(Debug, Clone)]
+pub struct QuestionFigures {
+    pub question: QuestionRow,
+    /// How many answered it.
+    pub answered: i64,
+    /// How many got it right.
+    pub correct: i64,
+    /// How many chose A, B, C and D ([`figures::distribution`]).
+    pub counts: [i64; 4],
+    /// The median time to answer, in milliseconds from the question's opening ([`figures::median`]);
+    /// `None` when nobody answered.
+    pub median_ms: Option<i64>,
+}
+
+impl QuestionFigures {
+    /// The share of those who answered who got it right ([`figures::share`]).
+    pub fn correct_share(&self) -> f64 {
+        figures::share(self.correct, self.answered)
+    }
+}
+
+/// Each of `questions` (in the order given) with its figures from `answers` (a game's answers).
+pub fn figures_of(questions: Vec<QuestionRow>, answers: &[AnswerRow]) -> Vec<QuestionFigures> {
+    let mut by_question: HashMap<i64, Vec<&AnswerRow>> = HashMap::new();
+    for a in answers {
+        by_question.entry(a.question).or_default().push(a);
+    }
+    questions
+        .into_iter()
+        .map(|question| {
+            let given = by_question.remove(&question.question).unwrap_or_default();
+            QuestionFigures {
+                answered: given.len() as i64,
+                correct: given.iter().filter(|a| a.correct != 0).count() as i64,
+                counts: figures::distribution(given.iter().map(|a| a.choice.as_str())),
+                median_ms: figures::median(&mut given.iter().map(|a| a.elapsed_ms).collect::<Vec<_>>()),
+                question,
+            }
+        })
+        .collect()
+}
+
+/// A game's questions in the order played, each with its figures.
+pub async fn question_figures(pool: &AnyPool, game_id: &str) -> Result<Vec<QuestionFigures>, sqlx::Error> {
+    Ok(figures_of(questions(pool, game_id).await?, &answers(pool, game_id).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn question(question: i64, answer: &str) -> QuestionRow {
+        QuestionRow { question, question_id: question + 10, text: format!("Q{question}"), answer: answer.into() }
+    }
+
+    fn answer(player: &str, question: i64, choice: &str, correct: bool, elapsed_ms: i64) -> AnswerRow {
+        AnswerRow { player_id: player.into(), question, choice: choice.into(), correct: correct as i64, points: 0, elapsed_ms }
+    }
+
+    #[test]
+    fn each_question_gets_its_counts_share_right_and_median_time() {
+        let answers = [
+            answer("p1", 0, "B", true, 400),
+            answer("p2", 0, "B", true, 100),
+            answer("p3", 0, "A", false, 300),
+            answer("p4", 0, "D", false, 200),
+            answer("p1", 2, "C", false, 900),
+        ];
+        let figures = figures_of(vec![question(0, "B"), question(1, "A"), question(2, "A")], &answers);
+        assert_eq!(figures.iter().map(|f| f.question.question).collect::<Vec<_>>(), vec![0, 1, 2], "in the order given");
+        let first = &figures[0];
+        assert_eq!((first.answered, first.correct, first.counts, first.median_ms, first.correct_share()), (4, 2, [1, 2, 0, 1], Some(250), 0.5));
+        let unanswered = &figures[1];
+        assert_eq!((unanswered.answered, unanswered.correct, unanswered.counts, unanswered.median_ms, unanswered.correct_share()), (0, 0, [0; 4], None, 0.0));
+        assert_eq!((figures[2].counts, figures[2].median_ms, figures[2].correct_share()), ([0, 0, 1, 0], Some(900), 0.0));
+    }
 }

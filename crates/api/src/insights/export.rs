@@ -4,6 +4,7 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use quizroom_projections::figures::in_percent;
 use quizroom_sheet::{Cell, Sheet, workbook};
 
 use super::quiz::{Insights, build};
@@ -19,7 +20,7 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         vec!["Participants".into(), s.participants.into()],
         vec!["Attempts started".into(), s.attempts_started.into()],
         vec!["Attempts submitted".into(), s.attempts_submitted.into()],
-        vec!["Completion rate (%)".into(), (s.completion_rate * 100.0).into()],
+        vec!["Completion rate (%)".into(), in_percent(s.completion_rate).into()],
         vec!["Average score (%)".into(), s.average_score.into()],
         vec!["Median score (%)".into(), s.median_score.into()],
         vec!["Average time (s)".into(), (s.average_time_ms as f64 / 1000.0).into()],
@@ -29,7 +30,7 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         .questions
         .iter()
         .map(|q| {
-            let mut row: Vec<Cell> = vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), (q.correct_share * 100.0).into(), q.seen.into(), q.skipped.into()];
+            let mut row: Vec<Cell> = vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), in_percent(q.correct_share).into(), q.seen.into(), q.skipped.into()];
             row.extend(q.options.iter().map(|o| Cell::from(o.count)));
             row.push(q.median_time_ms.map(|ms| ms as f64 / 1000.0).into());
             row.push(q.suspect_key.as_ref().map(|k| format!("Most strong players chose {}", k.strong_choice)).into());
@@ -61,7 +62,7 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         .iter()
         .flat_map(|g| {
             g.questions.iter().map(move |q| {
-                let mut row: Vec<Cell> = vec![g.opened_at.clone().into(), q.number.into(), q.text.clone().into(), q.key.clone().into(), q.answered.into(), (q.correct_share * 100.0).into()];
+                let mut row: Vec<Cell> = vec![g.opened_at.clone().into(), q.number.into(), q.text.clone().into(), q.key.clone().into(), q.answered.into(), in_percent(q.correct_share).into()];
                 row.extend(q.counts.iter().map(|c| Cell::from(*c)));
                 row.push(q.median_ms.map(|ms| ms as f64 / 1000.0).into());
                 row

@@ -7,13 +7,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use axum::Json;
 use axum::extract::State;
 use quizroom_projections::attempt::read as boards;
+use quizroom_projections::figures::{one_decimal, percent, share};
 use quizroom_projections::insights::read as insights;
 use quizroom_projections::live::read as live;
 use quizroom_projections::quiz::read as quizzes;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::report::percent;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
 use crate::openapi::ErrorBody;
@@ -144,7 +144,7 @@ pub(super) async fn progress(State(state): State<AppState>, caller: AuthUser) ->
             players: place.map(|p| p.1),
         });
         if !quiz.hosted {
-            let trend: Vec<f64> = tries.iter().map(|a| (percent(a.score, a.total) * 10.0).round() / 10.0).collect();
+            let trend: Vec<f64> = tries.iter().map(|a| one_decimal(percent(a.score, a.total))).collect();
             let (right, total) = accuracy.get(quiz_id).copied().unwrap_or_default();
             categories.push(CategoryProgress {
                 quiz_id: *quiz_id,
@@ -152,7 +152,7 @@ pub(super) async fn progress(State(state): State<AppState>, caller: AuthUser) ->
                 first: trend[0],
                 best: trend.iter().copied().fold(0.0, f64::max),
                 latest: *trend.last().expect("a trend has a score"),
-                accuracy: if total == 0 { 0.0 } else { (right as f64 / total as f64 * 1000.0).round() / 1000.0 },
+                accuracy: share(right, total),
                 trend,
             });
         }

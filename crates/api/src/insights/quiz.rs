@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use quizroom_domain::quiz::Letter;
+use quizroom_projections::figures::{one_decimal, percent};
 use quizroom_projections::insights::read as insights;
 use quizroom_projections::live::read as live;
 use quizroom_projections::quiz::read as quizzes;
@@ -13,11 +13,10 @@ use quizroom_projections::trail::read as people;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::report::{self, Bucket, Day, QuestionFigures, QuizQuestion, Summary, percent};
+use super::report::{self, Bucket, Day, QuestionFigures, QuizQuestion, Summary};
 use crate::access::hosted_by;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, db};
-use crate::figures::median;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -106,29 +105,18 @@ async fn quiz_questions(state: &AppState, quiz_id: i64, version: i64) -> Result<
 async fn live_games(state: &AppState, quiz_id: i64, host_id: &str) -> Result<Vec<LiveGameFigures>, ApiError> {
     let mut out = Vec::new();
     for game in live::games_of_quiz(state.store.pool(), quiz_id, host_id).await.map_err(db)? {
-        let answers = live::answers(state.store.pool(), &game.game_id).await.map_err(db)?;
-        let questions = live::questions(state.store.pool(), &game.game_id).await.map_err(db)?;
-        let figures = questions
-            .iter()
-            .map(|q| {
-                let of: Vec<_> = answers.iter().filter(|a| a.question == q.question).collect();
-                let mut counts = [0i64; 4];
-                for a in &of {
-                    if let Some(l) = Letter::parse(&a.choice) {
-                        counts[l.index()] += 1;
-                    }
-                }
-                let right = of.iter().filter(|a| a.correct == 1).count();
-                let mut times: Vec<i64> = of.iter().map(|a| a.elapsed_ms).collect();
-                LiveQuestion {
-                    number: q.question + 1,
-                    text: q.text.clone(),
-                    key: q.answer.clone(),
-                    counts,
-                    answered: of.len() as i64,
-                    correct_share: if of.is_empty() { 0.0 } else { (right as f64 / of.len() as f64 * 1000.0).round() / 1000.0 },
-                    median_ms: median(&mut times),
-                }
+        let figures = live::question_figures(state.store.pool(), &game.game_id)
+            .await
+            .map_err(db)?
+            .into_iter()
+            .map(|f| LiveQuestion {
+                number: f.question.question + 1,
+                correct_share: f.correct_share(),
+                answered: f.answered,
+                counts: f.counts,
+                median_ms: f.median_ms,
+                text: f.question.text,
+                key: f.question.answer,
             })
             .collect();
         out.push(LiveGameFigures { game_id: game.game_id, opened_at: rfc3339(game.opened_at), players: game.players, questions: figures });
@@ -155,7 +143,7 @@ pub(super) async fn build(state: &AppState, host_id: &str, category_id: &str, sh
             score: a.score,
             total: a.total,
             points: a.points,
-            percent: (percent(a.score, a.total) * 10.0).round() / 10.0,
+            percent: one_decimal(percent(a.score, a.total)),
             time_ms: a.submitted_at - a.started_at,
             submitted_at: rfc3339(a.submitted_at),
             reason: a.reason.clone(),

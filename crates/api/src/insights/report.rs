@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 
 use quizroom_domain::quiz::Letter;
+use quizroom_projections::figures::{distribution, mean, median, median_f, one_decimal, percent, share};
 use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::figures::{median, median_f};
 
 /// A question as the quiz has it now (or last had it).
 #[derive(Debug, Clone)]
@@ -98,16 +98,6 @@ pub struct Day {
     pub average_score: f64,
 }
 
-/// `score` of `total` in percent.
-pub fn percent(score: i64, total: i64) -> f64 {
-    if total <= 0 { 0.0 } else { 100.0 * score as f64 / total as f64 }
-}
-
-/// Rounded to one decimal.
-fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
-}
-
 pub fn summary(attempts: &[AttemptRow], started: i64) -> Summary {
     let mut players: Vec<&str> = attempts.iter().map(|a| a.user_id.as_str()).collect();
     players.sort_unstable();
@@ -118,9 +108,9 @@ pub fn summary(attempts: &[AttemptRow], started: i64) -> Summary {
         participants: players.len() as i64,
         attempts_started: started,
         attempts_submitted: n,
-        completion_rate: if started == 0 { 0.0 } else { (n as f64 / started as f64 * 1000.0).round() / 1000.0 },
-        average_score: if n == 0 { 0.0 } else { round1(scores.iter().sum::<f64>() / n as f64) },
-        median_score: round1(median_f(&mut scores)),
+        completion_rate: share(n, started),
+        average_score: one_decimal(mean(&scores)),
+        median_score: one_decimal(median_f(&mut scores)),
         average_time_ms: if n == 0 { 0 } else { attempts.iter().map(|a| a.submitted_at - a.started_at).sum::<i64>() / n },
         submitted_by_server: attempts.iter().filter(|a| a.reason == "timeout").count() as i64,
     }
@@ -150,10 +140,10 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
         .filter_map(|q| {
             let rows = by_question.get(&q.id)?;
             let seen = rows.len() as i64;
-            let count = |l: Letter| rows.iter().filter(|r| r.answer.as_deref() == Some(l.as_str())).count() as i64;
+            let counts = distribution(rows.iter().filter_map(|r| r.answer.as_deref()));
             let options = Letter::ALL
                 .iter()
-                .map(|l| OptionCount { letter: l.as_str().to_owned(), text: q.options[l.index()].clone(), count: count(*l), is_key: *l == q.key })
+                .map(|l| OptionCount { letter: l.as_str().to_owned(), text: q.options[l.index()].clone(), count: counts[l.index()], is_key: *l == q.key })
                 .collect();
             let right = rows.iter().filter(|r| r.correct).count() as i64;
             let mut times: Vec<i64> = rows.iter().filter_map(|r| r.time_ms).collect();
@@ -161,7 +151,7 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
             let suspect_key = (strong_rows.len() >= 3)
                 .then(|| {
                     let wrong = strong_rows.iter().filter(|r| !r.correct).count();
-                    let share = wrong as f64 / strong_rows.len() as f64;
+                    let most = wrong * 2 > strong_rows.len();
                     let mut choices: HashMap<&str, usize> = HashMap::new();
                     for r in &strong_rows {
                         if let Some(a) = r.answer.as_deref() {
@@ -169,8 +159,11 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
                         }
                     }
                     let choice = choices.into_iter().max_by_key(|(letter, n)| (*n, std::cmp::Reverse(*letter)))?.0;
-                    (share > 0.5 && choice != q.key.as_str())
-                        .then(|| SuspectKey { strong_wrong_share: round1(share * 100.0) / 100.0, strong_choice: choice.to_owned(), strong_players: strong_rows.len() as i64 })
+                    (most && choice != q.key.as_str()).then(|| SuspectKey {
+                        strong_wrong_share: share(wrong as i64, strong_rows.len() as i64),
+                        strong_choice: choice.to_owned(),
+                        strong_players: strong_rows.len() as i64,
+                    })
                 })
                 .flatten();
             Some(QuestionFigures {
@@ -181,7 +174,7 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
                 options,
                 seen,
                 skipped: rows.iter().filter(|r| r.answer.is_none()).count() as i64,
-                correct_share: if seen == 0 { 0.0 } else { (right as f64 / seen as f64 * 1000.0).round() / 1000.0 },
+                correct_share: share(right, seen),
                 median_time_ms: median(&mut times),
                 suspect_key,
             })
@@ -218,7 +211,7 @@ pub fn days(attempts: &[AttemptRow]) -> Vec<Day> {
     }
     by_day
         .into_iter()
-        .map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: round1(scores.iter().sum::<f64>() / scores.len() as f64) })
+        .map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: one_decimal(mean(&scores)) })
         .collect()
 }
 

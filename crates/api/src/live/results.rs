@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use quizroom_domain::quiz::Letter;
 use quizroom_projections::live::read::{self as live, AnswerRow, GameRow};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -14,7 +15,6 @@ use crate::access::parse_category_id;
 use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
 use crate::export::{csv_cell, csv_download};
-use crate::figures::median;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -137,10 +137,8 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
         live::answers(pool, &game.game_id).await.map_err(db)?,
     );
     let mut by_player: HashMap<&str, Vec<&AnswerRow>> = HashMap::new();
-    let mut by_question: HashMap<i64, Vec<&AnswerRow>> = HashMap::new();
     for a in &answers {
         by_player.entry(a.player_id.as_str()).or_default().push(a);
-        by_question.entry(a.question).or_default().push(a);
     }
     let mut players: Vec<_> = players.into_iter().filter(|p| p.kicked == 0).collect();
     players.sort_by(|a, b| b.points.cmp(&a.points).then(a.joined_at.cmp(&b.joined_at)).then(a.player_id.cmp(&b.player_id)));
@@ -165,23 +163,16 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
             }
         })
         .collect();
-    let questions = questions
+    let questions = live::figures_of(questions, &answers)
         .into_iter()
-        .map(|q| {
-            let given = by_question.remove(&q.question).unwrap_or_default();
-            let mut counts: HashMap<String, usize> = ["A", "B", "C", "D"].into_iter().map(|l| (l.to_owned(), 0)).collect();
-            for a in &given {
-                *counts.entry(a.choice.clone()).or_default() += 1;
-            }
-            QuestionResult {
-                index: q.question,
-                answered: given.len(),
-                correct: given.iter().filter(|a| a.correct != 0).count(),
-                median_ms: median(&mut given.iter().map(|a| a.elapsed_ms).collect::<Vec<_>>()),
-                counts,
-                text: q.text,
-                answer: q.answer,
-            }
+        .map(|f| QuestionResult {
+            index: f.question.question,
+            answered: f.answered as usize,
+            correct: f.correct as usize,
+            counts: Letter::ALL.iter().map(|l| (l.as_str().to_owned(), f.counts[l.index()] as usize)).collect(),
+            median_ms: f.median_ms,
+            text: f.question.text,
+            answer: f.question.answer,
         })
         .collect();
     Ok(GameResults {

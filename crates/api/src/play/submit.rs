@@ -6,6 +6,7 @@ use axum::Json;
 use axum::extract::State;
 use quizroom_domain::attempt::AttemptError;
 use quizroom_projections::attempt::read as attempts;
+use quizroom_projections::figures::percent;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -75,10 +76,9 @@ async fn is_practice(state: &AppState, user_id: &str, category_id: i64, attempt_
 
 /// The result message of PRODUCT.md section 9.
 fn result_message(score: i64, total: i64) -> &'static str {
-    let percent = if total == 0 { 0 } else { score * 100 / total };
-    match percent {
-        80.. => "Excellent work! You've mastered this quiz.",
-        60.. => "Good job! Keep practicing to improve your score.",
+    match percent(score, total) {
+        80.0.. => "Excellent work! You've mastered this quiz.",
+        60.0.. => "Good job! Keep practicing to improve your score.",
         _ => "Keep learning! You'll do better next time.",
     }
 }
