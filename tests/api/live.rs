@@ -226,6 +226,33 @@ async fn an_answer_after_the_deadline_is_too_late_and_a_pause_stops_the_clock() 
     game.app.stop().await.unwrap();
 }
 
+/// The domain decides an answer's refusal; the hub and the HTTP API only say it (decision 0040):
+/// an answer to a paused question, before its deadline or after it, is refused over the hub with
+/// the code and words the HTTP API gives the domain's refusal, and writes nothing.
+#[tokio::test]
+async fn a_paused_questions_answer_is_refused_with_one_code_over_the_hub_and_over_http() {
+    let db = TestDb::sqlite();
+    let game = open(&db, json!({ "secondsPerQuestion": 5 })).await;
+    let (mut ana, ana_id, _) = game.player("Ana").await;
+    game.control("start").await;
+    next_view(&mut ana, "question").await;
+    game.clock.advance(3_000);
+    game.control("pause").await;
+    let over_http = quizroom_api::refusals::player_refused(quizroom_domain::player::PlayerError::NotOpen);
+    for wait in [0, 60_000] {
+        game.clock.advance(wait);
+        game.answer(&mut ana, 0, &game.key[0]).await;
+        let over_hub = next_error(&mut ana).await;
+        assert_eq!((over_hub["code"].clone(), over_hub["error"].clone()), (json!(over_http.code), json!(over_http.message)), "{wait}");
+        assert_eq!(over_http.code, "not_open");
+    }
+    let store = crate::helpers::open(&db.url).await;
+    let stream = quizroom_domain::StreamId::<quizroom_domain::player::GamePlayer>::new(&ana_id);
+    let recorded = store.read_stream(stream.as_str(), 1).await.unwrap();
+    assert_eq!(recorded.iter().map(|e| e.event_type.as_str()).collect::<Vec<_>>(), ["PlayerJoined"], "nothing but the join is written");
+    game.app.stop().await.unwrap();
+}
+
 /// Waits until the game's PIN leads nowhere (the game ended); fails after 10 s.
 async fn until_pin_is_free(game: &Game) {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);

@@ -2,12 +2,17 @@
 //! stream, so answers of different players never conflict, and one answer per question holds by
 //! this stream's version. An answer is judged against the game's open question
 //! ([`crate::game::OpenQuestion`]) at the server's receive time; its points are fixed here.
+//!
+//! The answer rules (not open, already answered, too late) are decided here only (decision
+//! 0040): the hub asks [`PlayerCommand::answer`] and [`GamePlayer::decide`] on the state it holds,
+//! so a refusal costs no write, and the writer decides again on the log's state; both only say
+//! the refusal.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{OpenQuestion, Scoring};
+use crate::game::{LiveGame, OpenQuestion, Scoring};
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
@@ -46,6 +51,17 @@ pub enum PlayerEvent {
 }
 
 impl DomainEvent for PlayerEvent {}
+
+impl PlayerCommand {
+    /// A player's answer to question `index` of `game`, received at `now`: the command the player's
+    /// stream decides ([`GamePlayer::decide`]), judged against the question being played and the
+    /// game's scoring. Refused as not open when question `index` is not the one being played.
+    pub fn answer(game: &LiveGame, index: usize, choice: Letter, now: i64) -> Result<PlayerCommand, PlayerError> {
+        let question = game.open_question().filter(|q| q.index == index).ok_or(PlayerError::NotOpen)?;
+        let settings = game.settings.as_ref().ok_or(PlayerError::NotOpen)?;
+        Ok(PlayerCommand::Answer { question, choice, scoring: settings.scoring, streak_bonus: settings.streak_bonus, now })
+    }
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlayerError {

@@ -11,13 +11,12 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use quizroom_domain::player::PlayerError;
 use quizroom_domain::quiz::Letter;
 
 use crate::Hub;
 use crate::admission::Admission;
 use crate::channel::{self, CHANNELS, Channel};
-use crate::game::{Refused, Viewer};
+use crate::game::Viewer;
 use crate::message::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::Outbox;
 
@@ -165,15 +164,8 @@ async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, 
             outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice: choice.as_str() });
         }
         Err(refused) => {
-            let (code, error) = match refused {
-                Refused::Player(PlayerError::AlreadyAnswered) => (ErrorCode::AlreadyAnswered, "You have already answered this question"),
-                Refused::Player(PlayerError::TooLate) => (ErrorCode::TooLate, "Time is up for this question"),
-                Refused::Player(PlayerError::NotOpen) => (ErrorCode::NotOpen, "This question is not open for answers"),
-                Refused::Player(_) | Refused::NotFound => (ErrorCode::NotFound, "No such player in this game"),
-                Refused::Kicked => (ErrorCode::Forbidden, "You were removed from this game"),
-                Refused::Unavailable => (ErrorCode::Unavailable, "Please try again"),
-            };
-            outbox.error(Some(&name), code, error);
+            let (code, error) = refused.reads();
+            outbox.error(Some(&name), code, &error);
         }
     }
 }

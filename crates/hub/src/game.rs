@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, OpenQuestion, Phase, Scoring};
-use quizroom_domain::player::{GamePlayer, PlayerError, PlayerEvent};
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, Phase};
+use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError, PlayerEvent};
 use quizroom_domain::quiz::Letter;
 use quizroom_domain::stream::id_of;
 use quizroom_domain::{Aggregate, DomainEvent, StreamId};
@@ -27,6 +27,7 @@ use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 
 use crate::Now;
+use crate::message::ErrorCode;
 pub use room::{Applied, Room, Viewer};
 pub use snapshot::Snapshot;
 
@@ -40,21 +41,36 @@ const IDLE: Duration = Duration::from_secs(60);
 pub struct Answer {
     pub game_id: String,
     pub player_id: String,
-    pub question: OpenQuestion,
-    pub choice: Letter,
-    pub scoring: Scoring,
-    pub streak_bonus: bool,
-    /// The server's receive time: what decides whether it was in time, and how fast.
-    pub now: i64,
+    /// What the player's stream decides ([`PlayerCommand::answer`]): the question being played
+    /// and the game's scoring, at the server's receive time (what decides whether it was in time,
+    /// and how fast).
+    pub command: PlayerCommand,
 }
 
 /// Why an answer was not recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
+    /// The domain's refusal (decision 0040).
     Player(PlayerError),
     NotFound,
     Kicked,
     Unavailable,
+}
+
+impl Refused {
+    /// How the refusal reads to the player: its code and message. The hub only says the domain's
+    /// refusals, in the domain's words; the HTTP API gives them the same codes
+    /// (`quizroom_api::refusals::player_refused`).
+    pub fn reads(&self) -> (ErrorCode, String) {
+        match self {
+            Refused::Player(e @ PlayerError::AlreadyAnswered) => (ErrorCode::AlreadyAnswered, e.to_string()),
+            Refused::Player(e @ PlayerError::TooLate) => (ErrorCode::TooLate, e.to_string()),
+            Refused::Player(e @ PlayerError::NotOpen) => (ErrorCode::NotOpen, e.to_string()),
+            Refused::Player(PlayerError::NotJoined | PlayerError::AlreadyJoined) | Refused::NotFound => (ErrorCode::NotFound, "No such player in this game".into()),
+            Refused::Kicked => (ErrorCode::Forbidden, "You were removed from this game".into()),
+            Refused::Unavailable => (ErrorCode::Unavailable, "Please try again".into()),
+        }
+    }
 }
 
 /// Where the hub's game writes go (implemented by the api crate).
@@ -289,35 +305,22 @@ impl Games {
     }
 
     /// Records a player's answer to question `index` and applies it; the answer counts once it
-    /// is durable. Quick refusals (not open, too late, answered) cost no write.
+    /// is durable. The domain decides it on the player as this node holds it, so a refusal (not
+    /// open, answered, too late) costs no write; the writer decides again on the log's state.
     pub async fn answer(self: &Arc<Self>, game_id: &str, player_id: &str, index: usize, choice: Letter) -> Result<(), Refused> {
         let now = self.now();
         let handle = self.room(game_id).await.map_err(|_| Refused::Unavailable)?.ok_or(Refused::NotFound)?;
-        let answer = {
+        let command = {
             let room = handle.lock();
             let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
             if player.kicked {
                 return Err(Refused::Kicked);
             }
-            let question = room.game.open_question().filter(|q| q.index == index).ok_or(Refused::Player(PlayerError::NotOpen))?;
-            if player.state.answers.contains_key(&index) {
-                return Err(Refused::Player(PlayerError::AlreadyAnswered));
-            }
-            if now > question.deadline && !question.paused {
-                return Err(Refused::Player(PlayerError::TooLate));
-            }
-            let settings = room.game.settings.as_ref().expect("an open game has settings");
-            Answer {
-                game_id: game_id.to_owned(),
-                player_id: player_id.to_owned(),
-                question,
-                choice,
-                scoring: settings.scoring,
-                streak_bonus: settings.streak_bonus,
-                now,
-            }
+            let command = PlayerCommand::answer(&room.game, index, choice, now).map_err(Refused::Player)?;
+            player.state.decide(command.clone()).map_err(Refused::Player)?;
+            command
         };
-        let recorded = self.writer.answer(answer).await?;
+        let recorded = self.writer.answer(Answer { game_id: game_id.to_owned(), player_id: player_id.to_owned(), command }).await?;
         self.apply(&recorded);
         Ok(())
     }

@@ -180,7 +180,7 @@ pub(super) async fn join_game(
         taken.undone(&state.store).await?;
         return match outcome? {
             JoinOutcome::In { .. } => unreachable!("handled above"),
-            JoinOutcome::Refused(e) => Err(ApiError::internal(e)),
+            JoinOutcome::Refused(e) => Err(crate::refusals::player_refused(e)),
             JoinOutcome::NameTaken => Err(ApiError::conflict("nickname_taken", "Please choose another nickname")),
         };
     };

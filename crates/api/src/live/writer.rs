@@ -78,13 +78,7 @@ fn refused(error: PlayerError) -> Reply {
 }
 
 fn command(answer: &Answer) -> PlayerCommand {
-    PlayerCommand::Answer {
-        question: answer.question,
-        choice: answer.choice,
-        scoring: answer.scoring,
-        streak_bonus: answer.streak_bonus,
-        now: answer.now,
-    }
+    answer.command.clone()
 }
 
 fn actor(answer: &Answer) -> quizroom_eventstore::Metadata {

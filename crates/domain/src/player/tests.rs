@@ -141,3 +141,53 @@ fn before_a_question_counts_only_the_questions_before_it() {
     assert_eq!(first.before(3), (0, 0));
     assert_eq!(GamePlayer::fold(&[joined()]).before(0), (0, 0));
 }
+
+fn game(events: &[crate::game::GameEvent]) -> LiveGame {
+    LiveGame::fold(events)
+}
+
+fn opened() -> crate::game::GameEvent {
+    use crate::game::{GameEvent, GameQuestion, GameSettings};
+    let question = |id: i64| GameQuestion { id, text: format!("Question {id}?"), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer: Letter::B, explanation: String::new() };
+    let settings = GameSettings {
+        seconds_per_question: 20,
+        scoring: Scoring::Speed,
+        streak_bonus: true,
+        shuffle_questions: false,
+        shuffle_options: false,
+        require_sign_in: false,
+        auto_advance: false,
+    };
+    GameEvent::GameOpened {
+        host_id: "host".into(),
+        quiz_id: 7,
+        quiz_version: 1,
+        curated: false,
+        title: "Capitals".into(),
+        questions: vec![question(100), question(101)],
+        settings,
+        pin: "123456".into(),
+        join_key: "key".into(),
+        at: 0,
+    }
+}
+
+#[test]
+fn an_answer_is_judged_against_the_question_being_played_with_the_games_scoring() {
+    use crate::game::GameEvent;
+    let started = GameEvent::QuestionStarted { index: 0, at: OPENS - 3_000, opens_at: OPENS, deadline: OPENS + 20_000 };
+    // No question is being played, or another one is.
+    assert_eq!(PlayerCommand::answer(&game(&[opened()]), 0, Letter::B, OPENS), Err(PlayerError::NotOpen));
+    assert_eq!(PlayerCommand::answer(&game(&[opened(), started.clone()]), 1, Letter::B, OPENS), Err(PlayerError::NotOpen));
+    assert_eq!(
+        PlayerCommand::answer(&game(&[opened(), started.clone()]), 0, Letter::C, OPENS + 5),
+        Ok(PlayerCommand::Answer { question: question(0), choice: Letter::C, scoring: Scoring::Speed, streak_bonus: true, now: OPENS + 5 })
+    );
+    // Paused, the question is still the one being played, and the player's stream refuses the
+    // answer as not open, before its deadline and after it alike.
+    let paused = game(&[opened(), started, GameEvent::GamePaused { at: OPENS + 1_000 }]);
+    for now in [OPENS + 2_000, OPENS + 60_000] {
+        let command = PlayerCommand::answer(&paused, 0, Letter::B, now).unwrap();
+        given::<GamePlayer>([joined()]).when(command).then_error(PlayerError::NotOpen);
+    }
+}
