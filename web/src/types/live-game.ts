@@ -88,4 +88,18 @@ export type GameView = {
   host: LiveHost | null
 }
 
+/**
+ * The view as the server sends it: the API document's schema `GameView` (crates/hub/src/game/view.rs).
+ * Every field is always there, `null` when it has nothing to say. `readGameView` makes a
+ * `GameView` of it: the settings filled with their defaults when missing, a blank explanation
+ * `null`.
+ */
+export type GameViewJson = Omit<GameView, 'settings' | 'reveal'> & {
+  settings: LiveSettings | null
+  reveal: LiveRevealJson | null
+}
+
+/** The reveal as the server sends it: the explanation is a text, possibly empty. */
+export type LiveRevealJson = Omit<LiveReveal, 'explanation'> & { explanation: string }
+
 export type ControlAction = 'start' | 'next' | 'skip' | 'pause' | 'resume' | 'lock' | 'unlock' | 'end'

@@ -1,6 +1,8 @@
 /**
  * Reads a live game's view (docs/live-games.md, "The view") from JSON: the `game` message of the
- * hub and the live-game HTTP answers carry the same shape. What the screens rely on is checked
+ * hub and the live-game HTTP answers carry the same shape, `GameViewJson` (the API document's
+ * `GameView`). Each object is read as `Unchecked` of its type, so a field name the server does not
+ * send does not compile; each value is checked before use. What the screens rely on is checked
  * (the game id, a known phase, the server's clock, a question's options and times); fields the
  * server left out are filled with their "nothing" value, so the screens never meet `undefined`.
  */
@@ -8,21 +10,27 @@ import { LETTERS } from '@/lib/constants'
 import type { Letter } from '@/types/api'
 import type {
   GameView,
+  GameViewJson,
   LiveHost,
   LiveMe,
   LiveOption,
   LivePhase,
+  LivePlayerName,
   LiveQuestion,
   LiveReveal,
+  LiveRevealJson,
   LiveSettings,
   StandingRow,
 } from '@/types/live-game'
 
 const PHASES: readonly LivePhase[] = ['lobby', 'question', 'reveal', 'standings', 'finished']
 
-type Json = Record<string, unknown>
+/** A JSON object that may hold the fields of `T`, each of a shape still to be checked. */
+type Unchecked<T> = { readonly [K in keyof T]?: unknown }
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** `value` as an object with the fields of `T`, or null when it is not an object. */
+const fieldsOf = <T>(value: unknown): Unchecked<T> | null => (isObject(value) ? (value as Unchecked<T>) : null)
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value)
 const isLetter = (value: unknown): value is Letter => typeof value === 'string' && (LETTERS as readonly string[]).includes(value)
 const numberOr = (value: unknown, fallback: number) => (isNumber(value) ? value : fallback)
@@ -38,8 +46,9 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   autoAdvance: false,
 }
 
-function readSettings(raw: unknown): LiveSettings {
-  if (!isObject(raw)) return DEFAULT_LIVE_SETTINGS
+function readSettings(value: unknown): LiveSettings {
+  const raw = fieldsOf<LiveSettings>(value)
+  if (!raw) return DEFAULT_LIVE_SETTINGS
   const flag = (key: keyof LiveSettings) => (typeof raw[key] === 'boolean' ? (raw[key] as boolean) : (DEFAULT_LIVE_SETTINGS[key] as boolean))
   return {
     secondsPerQuestion: numberOr(raw.secondsPerQuestion, DEFAULT_LIVE_SETTINGS.secondsPerQuestion),
@@ -52,10 +61,12 @@ function readSettings(raw: unknown): LiveSettings {
   }
 }
 
-function readQuestion(raw: unknown): LiveQuestion | null {
-  if (!isObject(raw) || !isNumber(raw.index) || !Array.isArray(raw.options)) return null
+function readQuestion(value: unknown): LiveQuestion | null {
+  const raw = fieldsOf<LiveQuestion>(value)
+  if (!raw || !isNumber(raw.index) || !Array.isArray(raw.options)) return null
   const options: LiveOption[] = raw.options
-    .filter((option): option is Json => isObject(option) && isLetter(option.letter))
+    .map((option: unknown) => fieldsOf<LiveOption>(option))
+    .filter((option): option is Unchecked<LiveOption> => option !== null && isLetter(option.letter))
     .map((option) => ({ letter: option.letter as Letter, text: stringOr(option.text, '') }))
   const startedAt = numberOr(raw.startedAt, 0)
   return {
@@ -70,9 +81,10 @@ function readQuestion(raw: unknown): LiveQuestion | null {
   }
 }
 
-function readReveal(raw: unknown): LiveReveal | null {
-  if (!isObject(raw) || !isLetter(raw.answer)) return null
-  const counts = isObject(raw.counts) ? raw.counts : {}
+function readReveal(value: unknown): LiveReveal | null {
+  const raw = fieldsOf<LiveRevealJson>(value)
+  if (!raw || !isLetter(raw.answer)) return null
+  const counts: Unchecked<LiveRevealJson['counts']> = fieldsOf<LiveRevealJson['counts']>(raw.counts) ?? {}
   return {
     answer: raw.answer,
     explanation: typeof raw.explanation === 'string' && raw.explanation.trim() !== '' ? raw.explanation : null,
@@ -83,7 +95,8 @@ function readReveal(raw: unknown): LiveReveal | null {
 function readRows(raw: unknown): StandingRow[] | null {
   if (!Array.isArray(raw)) return null
   return raw
-    .filter((row): row is Json => isObject(row) && isNumber(row.rank))
+    .map((row: unknown) => fieldsOf<StandingRow>(row))
+    .filter((row): row is Unchecked<StandingRow> => row !== null && isNumber(row.rank))
     .map((row) => ({
       rank: row.rank as number,
       playerId: stringOr(row.playerId, ''),
@@ -92,9 +105,10 @@ function readRows(raw: unknown): StandingRow[] | null {
     }))
 }
 
-function readMe(raw: unknown): LiveMe | null {
-  if (!isObject(raw)) return null
-  const last = isObject(raw.lastResult) ? raw.lastResult : null
+function readMe(value: unknown): LiveMe | null {
+  const raw = fieldsOf<LiveMe>(value)
+  if (!raw) return null
+  const last = fieldsOf<NonNullable<LiveMe['lastResult']>>(raw.lastResult)
   return {
     playerId: stringOr(raw.playerId, ''),
     nickname: stringOr(raw.nickname, ''),
@@ -106,9 +120,10 @@ function readMe(raw: unknown): LiveMe | null {
   }
 }
 
-function readHost(raw: unknown): LiveHost | null {
-  if (!isObject(raw)) return null
-  const names = Array.isArray(raw.names) ? raw.names.filter(isObject) : []
+function readHost(value: unknown): LiveHost | null {
+  const raw = fieldsOf<LiveHost>(value)
+  if (!raw) return null
+  const names = Array.isArray(raw.names) ? raw.names.map((name: unknown) => fieldsOf<LivePlayerName>(name)).filter((name) => name !== null) : []
   return {
     pin: stringOr(raw.pin, ''),
     joinKey: stringOr(raw.joinKey, ''),
@@ -118,8 +133,9 @@ function readHost(raw: unknown): LiveHost | null {
 }
 
 /** The view in `raw`, or null when it is not one (no game id, unknown phase, no server time). */
-export function readGameView(raw: unknown): GameView | null {
-  if (!isObject(raw) || typeof raw.gameId !== 'string' || !isNumber(raw.serverNow)) return null
+export function readGameView(value: unknown): GameView | null {
+  const raw = fieldsOf<GameViewJson>(value)
+  if (!raw || typeof raw.gameId !== 'string' || !isNumber(raw.serverNow)) return null
   if (!PHASES.includes(raw.phase as LivePhase)) return null
   const phase = raw.phase as LivePhase
   const question = readQuestion(raw.question)

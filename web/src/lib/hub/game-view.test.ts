@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { GameViewJson } from '@/types/live-game'
+import { readGameView } from './game-view'
+
+/** The views docs/live-games.md shows (section "The view"), which the hub's own test checks against the server's. */
+function documentedViews(): unknown[] {
+  const doc = readFileSync(resolve(process.cwd(), '../docs/live-games.md'), 'utf8')
+  const section = doc.split('\n## ').find((s) => s.startsWith('The view')) ?? ''
+  return section
+    .split('```json\n')
+    .slice(1)
+    .map((block) => JSON.parse(block.split('```')[0]) as unknown)
+}
+
+describe('readGameView', () => {
+  it("reads every view of docs/live-games.md as it is: the server's shape is the client's", () => {
+    const views = documentedViews()
+    expect(views.length).toBeGreaterThanOrEqual(3)
+    for (const view of views) expect(readGameView(view)).toEqual(view)
+  })
+
+  it('types the JSON it reads as the server sends it', () => {
+    // A whole view as the API document's `GameView` has it: this compiles only while the types agree.
+    const json: GameViewJson = {
+      gameId: 'g1',
+      title: 'T',
+      phase: 'reveal',
+      serverNow: 1,
+      questionCount: 1,
+      players: 0,
+      locked: false,
+      settings: null,
+      question: { index: 0, text: 'Q', options: [{ letter: 'A', text: 'a' }], startedAt: 0, opensAt: 3000, deadline: null, remainingMs: 0, paused: false },
+      reveal: { answer: 'A', explanation: '', counts: { A: 0, B: 0, C: 0, D: 0 } },
+      standings: null,
+      podium: null,
+      me: null,
+      host: { pin: '123456', joinKey: '', answered: 0, names: [] },
+    }
+    // No settings: the defaults; a blank explanation: none.
+    expect(readGameView(json)).toMatchObject({ settings: { secondsPerQuestion: 20, scoring: 'correctness' }, reveal: { explanation: null } })
+  })
+})
