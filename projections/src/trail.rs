@@ -10,14 +10,17 @@ pub mod read;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use quizroom_domain::accommodation::AccommodationEvent;
-use quizroom_domain::admission::AdmissionEvent;
-use quizroom_domain::attempt::AttemptEvent;
-use quizroom_domain::audit::AuditEvent;
-use quizroom_domain::game::GameEvent;
-use quizroom_domain::generation::GenerationEvent;
-use quizroom_domain::quiz::QuizEvent;
-use quizroom_domain::wallet::WalletEvent;
+use quizroom_domain::Aggregate;
+use quizroom_domain::accommodation::{AccommodationEvent, Accommodations};
+use quizroom_domain::admission::{Admission, AdmissionEvent};
+use quizroom_domain::attempt::{Attempt, AttemptEvent};
+use quizroom_domain::audit::{AuditEvent, AuditLog};
+use quizroom_domain::game::{GameEvent, LiveGame};
+use quizroom_domain::generation::{Generation, GenerationEvent};
+use quizroom_domain::quiz::{Quiz, QuizEvent};
+use quizroom_domain::stream::id_of;
+use quizroom_domain::user::User;
+use quizroom_domain::wallet::{Wallet, WalletEvent};
 use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
 use sqlx::Row;
 
@@ -58,7 +61,7 @@ struct Owner {
 
 /// `quiz-12` → 12.
 fn quiz_of(stream: &str) -> Option<i64> {
-    stream.strip_prefix("quiz-")?.parse().ok()
+    id_of::<Quiz>(stream)?.parse().ok()
 }
 
 struct Batch<'c> {
@@ -92,7 +95,7 @@ impl Batch<'_> {
         let stream = event.stream_id.as_str();
         let entry = |quiz_id, person_id, reference: Option<String>, kind| Some(Entry { event, quiz_id, person_id, reference, kind });
         Ok(match event.stream_type() {
-            "quiz" => {
+            Quiz::STREAM => {
                 let quiz_id = quiz_of(stream);
                 match decode::<QuizEvent>(event)? {
                     QuizEvent::QuizHosted { quiz, .. } => entry(quiz_id, Some(quiz.host_id), None, kind::HOSTED),
@@ -102,7 +105,7 @@ impl Batch<'_> {
                     }
                 }
             }
-            "attempt" => {
+            Attempt::STREAM => {
                 let kind = match decode::<AttemptEvent>(event)? {
                     AttemptEvent::AttemptStarted { user_id, quiz_id, .. } => {
                         self.learn(stream, Owner { quiz_id: Some(quiz_id), person_id: Some(user_id) });
@@ -114,22 +117,22 @@ impl Batch<'_> {
                 let owner = self.owner(stream).await?;
                 entry(owner.quiz_id, owner.person_id, Some(stream.to_owned()), kind)
             }
-            "accommodations" => {
+            Accommodations::STREAM => {
                 let AccommodationEvent::AccommodationsSet { by, .. } = decode::<AccommodationEvent>(event)?;
-                entry(stream.strip_prefix("accommodations-").and_then(|id| id.parse().ok()), Some(by), None, kind::EDITED)
+                entry(id_of::<Accommodations>(stream).and_then(|id| id.parse().ok()), Some(by), None, kind::EDITED)
             }
-            "admission" => {
+            Admission::STREAM => {
                 let AdmissionEvent::JoinedByCode { quiz_id, user_id, .. } = decode::<AdmissionEvent>(event)?;
                 entry(Some(quiz_id), Some(user_id), None, kind::ATTEMPT)
             }
-            "game" => {
+            LiveGame::STREAM => {
                 if let GameEvent::GameOpened { host_id, quiz_id, .. } = decode::<GameEvent>(event)? {
                     self.learn(stream, Owner { quiz_id: Some(quiz_id), person_id: Some(host_id) });
                 }
                 let owner = self.owner(stream).await?;
                 entry(owner.quiz_id, owner.person_id, Some(stream.to_owned()), kind::LIVE)
             }
-            "generation" => {
+            Generation::STREAM => {
                 match decode::<GenerationEvent>(event)? {
                     GenerationEvent::GenerationRequested { host_id, .. } => {
                         self.learn(stream, Owner { quiz_id: None, person_id: Some(host_id) });
@@ -140,23 +143,24 @@ impl Batch<'_> {
                 let owner = self.owner(stream).await?;
                 entry(owner.quiz_id, owner.person_id, Some(stream.to_owned()), kind::GENERATED)
             }
-            "wallet" => {
-                let person = stream.strip_prefix("wallet-").map(str::to_owned);
+            Wallet::STREAM => {
+                let person = id_of::<Wallet>(stream).map(str::to_owned);
                 let reference = match decode::<WalletEvent>(event)? {
                     WalletEvent::TokensSpent { reference, .. } | WalletEvent::TokensRefunded { reference, .. } => Some(reference),
                     WalletEvent::TokensGranted { .. } | WalletEvent::TokensPurchased { .. } => None,
                 };
+                // A charge names the quiz it hosted, or the generation it paid for.
                 let quiz_id = match reference.as_deref() {
-                    Some(r) if r.starts_with("quiz-") => quiz_of(r),
+                    Some(r) if id_of::<Quiz>(r).is_some() => quiz_of(r),
                     Some(r) => self.owner(r).await?.quiz_id,
                     None => None,
                 };
                 entry(quiz_id, person, reference, kind::TOKENS)
             }
-            "user" => entry(None, stream.strip_prefix("user-").map(str::to_owned), None, kind::ACCOUNT),
-            "audit" => {
+            User::STREAM => entry(None, id_of::<User>(stream).map(str::to_owned), None, kind::ACCOUNT),
+            AuditLog::STREAM => {
                 let (AuditEvent::AuditRead { subject, .. } | AuditEvent::AuditRefused { subject, .. }) = decode::<AuditEvent>(event)?;
-                entry(quiz_of(&subject), stream.strip_prefix("audit-").map(str::to_owned), Some(subject), kind::AUDIT)
+                entry(quiz_of(&subject), id_of::<AuditLog>(stream).map(str::to_owned), Some(subject), kind::AUDIT)
             }
             _ => None,
         })
@@ -197,7 +201,7 @@ impl Projector for TrailProjector {
         let mut entries = Vec::new();
         for event in events {
             // The entries before a publication must be in the table for it to re-file them.
-            if event.event_type == "GenerationPublished" {
+            if event.event_type == GenerationEvent::GENERATION_PUBLISHED {
                 write_entries(batch.conn, &entries).await?;
                 entries.clear();
             }

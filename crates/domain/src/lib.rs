@@ -4,6 +4,8 @@
 //! - [`Aggregate`]: the decide/evolve shape every stream type follows.
 //! - [`DomainEvent`]: how an event is named and stored, and how older shapes are upcast.
 //! - [`stream`]: each aggregate's stream name, formatted and parsed by a typed [`StreamId`].
+//! - `event_type`: each event's stored type name as a constant of its enum
+//!   (`AttemptEvent::RETAKE_GRANTED`), for readers that pick stored rows by type.
 //! - [`testing`]: given(events) / when(command) / then(events or error).
 //! - [`quiz`]: quizzes and their questions (`quiz-{id}`); [`attempt`]: timed attempts (`attempt-{uuid}`).
 //! - [`game`]: live games run by a host (`game-{uuid}`); [`player`]: a live game's players and
@@ -22,6 +24,7 @@ pub mod admission;
 pub mod attempt;
 pub mod audience;
 pub mod audit;
+mod event_type;
 pub mod game;
 pub mod generation;
 pub mod player;

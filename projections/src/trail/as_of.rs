@@ -6,7 +6,8 @@
 use std::collections::HashMap;
 
 use quizroom_domain::DomainEvent;
-use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
+use quizroom_domain::stream::id_of;
 use quizroom_eventstore::{Backend, EventStore, StoreError};
 use sqlx::{AssertSqlSafe, Row};
 
@@ -48,10 +49,12 @@ pub async fn counted(store: &EventStore, quizzes: Quizzes, position: i64) -> Res
         // Curated categories: their publication has no host.
         Quizzes::Curated => "t.quiz_id in (select h.quiz_id from trail_entry h where h.kind = 'hosted' and h.person_id is null)",
     };
+    // The two types are the domain's constants, written into the statement (they are not input).
+    let (submitted_type, retake_type) = (AttemptEvent::ATTEMPT_SUBMITTED, AttemptEvent::RETAKE_GRANTED);
     let sql = format!(
-        "select t.ref, t.quiz_id, t.person_id, t.event_type, e.schema_version, case when t.event_type = 'AttemptSubmitted' then {data} end, \
+        "select t.ref, t.quiz_id, t.person_id, t.event_type, e.schema_version, case when t.event_type = '{submitted_type}' then {data} end, \
          e.global_position from trail_entry t join events e on e.global_position = t.global_position where {which} and t.global_position <= $1 \
-         and t.event_type in ('AttemptSubmitted', 'RetakeGranted') order by t.global_position"
+         and t.event_type in ('{submitted_type}', '{retake_type}') order by t.global_position"
     );
     let mut query = sqlx::query(AssertSqlSafe(sql)).bind(position);
     if let Quizzes::One(id) = quizzes {
@@ -66,21 +69,21 @@ pub async fn counted(store: &EventStore, quizzes: Quizzes, position: i64) -> Res
         let Some(user_id) = row.try_get::<Option<String>, _>(2)? else { continue };
         let key = (user_id, quiz_id);
         let event_type: String = row.try_get(3)?;
-        if event_type == "RetakeGranted" {
+        if event_type == AttemptEvent::RETAKE_GRANTED {
             counted.remove(&key);
             continue;
         }
         let position: i64 = row.try_get(6)?;
         let schema_version: i64 = row.try_get(4)?;
         if schema_version != AttemptEvent::SCHEMA_VERSION {
-            return Err(StoreError::Corrupt { position, message: format!("AttemptSubmitted schema version {schema_version} is not known here") });
+            return Err(StoreError::Corrupt { position, message: format!("{submitted_type} schema version {schema_version} is not known here") });
         }
         let data: String = row.try_get::<Option<String>, _>(5)?.unwrap_or_default();
-        let s: Submitted = serde_json::from_str(&data).map_err(|e| StoreError::Corrupt { position, message: format!("broken AttemptSubmitted payload: {e}") })?;
+        let s: Submitted = serde_json::from_str(&data).map_err(|e| StoreError::Corrupt { position, message: format!("broken {submitted_type} payload: {e}") })?;
         let attempts = submitted.entry(key.clone()).or_default();
         *attempts += 1;
         let attempts = *attempts;
-        let attempt_id = attempt.strip_prefix("attempt-").unwrap_or(&attempt).to_owned();
+        let attempt_id = id_of::<Attempt>(&attempt).unwrap_or(&attempt).to_owned();
         let entry = counted.entry(key.clone()).or_insert_with(|| Counted {
             user_id: key.0.clone(),
             quiz_id,

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use quizroom_domain::DomainEvent;
 use quizroom_domain::accommodation::AccommodationEvent;
+use quizroom_domain::admission::AdmissionEvent;
 use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
 use quizroom_domain::audit::AuditEvent;
 use quizroom_domain::game::GameEvent;
@@ -105,7 +106,7 @@ fn spaced(event_type: &str) -> String {
 pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
     let fallback = || spaced(&row.event_type);
     let text = match row.kind.as_str() {
-        "edited" if row.event_type == "AccommodationsSet" => decode::<AccommodationEvent>(row).map(|e| {
+        "edited" if row.event_type == AccommodationEvent::ACCOMMODATIONS_SET => decode::<AccommodationEvent>(row).map(|e| {
             let AccommodationEvent::AccommodationsSet { players, .. } = e;
             let each: Vec<String> = players.iter().map(|(email, a)| format!("{email} ({})", AccommodationView::from(*a).describe())).collect();
             if each.is_empty() { "Removed every accommodation".to_owned() } else { format!("Set accommodations: {}", each.join(", ")) }
@@ -131,7 +132,7 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
             }
             QuizEvent::CuratedCategoryRevised { content } => format!("Revised the curated category ({} questions)", content.questions.len()),
         }),
-        "attempt" if row.event_type == "JoinedByCode" => Some("Joined with the quiz's code".to_owned()),
+        "attempt" if row.event_type == AdmissionEvent::JOINED_BY_CODE => Some("Joined with the quiz's code".to_owned()),
         "attempt" | "retake" => decode::<AttemptEvent>(row).map(|e| match e {
             AttemptEvent::AttemptStarted { quiz_version, question_ids, deadline, accommodation, .. } => {
                 let granted = AccommodationView::from(accommodation).describe();

@@ -9,6 +9,8 @@ use axum::body::Body;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use quizroom_domain::StreamId;
+use quizroom_domain::user::User;
 use quizroom_projections::trail::read::{self as trail, Filter, Subject, TrailRow};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -22,7 +24,6 @@ use crate::error::{ApiError, ApiQuery, db};
 use crate::export::csv_cell;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
 
 /// Entries read per page of the stream.
 const PAGE: i64 = 1000;
@@ -165,13 +166,13 @@ impl OwnedSubject {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn export_quiz(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
     let format = q.format.unwrap_or(Format::Jsonl);
     let quiz = reader.quiz(&state, &quiz_id, "export").await?;
     reader.spend(&state, 4)?;
-    reader.record(&state, &format!("quiz-{}", quiz.id), "export").await?;
-    stream(state, OwnedSubject::Quiz(quiz.id), format, format!("quiz-{}", quiz.id)).await
+    reader.record(&state, quiz.stream().as_str(), "export").await?;
+    // The download is named after the quiz's stream (`quiz-12-history.jsonl`).
+    stream(state, OwnedSubject::Quiz(quiz.id), format, quiz.stream().to_string()).await
 }
 
 /// A person's whole history, oldest first, as JSON lines or CSV.
@@ -184,12 +185,11 @@ pub(super) async fn export_quiz(State(state): State<AppState>, caller: AuthUser,
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn export_person(State(state): State<AppState>, caller: AuthUser, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn export_person(State(state): State<AppState>, reader: Reader, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
     let format = q.format.unwrap_or(Format::Jsonl);
     reader.person(&state, &user_id, "export").await?;
     super::timeline::person_ref(&state, &user_id).await?;
     reader.spend(&state, 4)?;
-    reader.record(&state, &format!("user-{user_id}"), "export").await?;
+    reader.record(&state, StreamId::<User>::new(&user_id).as_str(), "export").await?;
     stream(state, OwnedSubject::Person(user_id), format, "person".to_owned()).await
 }

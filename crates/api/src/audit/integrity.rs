@@ -16,7 +16,6 @@ use crate::error::{ApiError, ApiJson, ApiQuery};
 use crate::input::{ObjectBody, opt_int};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
 
 /// Where the log and its chain part.
 #[derive(Serialize, ToSchema)]
@@ -102,8 +101,7 @@ pub(super) struct IntegrityQuery {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn integrity(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<IntegrityQuery>) -> Result<Json<Integrity>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn integrity(State(state): State<AppState>, reader: Reader, ApiQuery(q): ApiQuery<IntegrityQuery>) -> Result<Json<Integrity>, ApiError> {
     let full = q.full.unwrap_or(false);
     if full {
         reader.allow(&state, reader.auditor, "log", "integrity-full").await?;
@@ -177,8 +175,7 @@ pub(super) struct ProofResult {
         (status = 429, description = "Too many audit requests this minute, or too many proofs by non-auditors on this node", body = ErrorBody),
     ),
 )]
-pub(super) async fn prove(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn prove(State(state): State<AppState>, reader: Reader, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
     let position = body.position.filter(|p| *p > 0).ok_or_else(|| ApiError::bad_request("invalid_position", "position must be a whole number from 1"))?;
     let digest = body
         .digest

@@ -18,8 +18,11 @@ mod sheet;
 mod standings;
 mod timeline;
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use quizroom_domain::StreamId;
 use quizroom_domain::audit::{AuditCommand, AuditLog};
+use quizroom_domain::quiz::Quiz;
 use quizroom_domain::user::{User, UserCommand, UserError};
 use quizroom_projections::user::read as accounts;
 use utoipa_axum::router::OpenApiRouter;
@@ -29,6 +32,7 @@ use crate::access::find_category;
 use crate::commands::{CommandError, execute, metadata};
 use crate::error::{ApiError, db};
 use crate::state::AppState;
+use crate::tokens::AuthUser;
 
 /// Audit reads one account may make per minute on one node; verifying the whole chain costs
 /// [`VERIFY_COST`] of them.
@@ -51,10 +55,21 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(export::export_person))
 }
 
-/// Who is reading, and whether they audit everything.
+/// Who is reading, and whether they audit everything. As an extractor it is what every audit
+/// handler starts with: a signed-in caller with a verified e-mail ([`AuthUser`]: 401, or 403
+/// `email_unverified`), and their auditor role read from the accounts.
 pub(crate) struct Reader {
     pub user_id: String,
     pub auditor: bool,
+}
+
+impl FromRequestParts<AppState> for Reader {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let caller = AuthUser::from_request_parts(parts, state).await?;
+        Reader::of(state, &caller.user_id).await
+    }
 }
 
 impl Reader {
@@ -80,7 +95,7 @@ impl Reader {
     async fn quiz_as(&self, state: &AppState, quiz_id: &str, subject: Option<&str>, view: &str) -> Result<AuditedQuiz, ApiError> {
         let id = crate::access::parse_category_id(quiz_id)?;
         let quiz = find_category(state, id).await?.ok_or_else(|| ApiError::not_found("No such quiz"))?;
-        let subject = subject.map_or_else(|| format!("quiz-{id}"), str::to_owned);
+        let subject = subject.map_or_else(|| StreamId::<Quiz>::new(id).to_string(), str::to_owned);
         let allowed = self.auditor || quiz.is_host(&self.user_id);
         self.allow_because(state, allowed, &subject, view, "not an auditor, nor the quiz's host").await?;
         Ok(AuditedQuiz { id, title: quiz.name.clone(), code: quiz.code.clone(), host_id: quiz.host_id.clone() })
@@ -90,7 +105,7 @@ impl Reader {
     /// refusal is recorded.
     async fn person(&self, state: &AppState, user_id: &str, view: &str) -> Result<(), ApiError> {
         let allowed = self.auditor || self.user_id == user_id;
-        self.allow_because(state, allowed, &format!("user-{user_id}"), view, "not an auditor, nor that person").await
+        self.allow_because(state, allowed, StreamId::<User>::new(user_id).as_str(), view, "not an auditor, nor that person").await
     }
 
     /// Lets a read only auditors may make go on; a refusal is recorded.
@@ -136,6 +151,13 @@ pub(crate) struct AuditedQuiz {
     pub title: String,
     pub code: Option<String>,
     pub host_id: Option<String>,
+}
+
+impl AuditedQuiz {
+    /// The quiz's stream: what a read of the quiz is recorded as looking at.
+    pub fn stream(&self) -> StreamId<Quiz> {
+        StreamId::new(self.id)
+    }
 }
 
 fn not_allowed() -> ApiError {

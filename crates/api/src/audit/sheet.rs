@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
-use quizroom_domain::quiz::{Letter, Question, QuizEvent};
-use quizroom_domain::DomainEvent;
+use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
+use quizroom_domain::quiz::{Letter, Question, Quiz, QuizEvent};
+use quizroom_domain::{DomainEvent, StreamId};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -19,7 +19,6 @@ use crate::clock::rfc3339;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
 
 /// One question of a sheet.
 #[derive(Serialize, ToSchema)]
@@ -76,7 +75,7 @@ pub(super) struct AttemptSheet {
 /// The quiz's questions at stream version `version`, and its title.
 async fn questions_at(state: &AppState, quiz_id: i64, version: i64) -> Result<(String, Vec<Question>), ApiError> {
     let (mut title, mut questions) = (String::new(), Vec::new());
-    for event in state.store.read_stream(&format!("quiz-{quiz_id}"), 1).await?.into_iter().filter(|e| e.version <= version) {
+    for event in state.store.read_stream(StreamId::<Quiz>::new(quiz_id).as_str(), 1).await?.into_iter().filter(|e| e.version <= version) {
         let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, &event.data) else { continue };
         match decoded {
             QuizEvent::QuizHosted { quiz, .. } => (title, questions) = (quiz.title, quiz.questions),
@@ -98,14 +97,13 @@ async fn questions_at(state: &AppState, quiz_id: i64, version: i64) -> Result<(S
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUser, Path(attempt_id): Path<String>) -> Result<Json<AttemptSheet>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader, Path(attempt_id): Path<String>) -> Result<Json<AttemptSheet>, ApiError> {
     let missing = || ApiError::not_found("No such attempt");
     if attempt_id.len() > 64 || !attempt_id.chars().all(|c| c.is_ascii_hexdigit() || c == '-') {
         return Err(missing());
     }
-    let stream = format!("attempt-{attempt_id}");
-    let events = state.store.read_stream(&stream, 1).await?;
+    let stream = StreamId::<Attempt>::new(&attempt_id);
+    let events = state.store.read_stream(stream.as_str(), 1).await?;
     let decoded: Vec<(i64, AttemptEvent)> = events
         .iter()
         .filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, &e.data).ok().map(|d| (e.position, d)))
@@ -114,10 +112,10 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, caller: AuthUse
         return Err(missing());
     };
     if user_id != reader.user_id {
-        reader.quiz_as(&state, &quiz_id.to_string(), Some(&stream), "sheet").await?;
+        reader.quiz_as(&state, &quiz_id.to_string(), Some(stream.as_str()), "sheet").await?;
     }
     reader.spend(&state, 1)?;
-    reader.record(&state, &stream, "sheet").await?;
+    reader.record(&state, stream.as_str(), "sheet").await?;
     let (quiz_title, questions) = questions_at(&state, quiz_id, quiz_version).await?;
     let by_id: HashMap<i64, &Question> = questions.iter().map(|q| (q.id, q)).collect();
 

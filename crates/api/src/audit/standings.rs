@@ -6,7 +6,8 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use quizroom_domain::attempt::SubmitReason;
+use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_domain::quiz::QuizEvent;
 use quizroom_projections::trail::as_of::{self, Counted, Quizzes};
 use quizroom_projections::trail::kind;
 use quizroom_projections::trail::read::{self as trail, Filter, Subject};
@@ -19,7 +20,6 @@ use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
 
 /// The most moments a quiz's time line offers (beyond that, submissions are sampled evenly), and
 /// the most changes a comparison lists, and rows the global board shows.
@@ -28,7 +28,14 @@ const MOST_CHANGES: i64 = 2000;
 /// Places (and moves) a quiz's standings list.
 const SHOWN: usize = 200;
 /// What a quiz's time line marks.
-const MOMENT_TYPES: [&str; 6] = ["QuizHosted", "QuestionsUpdated", "CuratedCategoryPublished", "CuratedCategoryRevised", "AttemptSubmitted", "RetakeGranted"];
+const MOMENT_TYPES: [&str; 6] = [
+    QuizEvent::QUIZ_HOSTED,
+    QuizEvent::QUESTIONS_UPDATED,
+    QuizEvent::CURATED_CATEGORY_PUBLISHED,
+    QuizEvent::CURATED_CATEGORY_REVISED,
+    AttemptEvent::ATTEMPT_SUBMITTED,
+    AttemptEvent::RETAKE_GRANTED,
+];
 const BOARD_ROWS: usize = 100;
 
 /// A moment of the log: a position, or a time.
@@ -108,14 +115,14 @@ pub(super) struct Moment {
 /// `all` as a time line of at most [`MOST_MOMENTS`] points: every hosting, edit and retake, and
 /// the submissions sampled evenly between them (the last always kept).
 fn time_line(all: Vec<trail::Moment>) -> Vec<Moment> {
-    let submissions = all.iter().filter(|m| m.3 == "AttemptSubmitted").count();
+    let submissions = all.iter().filter(|m| m.3 == AttemptEvent::ATTEMPT_SUBMITTED).count();
     let others = all.len() - submissions;
     let room = MOST_MOMENTS.saturating_sub(others).max(1);
     let every = submissions.div_ceil(room).max(1);
     let mut seen = 0;
     all.into_iter()
         .filter(|m| {
-            if m.3 != "AttemptSubmitted" {
+            if m.3 != AttemptEvent::ATTEMPT_SUBMITTED {
                 return true;
             }
             seen += 1;
@@ -236,12 +243,11 @@ async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiE
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<StandingsAt>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn quiz_standings(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<StandingsAt>, ApiError> {
     let since = number(&q.since, "since")?;
     let quiz = reader.quiz(&state, &quiz_id, "standings").await?;
     reader.spend(&state, 2)?;
-    reader.record(&state, &format!("quiz-{}", quiz.id), "standings").await?;
+    reader.record(&state, quiz.stream().as_str(), "standings").await?;
     let (at, head) = position(&state, &q).await?;
     let mut standings = ranked(&state, as_of::counted(&state.store, Quizzes::One(quiz.id), at).await?).await?;
     let moments = time_line(trail::moments(&state.store, quiz.id, &MOMENT_TYPES).await.map_err(db)?);
@@ -253,7 +259,7 @@ pub(super) async fn quiz_standings(State(state): State<AppState>, caller: AuthUs
         moved = Some(all);
         let between = Filter {
             kinds: &[kind::ATTEMPT, kind::RETAKE],
-            event_types: &["AttemptSubmitted", "RetakeGranted"],
+            event_types: &[AttemptEvent::ATTEMPT_SUBMITTED, AttemptEvent::RETAKE_GRANTED],
             after: Some(since),
             before: Some(at + 1),
             limit: MOST_CHANGES,
@@ -316,8 +322,7 @@ pub(super) struct BoardAt {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn leaderboard(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<BoardAt>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn leaderboard(State(state): State<AppState>, reader: Reader, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<BoardAt>, ApiError> {
     reader.allow(&state, reader.auditor, "leaderboard", "standings").await?;
     reader.spend(&state, 4)?;
     reader.record(&state, "leaderboard", "standings").await?;
@@ -358,14 +363,14 @@ mod tests {
 
     #[test]
     fn a_long_time_line_keeps_every_retake_and_edit_and_samples_the_submissions() {
-        let mut all = vec![moment(1, "QuizHosted")];
-        all.extend((2..5000).map(|p| moment(p, if p == 2500 { "RetakeGranted" } else { "AttemptSubmitted" })));
+        let mut all = vec![moment(1, QuizEvent::QUIZ_HOSTED)];
+        all.extend((2..5000).map(|p| moment(p, if p == 2500 { AttemptEvent::RETAKE_GRANTED } else { AttemptEvent::ATTEMPT_SUBMITTED })));
         let line = time_line(all);
         assert!(line.len() <= MOST_MOMENTS, "{}", line.len());
         assert_eq!(line[0].position, 1);
         assert!(line.iter().any(|m| m.position == 2500));
         assert_eq!(line.last().unwrap().position, 4999, "the last submission is kept");
-        let short = time_line((1..10).map(|p| moment(p, "AttemptSubmitted")).collect());
+        let short = time_line((1..10).map(|p| moment(p, AttemptEvent::ATTEMPT_SUBMITTED)).collect());
         assert_eq!(short.len(), 9);
     }
 }

@@ -4,8 +4,11 @@ use std::collections::{HashMap, HashSet};
 
 use axum::Json;
 use axum::extract::{Path, State};
-use quizroom_domain::DomainEvent;
-use quizroom_domain::quiz::{Question, QuizEvent};
+use quizroom_domain::attempt::Attempt;
+use quizroom_domain::quiz::{Question, Quiz, QuizEvent};
+use quizroom_domain::stream::id_of;
+use quizroom_domain::user::User;
+use quizroom_domain::{DomainEvent, StreamId};
 use quizroom_projections::trail::kind;
 use quizroom_projections::trail::read::{self as trail, Filter, Subject, TrailRow};
 use serde::{Deserialize, Serialize};
@@ -18,7 +21,6 @@ use crate::clock::rfc3339;
 use crate::error::{ApiError, ApiQuery, db};
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
 
 /// Entries on a page by default, and at most.
 const PAGE: i64 = 50;
@@ -72,11 +74,11 @@ pub(crate) async fn names_of_ids(state: &AppState, ids: &[&str]) -> Result<HashM
 /// The questions of quiz `quiz_id` before each of its edits, by the edit's position.
 async fn before_edits(state: &AppState, quiz_id: i64, rows: &[TrailRow]) -> Result<HashMap<i64, Vec<Question>>, ApiError> {
     let mut before = HashMap::new();
-    if !rows.iter().any(|r| r.event_type == "QuestionsUpdated") {
+    if !rows.iter().any(|r| r.event_type == QuizEvent::QUESTIONS_UPDATED) {
         return Ok(before);
     }
     let mut questions: Vec<Question> = Vec::new();
-    for event in state.store.read_stream(&format!("quiz-{quiz_id}"), 1).await? {
+    for event in state.store.read_stream(StreamId::<Quiz>::new(quiz_id).as_str(), 1).await? {
         let Ok(decoded) = QuizEvent::decode(&event.event_type, event.schema_version, &event.data) else { continue };
         match decoded {
             QuizEvent::QuizHosted { quiz, .. } => questions = quiz.questions,
@@ -93,7 +95,7 @@ async fn before_edits(state: &AppState, quiz_id: i64, rows: &[TrailRow]) -> Resu
 pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<HistoryEntry>, ApiError> {
     let names = names_of(state, rows).await?;
     let mut edits: HashMap<i64, Vec<Question>> = HashMap::new();
-    let quizzes: HashSet<i64> = rows.iter().filter(|r| r.event_type == "QuestionsUpdated").filter_map(|r| r.quiz_id).collect();
+    let quizzes: HashSet<i64> = rows.iter().filter(|r| r.event_type == QuizEvent::QUESTIONS_UPDATED).filter_map(|r| r.quiz_id).collect();
     for quiz_id in quizzes {
         edits.extend(before_edits(state, quiz_id, rows).await?);
     }
@@ -117,7 +119,7 @@ pub(crate) async fn entries(state: &AppState, rows: &[TrailRow]) -> Result<Vec<H
                 stream_id: row.stream_id.clone(),
                 actor: person(&row.actor_id),
                 person: person(&row.person_id),
-                attempt_id: row.reference.as_deref().and_then(|r| r.strip_prefix("attempt-")).map(str::to_owned),
+                attempt_id: row.reference.as_deref().and_then(id_of::<Attempt>).map(str::to_owned),
                 summary: summary(row, &name),
                 changes,
             }
@@ -265,12 +267,11 @@ async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page, audits_by:
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn quiz_timeline(State(state): State<AppState>, caller: AuthUser, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn quiz_timeline(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
     let page = q.page()?;
     let quiz = reader.quiz(&state, &quiz_id, "timeline").await?;
     reader.spend(&state, 1)?;
-    reader.record(&state, &format!("quiz-{}", quiz.id), "timeline").await?;
+    reader.record(&state, quiz.stream().as_str(), "timeline").await?;
     // Auditors' reads of a quiz are for auditors: its host sees only their own.
     let audits_by = (!reader.auditor).then_some(reader.user_id.as_str());
     let (entries, next_cursor) = page_of(&state, Subject::Quiz(quiz.id), &page, audits_by).await?;
@@ -295,13 +296,12 @@ pub(super) async fn quiz_timeline(State(state): State<AppState>, caller: AuthUse
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn person_timeline(State(state): State<AppState>, caller: AuthUser, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn person_timeline(State(state): State<AppState>, reader: Reader, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
     let page = q.page()?;
     reader.person(&state, &user_id, "timeline").await?;
     let person = person_ref(&state, &user_id).await?;
     reader.spend(&state, 1)?;
-    reader.record(&state, &format!("user-{user_id}"), "timeline").await?;
+    reader.record(&state, StreamId::<User>::new(&user_id).as_str(), "timeline").await?;
     // A person's history holds audit reads they made themselves, never others' reads of them.
     let (entries, next_cursor) = page_of(&state, Subject::Person(&user_id), &page, None).await?;
     Ok(Json(Timeline {
@@ -349,11 +349,10 @@ pub(super) struct RawEvent {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn raw_event(State(state): State<AppState>, caller: AuthUser, Path(position): Path<String>) -> Result<Json<RawEvent>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn raw_event(State(state): State<AppState>, reader: Reader, Path(position): Path<String>) -> Result<Json<RawEvent>, ApiError> {
     let position = crate::input::whole_text(&position).ok_or_else(|| ApiError::bad_request("invalid_position", "The position must be a whole number"))?;
     let row = trail::entry(&state.store, position).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such event"))?;
-    let own = row.person_id.as_deref() == Some(caller.user_id.as_str());
+    let own = row.person_id.as_deref() == Some(reader.user_id.as_str());
     if !reader.auditor && !own {
         // A host may open the events of their own quizzes (not other readers' audit records).
         match row.quiz_id.filter(|_| row.kind != kind::AUDIT) {
@@ -394,8 +393,7 @@ pub(super) struct AuditRole {
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
     ),
 )]
-pub(super) async fn me(State(state): State<AppState>, caller: AuthUser) -> Result<Json<AuditRole>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn me(State(state): State<AppState>, reader: Reader) -> Result<Json<AuditRole>, ApiError> {
     Ok(Json(AuditRole { user_id: reader.user_id, auditor: reader.auditor }))
 }
 
@@ -436,8 +434,7 @@ pub(super) struct Found {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn search(State(state): State<AppState>, caller: AuthUser, ApiQuery(q): ApiQuery<SearchQuery>) -> Result<Json<Found>, ApiError> {
-    let reader = Reader::of(&state, &caller.user_id).await?;
+pub(super) async fn search(State(state): State<AppState>, reader: Reader, ApiQuery(q): ApiQuery<SearchQuery>) -> Result<Json<Found>, ApiError> {
     let text = q.q.as_deref().map(str::trim).unwrap_or("");
     if text.chars().count() < 2 {
         return Ok(Json(Found { quizzes: Vec::new(), people: Vec::new() }));

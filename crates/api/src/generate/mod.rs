@@ -22,7 +22,7 @@ use axum::Json;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
 use quizroom_domain::generation::{
-    DroppedCount, GENERATION_COST, GeneratedItem, Generation, GenerationCommand, GenerationError, GenerationSource, PassageRef,
+    DroppedCount, GENERATION_COST, GeneratedItem, Generation, GenerationCommand, GenerationError, GenerationEvent, GenerationSource, PassageRef,
 };
 use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_domain::{Aggregate, StreamId};
@@ -351,7 +351,7 @@ pub async fn run_refunds(store: EventStore, clock: Arc<dyn Clock>, shutdown: Can
 /// Fails and refunds the generations requested more than 15 minutes before `now` that have no
 /// outcome (found through the audit read model); returns how many.
 pub async fn refund_abandoned(store: &EventStore, now: i64) -> Result<usize, StoreError> {
-    let streams = quizroom_projections::audit::read::stalled(store.pool(), Generation::STREAM, "GenerationRequested", now - ABANDONED_AFTER_MS, 100)
+    let streams = quizroom_projections::audit::read::stalled(store.pool(), Generation::STREAM, GenerationEvent::GENERATION_REQUESTED, now - ABANDONED_AFTER_MS, 100)
         .await?;
     let mut refunded = 0;
     for stream in streams.iter().filter_map(|s| StreamId::<Generation>::parse(s)) {
