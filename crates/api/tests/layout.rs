@@ -1,5 +1,9 @@
 //! The api crate's layout rules (decision 0018): features import no other feature, and every API
-//! route is registered through `routes!`, so it is documented (decision 0020).
+//! route is registered through `routes!`, so it is documented (decision 0020); stream names and
+//! event types are the domain's ([`names`], decision 0042).
+
+#[path = "layout/names.rs"]
+mod names;
 
 use std::path::{Path, PathBuf};
 

@@ -393,7 +393,7 @@ pub(super) struct AuditRole {
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
     ),
 )]
-pub(super) async fn me(State(state): State<AppState>, reader: Reader) -> Result<Json<AuditRole>, ApiError> {
+pub(super) async fn me(reader: Reader) -> Result<Json<AuditRole>, ApiError> {
     Ok(Json(AuditRole { user_id: reader.user_id, auditor: reader.auditor }))
 }
 
