@@ -72,7 +72,7 @@ fn tokens(text: &str) -> Vec<Token> {
                 i += 1;
             }
             i += 2;
-        } else if c == 'r' && (next == Some('"') || (next == Some('#') && chars[i + 1..].iter().skip_while(|c| **c == '#').next() == Some(&'"'))) {
+        } else if c == 'r' && (next == Some('"') || (next == Some('#') && chars[i + 1..].iter().find(|c| **c != '#') == Some(&'"'))) {
             // A raw string: r"…" or r#"…"#.
             let hashes = chars[i + 1..].iter().take_while(|c| **c == '#').count();
             let start = i + 2 + hashes;
@@ -159,10 +159,10 @@ fn offences(text: &str, prefixes: &[String]) -> Vec<String> {
         };
         let scrutinee: Vec<&Token> = tokens[i + 1..].iter().skip(usize::from(opener == '(') * 2).take_while(|t| **t != Token::Punct(closer)).collect();
         let after = i + 1 + usize::from(opener == '(') * 2 + scrutinee.len() + 1;
-        if scrutinee.iter().any(|t| is_event_type(Some(t))) {
-            if let Some(Token::Str(s)) = tokens.get(after) {
-                found.push(format!("an event type matched against \"{s}\""));
-            }
+        if scrutinee.iter().any(|t| is_event_type(Some(t)))
+            && let Some(Token::Str(s)) = tokens.get(after)
+        {
+            found.push(format!("an event type matched against \"{s}\""));
         }
     }
     found
