@@ -1,11 +1,15 @@
-//! The router: every feature's routes under `/api`, a JSON 404 for unknown API paths, and the
-//! built web app (with `index.html` for the app's own routes) for everything else.
+//! The router: every feature's routes under `/api` with their document (`GET /api/openapi.json`),
+//! a JSON 404 for unknown API paths, and the built web app (with `index.html` for the app's own
+//! routes) for everything else. With `startup`, the composition root: the one place that imports
+//! the features (decision 0044).
 
 use std::path::Path;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use axum::Router;
-use axum::http::{HeaderName, Request};
+use axum::http::{HeaderName, Request, header};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
@@ -16,6 +20,7 @@ use quizroom_hub::{Account, Identity, Refusal};
 use crate::error::ApiError;
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::{audience, audit, auth, dev_mailbox, generate, health, hosting, insights, leaderboard, live, openapi, play, wallet};
 
@@ -78,6 +83,7 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 pub fn features() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(health::router())
+        .routes(routes!(get_openapi))
         .merge(auth::router())
         .merge(wallet::router())
         .merge(dev_mailbox::router())
@@ -92,9 +98,25 @@ pub fn features() -> OpenApiRouter<AppState> {
         .fallback(|| async { ApiError::not_found("No such API endpoint") })
 }
 
+/// The API's routes under `/api`, with their document.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    openapi::under_api(features())
+}
+
+/// The document, built once.
+pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| openapi::document(api_router()).to_json().expect("the API document serialises"));
+
+/// The OpenAPI document of the whole API, made from the code (`openapi`).
+#[utoipa::path(get, path = "/openapi.json", tag = "health", responses(
+    (status = 200, description = "This document", content_type = "application/json", body = Object),
+))]
+pub async fn get_openapi() -> impl IntoResponse {
+    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT.as_str())
+}
+
 /// The whole application. `web_dir` is served when it holds a built app.
 pub fn app(state: AppState, web_dir: &Path) -> Router {
-    let (api, _document) = openapi::api_router().split_for_parts();
+    let (api, _document) = api_router().split_for_parts();
     let mut router = api.route("/ws", get(open_socket)).with_state(state);
     let index = web_dir.join("index.html");
     if index.is_file() {

@@ -1,9 +1,8 @@
-//! `GET /api/health` (backend, log head, version) and `GET /api/openapi.json`.
+//! `GET /api/health` (backend, log head, version). `GET /api/openapi.json` is served where the
+//! document is put together (`app`).
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,7 +13,7 @@ use crate::openapi::ErrorBody;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_health)).routes(routes!(get_openapi))
+    OpenApiRouter::new().routes(routes!(get_health))
 }
 
 /// The server is up and its store answers.
@@ -39,12 +38,4 @@ pub struct Health {
 pub async fn get_health(State(state): State<AppState>) -> Result<Json<Health>, ApiError> {
     let head = state.store.head().await?;
     Ok(Json(Health { status: "ok", backend: state.store.backend().name(), head, version: env!("CARGO_PKG_VERSION") }))
-}
-
-/// The OpenAPI document of the whole API, made from the code (`openapi`).
-#[utoipa::path(get, path = "/openapi.json", tag = "health", responses(
-    (status = 200, description = "This document", content_type = "application/json", body = Object),
-))]
-pub async fn get_openapi() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], crate::openapi::DOCUMENT.as_str())
 }

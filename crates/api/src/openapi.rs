@@ -1,11 +1,10 @@
 //! The API document (`GET /api/openapi.json`), made from the code: every feature registers its
 //! handlers through utoipa-axum's `routes!`, which takes each handler's `#[utoipa::path]`
 //! (paths, parameters, request and response bodies with their schemas), so a route is served
-//! and documented by the same line (decision 0020). Error answers every operation of a kind has
-//! are added here, from what the operation declares, not repeated in each annotation (decision
-//! 0045): [`CommonErrors`].
-
-use std::sync::LazyLock;
+//! and documented by the same line (decision 0020). The document is put together with the
+//! features, in `app` (decision 0044). Error answers every operation of a kind has are added here,
+//! from what the operation declares, not repeated in each annotation (decision 0045):
+//! [`CommonErrors`].
 
 use serde::Serialize;
 use serde_json::Value;
@@ -104,18 +103,16 @@ pub struct ErrorBody {
     pub details: Option<Value>,
 }
 
-/// The API's routes under `/api`, with their annotations' document ([`document`] adds the
-/// common error answers).
-pub fn api_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", crate::app::features())
+/// `features` (every feature's routes, put together by `app`) under `/api`, with the document's
+/// head: its title, description, error body and bearer scheme.
+pub fn under_api(features: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api", features)
 }
 
-/// The document: the routes' annotations, with the error answers made from what each declares.
-pub fn document() -> utoipa::openapi::OpenApi {
-    let mut document = api_router().into_openapi();
+/// The document of `router`: the routes' annotations, with the error answers made from what each
+/// declares.
+pub fn document(router: OpenApiRouter<AppState>) -> utoipa::openapi::OpenApi {
+    let mut document = router.into_openapi();
     CommonErrors.modify(&mut document);
     document
 }
-
-/// The document, built once.
-pub static DOCUMENT: LazyLock<String> = LazyLock::new(|| document().to_json().expect("the API document serialises"));

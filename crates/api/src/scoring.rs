@@ -10,7 +10,7 @@
 //! there are and never what they record. Who may submit is decided before a submission is queued
 //! (`access`). [`QuizVersions`] serves the answer keys they are scored with.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, SubmitReason, Submitted};
@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::clock::Clock;
 use crate::commands::{decide_on, encode, expected, fold, load, metadata};
-use crate::group_commit::next_group;
+use crate::group_commit::{GroupWrite, next_group, write_grouped};
 
 /// Answers as sent: question id and letter (`None`: unanswered).
 pub type Answers = Vec<(i64, Option<Letter>)>;
@@ -55,46 +55,15 @@ pub struct Scorer {
 
 impl Scorer {
     /// Carries out `submissions` in one transaction (see the module's note), returning one outcome
-    /// per submission in the order given.
+    /// per submission in the order given. A second submission of an attempt already in the group
+    /// follows it on its own (and is then told the attempt was submitted).
     pub async fn submit_all(&self, submissions: Vec<Submission>) -> Vec<Outcome> {
-        // A second submission of an attempt already in this batch follows it on its own (and is
-        // then told the attempt was submitted).
-        let mut seen = HashSet::new();
-        let (first, repeats): (Vec<_>, Vec<_>) =
-            submissions.into_iter().enumerate().partition(|(_, s)| seen.insert(s.attempt_id.clone()));
-        let mut outcomes: Vec<Option<Outcome>> = std::iter::repeat_with(|| None).take(first.len() + repeats.len()).collect();
-        let (places, first): (Vec<usize>, Vec<Submission>) = first.into_iter().unzip();
-        let together = match first.len() {
-            0 => Vec::new(),
-            1 => vec![self.submit_one(&first[0]).await],
-            _ => match self.try_together(&first).await {
-                Ok(outcomes) => outcomes,
-                Err(error) => {
-                    tracing::debug!(%error, submissions = first.len(), "a group of submissions failed; writing them one by one");
-                    let mut outcomes = Vec::with_capacity(first.len());
-                    for submission in &first {
-                        outcomes.push(self.submit_one(submission).await);
-                    }
-                    outcomes
-                }
-            },
-        };
-        for (place, outcome) in places.into_iter().zip(together) {
-            outcomes[place] = Some(outcome);
-        }
-        for (place, submission) in repeats {
-            outcomes[place] = Some(self.submit_one(&submission).await);
-        }
-        outcomes.into_iter().map(|o| o.expect("an outcome for every submission")).collect()
-    }
-
-    /// One submission in a transaction of its own, retrying version conflicts.
-    async fn submit_one(&self, s: &Submission) -> Outcome {
-        submit(&self.store, &self.quizzes, self.clock.as_ref(), &s.attempt_id, s.answers.clone(), s.reason).await
+        let submissions: Vec<&Submission> = submissions.iter().collect();
+        write_grouped(self, &submissions).await
     }
 
     /// All of `submissions` (distinct attempts) in one transaction, or the store's error.
-    async fn try_together(&self, submissions: &[Submission]) -> Result<Vec<Outcome>, StoreError> {
+    async fn try_together(&self, submissions: &[&Submission]) -> Result<Vec<Outcome>, StoreError> {
         let mut tx = self.store.begin_write().await?;
         let streams: Vec<StreamId<Attempt>> = submissions.iter().map(|s| StreamId::new(&s.attempt_id)).collect();
         let ids: Vec<&str> = streams.iter().map(StreamId::as_str).collect();
@@ -127,6 +96,27 @@ impl Scorer {
             self.store.committed();
         }
         Ok(outcomes)
+    }
+}
+
+/// Submissions are written in groups (`group_commit`).
+impl GroupWrite for Scorer {
+    type Item = Submission;
+    type Outcome = Outcome;
+    type Failed = StoreError;
+    const WHAT: &'static str = "submissions";
+
+    fn stream(submission: &Submission) -> &str {
+        &submission.attempt_id
+    }
+
+    async fn together(&self, submissions: &[&Submission]) -> Result<Vec<Outcome>, StoreError> {
+        self.try_together(submissions).await
+    }
+
+    /// One submission in a transaction of its own, retrying version conflicts.
+    async fn alone(&self, s: &Submission) -> Outcome {
+        submit(&self.store, &self.quizzes, self.clock.as_ref(), &s.attempt_id, s.answers.clone(), s.reason).await
     }
 }
 

@@ -95,6 +95,8 @@ pub async fn serve_on(
     tasks.spawn(live_writes);
     let (joiner, joins) = crate::live::Joiner::start(store.clone(), shutdown.clone());
     tasks.spawn(joins);
+    let mut features = axum::http::Extensions::new();
+    features.insert(joiner);
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer));
     tasks.spawn(hub.clone().run());
     let state = AppState {
@@ -109,7 +111,7 @@ pub async fn serve_on(
         generator,
         submissions,
         quiz_facts: Arc::default(),
-        joiner,
+        features: Arc::new(features),
         joins_in_flight: Arc::new(crate::limits::InFlight::new(crate::limits::PIN_PLACES)),
         openings_in_flight: Arc::new(crate::limits::InFlight::new(1)),
         openings_budget: Arc::new(crate::limits::Budget::new(crate::live::GAMES_OPENED_PER_ADDRESS)),

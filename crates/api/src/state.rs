@@ -33,8 +33,9 @@ pub struct AppState {
     /// What never changes about a quiz once recorded (kind, host, expiry, audience list), read
     /// once: the access check before a submission is queued costs no query for a curated quiz.
     pub quiz_facts: Arc<QuizFacts>,
-    /// Live games' joins, written in groups (group commit).
-    pub joiner: crate::live::Joiner,
+    /// What features start for themselves (live games' joiner), found by type
+    /// ([`AppState::feature`]): the state names no feature (decision 0044).
+    pub features: Arc<axum::http::Extensions>,
     /// Live games' joins handled at once per client address (see `limits::PIN_PLACES`).
     pub joins_in_flight: Arc<crate::limits::InFlight>,
     /// Live games opened at once per account (one at a time, so the count of its open games
@@ -62,6 +63,11 @@ pub struct AppState {
 pub const UPLOADS_READ_AT_ONCE: usize = 1;
 
 impl AppState {
+    /// The service of type `T` a feature started with the server (see `startup`).
+    pub fn feature<T: Send + Sync + 'static>(&self) -> &T {
+        self.features.get::<T>().unwrap_or_else(|| panic!("{} is started with the server", std::any::type_name::<T>()))
+    }
+
     /// Runs `read` (a blocking parse of an uploaded file) when a place is free, off the
     /// request's thread.
     pub async fn read_upload<T: Send + 'static>(&self, read: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {

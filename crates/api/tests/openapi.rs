@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 fn document() -> Value {
-    serde_json::from_str(&quizroom_api::openapi::DOCUMENT).expect("the document is JSON")
+    serde_json::from_str(&quizroom_api::app::DOCUMENT).expect("the document is JSON")
 }
 
 #[test]

@@ -10,6 +10,7 @@
 
 pub mod room;
 pub mod snapshot;
+pub mod view;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,6 +31,7 @@ use crate::Now;
 use crate::message::ErrorCode;
 pub use room::{Applied, Room, Viewer};
 pub use snapshot::Snapshot;
+pub use view::{GameView, Slot};
 
 /// How often the host is sent the answer count and the lobby, at most.
 const HOST_UPDATES: Duration = Duration::from_millis(250);

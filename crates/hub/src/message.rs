@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::channel::Channel;
+use crate::game::GameView;
 
 /// What a client may send.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -60,7 +61,7 @@ pub enum ServerMessage<'a> {
     /// A quiz's ranking: the top rows (already JSON, shared by every watcher) and the client's own.
     Leaderboard { channel: &'a Channel, top: &'a RawValue, me: Option<Rank>, participants: usize },
     /// A live game's whole view for this client (`docs/live-games.md`).
-    Game { channel: &'a Channel, view: &'a serde_json::Value },
+    Game { channel: &'a Channel, view: &'a GameView },
     /// The host's count of answers to the open question.
     Answers { channel: &'a Channel, question: usize, answered: u32, players: usize },
     /// A player's answer is durable in the log.
@@ -96,7 +97,7 @@ mod tests {
         let attempt = Channel::Attempt("a1".into());
         let quiz = Channel::Quiz(1);
         let game = Channel::Game("g1".into());
-        let view = serde_json::json!({ "phase": "lobby" });
+        let view = crate::game::Room::new("g1".into()).view(&crate::game::Viewer::Host, 0);
         let top = RawValue::from_string(r#"[{"rank":1,"userId":"u","firstName":"A","lastName":"B","points":10}]"#.into()).unwrap();
         let messages = [
             ServerMessage::Subscribed { channel: &quiz },

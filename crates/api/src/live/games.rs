@@ -10,12 +10,11 @@ use quizroom_domain::game::{GameCommand, GameError, GameQuestion, GameSettings, 
 use quizroom_domain::quiz::Quiz;
 use quizroom_domain::StreamId;
 use quizroom_eventstore::RecordedEvent;
-use quizroom_hub::game::{RoomHandle, Viewer};
+use quizroom_hub::game::{GameView, RoomHandle, Viewer};
 use quizroom_projections::live::read as live;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::access::find_category;
@@ -121,7 +120,7 @@ async fn hosted_room(state: &AppState, caller: &AuthUser, game_id: &str) -> Resu
 }
 
 /// The host's view once `recorded` is applied (this node's own writes are applied at once).
-fn host_view(state: &AppState, handle: &RoomHandle, recorded: &[RecordedEvent]) -> Json<Value> {
+fn host_view(state: &AppState, handle: &RoomHandle, recorded: &[RecordedEvent]) -> Json<GameView> {
     state.hub.games().apply(recorded);
     Json(handle.lock().view(&Viewer::Host, state.clock.now_ms()))
 }
@@ -141,7 +140,7 @@ fn new_join_key() -> String {
 /// beyond hosting the quiz.
 #[utoipa::path(post, path = "/live/games", operation_id = "openGame", tag = "live", request_body = OpenGame, security(("bearer" = [])),
     responses(
-        (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = serde_json::Value),
+        (status = 201, description = "The game, in its lobby: the host's view (`docs/live-games.md`)", body = GameView),
         (status = 400, description = "No quiz, or a setting out of range", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz, or a hosted quiz the caller does not host", body = ErrorBody),
@@ -156,7 +155,7 @@ pub(super) async fn open_game(
     client: Client,
     caller: AuthUser,
     ApiJson(ObjectBody(body)): ApiJson<ObjectBody<OpenGame>>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let quiz_id = body.quiz_id.filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("validation", "quizId: choose a quiz"))?;
     let (least, most, default) = SECONDS_PER_QUESTION;
     let seconds = body.seconds_per_question.unwrap_or(default);
@@ -243,12 +242,12 @@ pub(super) async fn open_game(
 #[utoipa::path(get, path = "/live/games/{gameId}", operation_id = "gameView", tag = "live", security(("bearer" = [])),
     params(("gameId" = String, Path, description = "The game")),
     responses(
-        (status = 200, description = "The host's view (`docs/live-games.md`)", body = serde_json::Value),
+        (status = 200, description = "The host's view (`docs/live-games.md`)", body = GameView),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
     ),
 )]
-pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, Path(game_id): Path<String>) -> Result<Json<Value>, ApiError> {
+pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, Path(game_id): Path<String>) -> Result<Json<GameView>, ApiError> {
     let handle = hosted_room(&state, &caller, &game_id).await?;
     Ok(host_view(&state, &handle, &[]))
 }
@@ -258,7 +257,7 @@ pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, P
 #[utoipa::path(post, path = "/live/games/{gameId}/control", operation_id = "controlGame", tag = "live", request_body = Control, security(("bearer" = [])),
     params(("gameId" = String, Path, description = "The game")),
     responses(
-        (status = 200, description = "The host's view after the action", body = serde_json::Value),
+        (status = 200, description = "The host's view after the action", body = GameView),
         (status = 400, description = "No action, or an unknown one", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game, or not the caller's", body = ErrorBody),
@@ -270,7 +269,7 @@ pub(super) async fn control_game(
     caller: AuthUser,
     Path(game_id): Path<String>,
     ApiJson(ObjectBody(body)): ApiJson<ObjectBody<Control>>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     let handle = hosted_room(&state, &caller, &game_id).await?;
     let players = handle.lock().active_players();
     let clock = state.clock.clone();
@@ -295,7 +294,7 @@ pub(super) async fn control_game(
 #[utoipa::path(post, path = "/live/games/{gameId}/kick", operation_id = "kickPlayer", tag = "live", request_body = Kick, security(("bearer" = [])),
     params(("gameId" = String, Path, description = "The game")),
     responses(
-        (status = 200, description = "The host's view without the player", body = serde_json::Value),
+        (status = 200, description = "The host's view without the player", body = GameView),
         (status = 400, description = "No player id", body = ErrorBody),
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such game (or not the caller's), or no such player in it", body = ErrorBody),
@@ -307,7 +306,7 @@ pub(super) async fn kick_player(
     caller: AuthUser,
     Path(game_id): Path<String>,
     ApiJson(ObjectBody(body)): ApiJson<ObjectBody<Kick>>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameView>, ApiError> {
     let handle = hosted_room(&state, &caller, &game_id).await?;
     if !handle.lock().players.contains_key(&body.player_id) {
         return Err(ApiError::not_found("No such player in this game"));

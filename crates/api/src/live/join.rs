@@ -12,7 +12,7 @@ use quizroom_projections::live::read as live;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::joiner::{Join, JoinOutcome};
+use super::joiner::{Join, JoinOutcome, Joiner};
 use super::nickname::{self, Refusal};
 use crate::access::{find_category, in_audience, not_in_audience};
 use crate::client::Client;
@@ -175,7 +175,7 @@ pub(super) async fn join_game(
     // Written with the other joins of the moment (`joiner`), under the first free form of the name.
     let player_id = uuid::Uuid::new_v4().to_string();
     let join = Join { game_id: game.game_id.clone(), player_id: player_id.clone(), nickname, user_id: user_id.clone(), device, now: state.clock.now_ms() };
-    let outcome = state.joiner.join(join).await;
+    let outcome = state.feature::<Joiner>().join(join).await;
     let Ok(JoinOutcome::In { nickname, recorded }) = outcome else {
         taken.undone(&state.store).await?;
         return match outcome? {

@@ -8,7 +8,7 @@
 //! skeletons, each read back after its insert) stays the judge. A group that fails (another node
 //! took a name a moment ago, or the store failed) is written again one join at a time, each
 //! retrying the next free name, so grouping changes how many transactions there are and never
-//! what they record.
+//! what they record (`group_commit`, decision 0044).
 
 use quizroom_domain::StreamId;
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError};
@@ -21,7 +21,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::nickname;
 use crate::commands::{decide_in, metadata};
-use crate::group_commit::next_group;
+use crate::group_commit::{GroupWrite, next_group, write_grouped};
 
 /// Joins written in one transaction at most.
 const MOST_PER_BATCH: usize = 128;
@@ -124,52 +124,65 @@ async fn join_alone(store: &EventStore, join: &Join) -> Reply {
     Ok(JoinOutcome::NameTaken)
 }
 
-/// Joins in one transaction: an outcome for each, or `None` when the group must be written again
-/// one by one (a name taken by another node, or the store's error).
-async fn join_together(store: &EventStore, joins: &[&Join]) -> Option<Vec<JoinOutcome>> {
-    let together = async {
-        let mut tx: Transaction<'static, Any> = store.begin_write().await?;
+/// Why a group of joins is written again one by one.
+enum GroupFailed {
+    /// Another node took one of its names meanwhile.
+    NameTaken,
+    Store(StoreError),
+}
+
+impl std::fmt::Display for GroupFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GroupFailed::NameTaken => f.write_str("a name was taken meanwhile"),
+            GroupFailed::Store(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+/// Joins are written in groups (`group_commit`): each new player is a stream of its own.
+struct Joins(EventStore);
+
+impl GroupWrite for Joins {
+    type Item = Join;
+    type Outcome = Reply;
+    type Failed = GroupFailed;
+    const WHAT: &'static str = "joins";
+
+    fn stream(join: &Join) -> &str {
+        &join.player_id
+    }
+
+    /// Joins in one transaction: an outcome for each, or why the group must be written again one
+    /// by one (a name taken by another node, or the store's error).
+    async fn together(&self, joins: &[&Join]) -> Result<Vec<Reply>, GroupFailed> {
+        let store = &self.0;
+        let mut tx: Transaction<'static, Any> = store.begin_write().await.map_err(GroupFailed::Store)?;
         let mut outcomes = Vec::with_capacity(joins.len());
         for join in joins {
-            match join_in(store, &mut tx, join).await? {
-                Some(joined) => outcomes.push(joined),
-                None => return Ok(None),
+            match join_in(store, &mut tx, join).await.map_err(GroupFailed::Store)? {
+                Some(joined) => outcomes.push(Ok(joined)),
+                None => return Err(GroupFailed::NameTaken),
             }
         }
-        tx.commit().await?;
+        tx.commit().await.map_err(|e| GroupFailed::Store(e.into()))?;
         store.committed();
-        Ok::<_, StoreError>(Some(outcomes))
-    };
-    match together.await {
-        Ok(outcomes) => outcomes,
-        Err(error) => {
-            tracing::debug!(%error, joins = joins.len(), "a group of joins failed; writing them one by one");
-            None
-        }
+        Ok(outcomes)
+    }
+
+    async fn alone(&self, join: &Join) -> Reply {
+        join_alone(&self.0, join).await
     }
 }
 
 /// Takes what is waiting (at least one join), writes it in one transaction, replies.
 async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken) {
+    let writes = Joins(store);
     while let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await {
         let joins: Vec<&Join> = jobs.iter().map(|j| &j.join).collect();
-        // A join alone is written as before, in a transaction of its own.
-        let outcomes = match joins.len() {
-            1 => None,
-            _ => join_together(&store, &joins).await,
-        };
-        match outcomes {
-            Some(outcomes) => {
-                for (job, outcome) in jobs.into_iter().zip(outcomes) {
-                    let _ = job.reply.send(Ok(outcome));
-                }
-            }
-            None => {
-                for job in jobs {
-                    let outcome = join_alone(&store, &job.join).await;
-                    let _ = job.reply.send(outcome);
-                }
-            }
+        let outcomes = write_grouped(&writes, &joins).await;
+        for (job, outcome) in jobs.into_iter().zip(outcomes) {
+            let _ = job.reply.send(outcome);
         }
     }
 }

@@ -8,8 +8,6 @@
 //! group that fails on the store is written again one answer at a time, so grouping changes how
 //! many transactions there are and never what they record.
 
-use std::collections::HashSet;
-
 use async_trait::async_trait;
 use quizroom_domain::game::{GameCommand, LiveGame};
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError};
@@ -20,7 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_util::sync::CancellationToken;
 
 use crate::commands::{CommandError, decide_and_commit, encode, execute, expected, fold, metadata};
-use crate::group_commit::next_group;
+use crate::group_commit::{GroupWrite, next_group, write_grouped};
 
 /// Answers written in one transaction at most.
 const MOST_PER_BATCH: usize = 256;
@@ -133,43 +131,36 @@ async fn answer_together(store: &EventStore, answers: &[&Answer]) -> Result<Vec<
     Ok(outcomes.into_iter().map(|o| o.expect("an outcome for every answer")).collect())
 }
 
-/// Writes a batch: the first answer of each player together, a player's further answers in the
-/// batch after it, one by one (they are then refused as second answers, or count for another
-/// question).
-async fn answer_all(store: &EventStore, answers: &[&Answer]) -> Vec<Reply> {
-    let mut seen = HashSet::new();
-    let (first, repeats): (Vec<_>, Vec<_>) = answers.iter().enumerate().partition(|(_, a)| seen.insert(a.player_id.as_str()));
-    let mut outcomes: Vec<Option<Reply>> = std::iter::repeat_with(|| None).take(answers.len()).collect();
-    let first_answers: Vec<&Answer> = first.iter().map(|(_, a)| **a).collect();
-    let together = match first_answers.len() {
-        0 => Vec::new(),
-        1 => vec![answer_one(store, first_answers[0]).await],
-        _ => match answer_together(store, &first_answers).await {
-            Ok(outcomes) => outcomes,
-            Err(error) => {
-                tracing::debug!(%error, answers = first_answers.len(), "a group of answers failed; writing them one by one");
-                let mut outcomes = Vec::with_capacity(first_answers.len());
-                for answer in &first_answers {
-                    outcomes.push(answer_one(store, answer).await);
-                }
-                outcomes
-            }
-        },
-    };
-    for ((place, _), outcome) in first.into_iter().zip(together) {
-        outcomes[place] = Some(outcome);
+/// Answers are written in groups (`group_commit`): a player's first answer of a group with the
+/// others', their further answers after it, one by one (they are then refused as second answers,
+/// or count for another question).
+struct Answers(EventStore);
+
+impl GroupWrite for Answers {
+    type Item = Answer;
+    type Outcome = Reply;
+    type Failed = StoreError;
+    const WHAT: &'static str = "answers";
+
+    fn stream(answer: &Answer) -> &str {
+        &answer.player_id
     }
-    for (place, answer) in repeats {
-        outcomes[place] = Some(answer_one(store, answer).await);
+
+    async fn together(&self, answers: &[&Answer]) -> Result<Vec<Reply>, StoreError> {
+        answer_together(&self.0, answers).await
     }
-    outcomes.into_iter().map(|o| o.expect("an outcome for every answer")).collect()
+
+    async fn alone(&self, answer: &Answer) -> Reply {
+        answer_one(&self.0, answer).await
+    }
 }
 
 /// Takes what is waiting (at least one answer), writes it in one transaction, replies.
 async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken) {
+    let writes = Answers(store);
     while let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await {
         let answers: Vec<&Answer> = jobs.iter().map(|j| &j.answer).collect();
-        let outcomes = answer_all(&store, &answers).await;
+        let outcomes = write_grouped(&writes, &answers).await;
         for (job, outcome) in jobs.into_iter().zip(outcomes) {
             let _ = job.reply.send(outcome);
         }

@@ -1,6 +1,6 @@
 //! One live game as this node knows it: the game's stream and its players' streams folded, the
-//! answer counts of the current question and the ranking, and the view each client is sent
-//! (`docs/live-games.md`). Events are applied in stream order by version, so an event seen twice
+//! answer counts of the current question and the ranking, from which each client's view is made
+//! (`super::view`, `docs/live-games.md`). Events are applied in stream order by version, so an event seen twice
 //! (loaded, then followed in the log, or applied by the command that wrote it) counts once, and a
 //! gap is reported so the room is loaded again.
 
@@ -8,11 +8,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use quizroom_domain::Aggregate;
-use quizroom_domain::game::{GameEvent, LiveGame, Phase};
+use quizroom_domain::game::{GameEvent, LiveGame};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
 use quizroom_domain::quiz::Letter;
-use serde::Serialize;
-use serde_json::{Value, json};
 
 /// Rows of the standings, and of the podium.
 pub const STANDINGS: usize = 5;
@@ -188,152 +186,6 @@ impl Room {
         let rank = order.iter().enumerate().map(|(i, id)| (id.clone(), i + 1)).collect();
         self.ranking = Arc::new(Ranking { order, rank });
     }
-
-    fn rows(&self, n: usize) -> Value {
-        Value::Array(
-            self.ranking
-                .order
-                .iter()
-                .take(n)
-                .enumerate()
-                .filter_map(|(i, id)| {
-                    let p = self.players.get(id)?;
-                    Some(json!({ "rank": i + 1, "playerId": id, "nickname": p.state.nickname, "points": p.state.points }))
-                })
-                .collect(),
-        )
-    }
-
-    /// The whole view of `docs/live-games.md` for `viewer` at `now`.
-    pub fn view(&self, viewer: &Viewer, now: i64) -> Value {
-        let game = &self.game;
-        let settings = game.settings.as_ref();
-        let phase = game.phase;
-        let shows_question = matches!(phase, Phase::Question | Phase::Reveal | Phase::Standings);
-        let question = match game.clock.filter(|_| shows_question) {
-            Some(clock) => {
-                let q = &game.questions[clock.index];
-                let mut order = Letter::ALL;
-                if let (Viewer::Player(id), Some(true)) = (viewer, settings.map(|s| s.shuffle_options)) {
-                    shuffle(&mut order, id, clock.index);
-                }
-                let paused = clock.paused_at.is_some() && phase == Phase::Question;
-                json!({
-                    "index": clock.index,
-                    "text": q.text,
-                    "options": order.iter().map(|l| json!({ "letter": l.as_str(), "text": q.options[l.index()] })).collect::<Vec<_>>(),
-                    "startedAt": clock.started_at,
-                    "opensAt": clock.opens_at,
-                    "deadline": if paused { Value::Null } else { json!(clock.deadline) },
-                    "remainingMs": if phase == Phase::Question { game.remaining_ms(now) } else { 0 },
-                    "paused": paused,
-                })
-            }
-            None => Value::Null,
-        };
-        let reveal = match game.clock.filter(|_| matches!(phase, Phase::Reveal | Phase::Standings)) {
-            Some(clock) => {
-                let q = &game.questions[clock.index];
-                json!({
-                    "answer": q.answer.as_str(),
-                    "explanation": q.explanation,
-                    "counts": { "A": self.counts[0], "B": self.counts[1], "C": self.counts[2], "D": self.counts[3] },
-                })
-            }
-            None => Value::Null,
-        };
-        let standings = if matches!(phase, Phase::Standings | Phase::Finished) { self.rows(STANDINGS) } else { Value::Null };
-        let podium = if phase == Phase::Finished { self.rows(PODIUM) } else { Value::Null };
-        let me = match viewer {
-            Viewer::Player(id) => json!(self.me(id)),
-            Viewer::Host => Value::Null,
-        };
-        let host = match viewer {
-            Viewer::Host => json!({
-                "pin": game.pin,
-                "joinKey": game.join_key,
-                "answered": self.answered,
-                "names": self.joined.iter().rev().filter(|id| !self.players[*id].kicked).take(NAMES)
-                    .map(|id| json!({ "playerId": id, "nickname": self.players[id].state.nickname }))
-                    .collect::<Vec<_>>(),
-            }),
-            Viewer::Player(_) => Value::Null,
-        };
-        json!({
-            "gameId": self.game_id,
-            "title": game.title,
-            "phase": phase,
-            "serverNow": now,
-            "questionCount": game.questions.len(),
-            "players": self.active_players(),
-            "locked": game.locked,
-            "settings": settings.map(|s| json!({
-                "secondsPerQuestion": s.seconds_per_question,
-                "scoring": s.scoring,
-                "streakBonus": s.streak_bonus,
-                "shuffleQuestions": s.shuffle_questions,
-                "shuffleOptions": s.shuffle_options,
-                "requireSignIn": s.require_sign_in,
-                "autoAdvance": s.auto_advance,
-            })),
-            "question": question,
-            "reveal": reveal,
-            "standings": standings,
-            "podium": podium,
-            "me": me,
-            "host": host,
-        })
-    }
-
-    /// A player's own part of the view.
-    pub fn me(&self, player_id: &str) -> Option<Me<'_>> {
-        let (player_id, p) = self.players.get_key_value(player_id)?;
-        let phase = self.game.phase;
-        let current = self.game.clock.map(|c| c.index);
-        let answer = current.filter(|_| phase == Phase::Question).and_then(|i| p.state.answers.get(&i)).map(|a| a.choice.as_str());
-        // The last closed question: the current one once it closed, else the one before.
-        let last_closed = match (phase, current) {
-            (Phase::Question, Some(i)) => i.checked_sub(1),
-            (Phase::Lobby, _) | (_, None) => None,
-            (_, Some(i)) => Some(i),
-        };
-        let last_result = last_closed.and_then(|i| p.state.answers.get(&i)).map(|a| LastResult { correct: a.correct, points: a.points });
-        // While a question is open, its answer counts nowhere yet: the points and streak say
-        // nothing of whether it was right until the reveal.
-        let (points, streak) = match (phase, current) {
-            (Phase::Question, Some(i)) => p.state.before(i),
-            _ => (p.state.points, p.state.streak),
-        };
-        Some(Me {
-            player_id,
-            nickname: &p.state.nickname,
-            points,
-            streak,
-            rank: self.ranking.rank.get(player_id).copied(),
-            answer,
-            last_result,
-        })
-    }
-}
-
-/// A player's own part of the view (`me`), serialised straight from the room (the snapshot makes
-/// one for every player at each phase change).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Me<'a> {
-    player_id: &'a str,
-    nickname: &'a str,
-    points: i64,
-    streak: i64,
-    rank: Option<usize>,
-    answer: Option<&'static str>,
-    last_result: Option<LastResult>,
-}
-
-#[derive(Debug, Serialize)]
-struct LastResult {
-    correct: bool,
-    points: i64,
 }
 
 /// The order of the options for one player and question: a permutation fixed by both (FNV-1a

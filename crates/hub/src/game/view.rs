@@ -1,0 +1,491 @@
+//! The live game's view (`docs/live-games.md`, "The view"), typed: what the hub's `game` message
+//! and the live-game HTTP answers carry, whole, for the host or for one player. The same types
+//! are the API document's schema of those answers (`GameView` and the parts below), and a test
+//! checks them against the document's examples.
+//!
+//! A player's own part (`me`) and the order of the question's options are each player's own:
+//! [`Slot`] lets the players' message be made once per phase change with a hole for each
+//! ([`super::Snapshot`]).
+
+use std::borrow::Cow;
+
+use quizroom_domain::game::{Phase, Scoring};
+use quizroom_domain::quiz::Letter;
+use serde::{Serialize, Serializer};
+use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
+
+use super::room::{NAMES, PODIUM, Room, STANDINGS, Viewer, shuffle};
+
+/// A part of the view that is each player's own: the part itself, or, in the players' message
+/// made once for all of them, a hole (a JSON string no real text produces) that each player's
+/// message fills with theirs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot<T> {
+    Filled(T),
+    Hole(&'static str),
+}
+
+impl<T: Serialize> Serialize for Slot<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Slot::Filled(part) => part.serialize(serializer),
+            Slot::Hole(marker) => serializer.serialize_str(marker),
+        }
+    }
+}
+
+/// The whole view of a live game for one client at one moment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct GameView {
+    pub game_id: String,
+    pub title: String,
+    #[schema(schema_with = phase_schema)]
+    pub phase: Phase,
+    /// The server's clock (milliseconds since the Unix epoch), to compute a client's offset to it.
+    pub server_now: i64,
+    pub question_count: usize,
+    /// Players still in the game.
+    pub players: usize,
+    /// Whether the lobby is locked (nobody new may join).
+    pub locked: bool,
+    pub settings: Option<GameViewSettings>,
+    /// The current (or just closed) question; `null` in the lobby and when finished.
+    pub question: Option<CurrentQuestion>,
+    /// Reveal and standings: the right answer and how many chose each option.
+    pub reveal: Option<Reveal>,
+    /// Standings and finished: the top 5.
+    pub standings: Option<Vec<StandingRow>>,
+    /// Finished: the top 3.
+    pub podium: Option<Vec<StandingRow>>,
+    /// Players only: their own part.
+    #[schema(value_type = Option<PlayerPart>)]
+    pub me: Option<Slot<PlayerPart<'static>>>,
+    /// The host only.
+    pub host: Option<HostPart>,
+}
+
+/// The game's settings, as chosen when it was opened.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct GameViewSettings {
+    pub seconds_per_question: i64,
+    #[schema(schema_with = scoring_schema)]
+    pub scoring: Scoring,
+    pub streak_bonus: bool,
+    pub shuffle_questions: bool,
+    pub shuffle_options: bool,
+    pub require_sign_in: bool,
+    pub auto_advance: bool,
+}
+
+/// The question on view, as this client sees it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct CurrentQuestion {
+    /// Its index in the game, from 0.
+    pub index: usize,
+    pub text: String,
+    /// With `shuffleOptions` each player sees its own order; `letter` is always the option's own.
+    #[schema(value_type = Vec<QuestionOption>)]
+    pub options: Slot<Vec<QuestionOption>>,
+    pub started_at: i64,
+    /// Answers are taken from here (3 s after `startedAt`) …
+    pub opens_at: i64,
+    /// … until here; `null` while paused.
+    pub deadline: Option<i64>,
+    /// Frozen while paused; 0 once the question closed.
+    pub remaining_ms: i64,
+    pub paused: bool,
+}
+
+/// One option of the question on view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct QuestionOption {
+    /// The option's own letter: what an answer sends.
+    #[schema(schema_with = letter_schema)]
+    pub letter: Letter,
+    pub text: String,
+}
+
+/// The right answer and how many chose each option.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct Reveal {
+    #[schema(schema_with = letter_schema)]
+    pub answer: Letter,
+    pub explanation: String,
+    pub counts: AnswerCounts,
+}
+
+/// How many chose each option.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct AnswerCounts {
+    #[serde(rename = "A")]
+    pub a: u32,
+    #[serde(rename = "B")]
+    pub b: u32,
+    #[serde(rename = "C")]
+    pub c: u32,
+    #[serde(rename = "D")]
+    pub d: u32,
+}
+
+/// A row of the standings or of the podium.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct StandingRow {
+    pub rank: usize,
+    pub player_id: String,
+    pub nickname: String,
+    pub points: i64,
+}
+
+/// A player's own part of the view (`me`). Borrowed from the room when the players' message is
+/// made (one for every player at each phase change), owned in a whole view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerPart<'a> {
+    #[schema(value_type = String)]
+    pub player_id: Cow<'a, str>,
+    #[schema(value_type = String)]
+    pub nickname: Cow<'a, str>,
+    /// Closed questions only (decision 0037).
+    pub points: i64,
+    pub streak: i64,
+    /// `null` before the first close.
+    pub rank: Option<usize>,
+    /// The letter this player gave to the current question, if any.
+    #[schema(schema_with = letter_or_null_schema)]
+    pub answer: Option<Letter>,
+    /// The last closed question; `null` when the player did not answer it, or joined after it.
+    pub last_result: Option<LastResult>,
+}
+
+impl PlayerPart<'_> {
+    /// The part with its own copies of the texts, to outlive the room's lock.
+    pub fn into_owned(self) -> PlayerPart<'static> {
+        let PlayerPart { player_id, nickname, points, streak, rank, answer, last_result } = self;
+        PlayerPart { player_id: Cow::Owned(player_id.into_owned()), nickname: Cow::Owned(nickname.into_owned()), points, streak, rank, answer, last_result }
+    }
+}
+
+/// A player's outcome of the last closed question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct LastResult {
+    pub correct: bool,
+    pub points: i64,
+}
+
+/// The host's own part of the view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct HostPart {
+    pub pin: String,
+    /// The key of the game's link and QR code (empty for a game opened before there were keys).
+    pub join_key: String,
+    /// Answers to the current question.
+    pub answered: u32,
+    /// The players who joined, newest first (at most 100).
+    pub names: Vec<PlayerName>,
+}
+
+/// A player in the host's lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerName {
+    pub player_id: String,
+    pub nickname: String,
+}
+
+fn text(values: &[&str]) -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(values.iter().copied()))
+}
+
+/// The schema of `phase` (`schema_with`).
+fn phase_schema() -> Object {
+    text(&["lobby", "question", "reveal", "standings", "finished"]).build()
+}
+
+/// The schema of `scoring` (`schema_with`).
+fn scoring_schema() -> Object {
+    text(&["correctness", "speed"]).build()
+}
+
+/// The schema of an option's letter (`schema_with`).
+fn letter_schema() -> Object {
+    text(&["A", "B", "C", "D"]).build()
+}
+
+/// The schema of a letter or `null` (`schema_with`).
+fn letter_or_null_schema() -> Object {
+    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null])).enum_values(Some(["A", "B", "C", "D"].into_iter().map(Some).chain([None]))).build()
+}
+
+impl Room {
+    /// The whole view for `viewer` at `now`.
+    pub fn view(&self, viewer: &Viewer, now: i64) -> GameView {
+        let mut view = self.shared_view(now);
+        match viewer {
+            Viewer::Host => {
+                let names = self.joined.iter().rev().filter(|id| !self.players[*id].kicked).take(NAMES);
+                view.host = Some(HostPart {
+                    pin: self.game.pin.clone(),
+                    join_key: self.game.join_key.clone(),
+                    answered: self.answered,
+                    names: names.map(|id| PlayerName { player_id: id.clone(), nickname: self.players[id].state.nickname.clone() }).collect(),
+                });
+            }
+            Viewer::Player(id) => {
+                view.me = self.me(id).map(|me| Slot::Filled(me.into_owned()));
+                if let (Some(question), Some(true)) = (view.question.as_mut(), self.game.settings.as_ref().map(|s| s.shuffle_options)) {
+                    let mut order = Letter::ALL;
+                    shuffle(&mut order, id, question.index);
+                    question.options = Slot::Filled(self.options(question.index, &order));
+                }
+            }
+        }
+        view
+    }
+
+    /// The view every client shares: no `me`, no `host`, the options in their own order.
+    pub fn shared_view(&self, now: i64) -> GameView {
+        let game = &self.game;
+        let phase = game.phase;
+        let question = game.clock.filter(|_| matches!(phase, Phase::Question | Phase::Reveal | Phase::Standings)).map(|clock| {
+            let paused = clock.paused_at.is_some() && phase == Phase::Question;
+            CurrentQuestion {
+                index: clock.index,
+                text: game.questions[clock.index].text.clone(),
+                options: Slot::Filled(self.options(clock.index, &Letter::ALL)),
+                started_at: clock.started_at,
+                opens_at: clock.opens_at,
+                deadline: (!paused).then_some(clock.deadline),
+                remaining_ms: if phase == Phase::Question { game.remaining_ms(now) } else { 0 },
+                paused,
+            }
+        });
+        let reveal = game.clock.filter(|_| matches!(phase, Phase::Reveal | Phase::Standings)).map(|clock| {
+            let q = &game.questions[clock.index];
+            let [a, b, c, d] = self.counts;
+            Reveal { answer: q.answer, explanation: q.explanation.clone(), counts: AnswerCounts { a, b, c, d } }
+        });
+        GameView {
+            game_id: self.game_id.clone(),
+            title: game.title.clone(),
+            phase,
+            server_now: now,
+            question_count: game.questions.len(),
+            players: self.active_players(),
+            locked: game.locked,
+            settings: game.settings.as_ref().map(|s| GameViewSettings {
+                seconds_per_question: s.seconds_per_question,
+                scoring: s.scoring,
+                streak_bonus: s.streak_bonus,
+                shuffle_questions: s.shuffle_questions,
+                shuffle_options: s.shuffle_options,
+                require_sign_in: s.require_sign_in,
+                auto_advance: s.auto_advance,
+            }),
+            question,
+            reveal,
+            standings: matches!(phase, Phase::Standings | Phase::Finished).then(|| self.rows(STANDINGS)),
+            podium: (phase == Phase::Finished).then(|| self.rows(PODIUM)),
+            me: None,
+            host: None,
+        }
+    }
+
+    /// The options of question `index` in `order`.
+    pub fn options(&self, index: usize, order: &[Letter; 4]) -> Vec<QuestionOption> {
+        let texts = &self.game.questions[index].options;
+        order.iter().map(|l| QuestionOption { letter: *l, text: texts[l.index()].clone() }).collect()
+    }
+
+    /// The first `n` rows of the ranking.
+    fn rows(&self, n: usize) -> Vec<StandingRow> {
+        let rows = self.ranking.order.iter().take(n).enumerate();
+        rows.filter_map(|(i, id)| {
+            let p = self.players.get(id)?;
+            Some(StandingRow { rank: i + 1, player_id: id.clone(), nickname: p.state.nickname.clone(), points: p.state.points })
+        })
+        .collect()
+    }
+
+    /// A player's own part of the view.
+    pub fn me(&self, player_id: &str) -> Option<PlayerPart<'_>> {
+        let (player_id, p) = self.players.get_key_value(player_id)?;
+        let phase = self.game.phase;
+        let current = self.game.clock.map(|c| c.index);
+        let answer = current.filter(|_| phase == Phase::Question).and_then(|i| p.state.answers.get(&i)).map(|a| a.choice);
+        // The last closed question: the current one once it closed, else the one before.
+        let last_closed = match (phase, current) {
+            (Phase::Question, Some(i)) => i.checked_sub(1),
+            (Phase::Lobby, _) | (_, None) => None,
+            (_, Some(i)) => Some(i),
+        };
+        let last_result = last_closed.and_then(|i| p.state.answers.get(&i)).map(|a| LastResult { correct: a.correct, points: a.points });
+        // While a question is open, its answer counts nowhere yet: the points and streak say
+        // nothing of whether it was right until the reveal.
+        let (points, streak) = match (phase, current) {
+            (Phase::Question, Some(i)) => p.state.before(i),
+            _ => (p.state.points, p.state.streak),
+        };
+        Some(PlayerPart {
+            player_id: Cow::Borrowed(player_id.as_str()),
+            nickname: Cow::Borrowed(p.state.nickname.as_str()),
+            points,
+            streak,
+            rank: self.ranking.rank.get(player_id).copied(),
+            answer,
+            last_result,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use quizroom_domain::game::{CloseReason, GameEvent, GameQuestion, GameSettings};
+    use quizroom_domain::player::PlayerEvent;
+    use serde::{Deserialize, Deserializer};
+    use serde_json::Value;
+
+    use super::*;
+
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for Slot<T> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            T::deserialize(deserializer).map(Slot::Filled)
+        }
+    }
+
+    /// A game of two questions with three players; p1 answered the first question right.
+    fn room() -> Room {
+        let mut room = Room::new("g1".into());
+        let question = |id: i64| GameQuestion { id, text: format!("Q{id}"), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer: Letter::C, explanation: "why".into() };
+        let settings = GameSettings { seconds_per_question: 20, scoring: Scoring::Speed, streak_bonus: true, shuffle_questions: false, shuffle_options: true, require_sign_in: false, auto_advance: false };
+        room.apply_game(1, &GameEvent::GameOpened {
+            host_id: "h".into(),
+            quiz_id: 1,
+            quiz_version: 1,
+            curated: false,
+            title: "T".into(),
+            questions: vec![question(1), question(2)],
+            settings,
+            pin: "123456".into(),
+            join_key: "k".into(),
+            at: 0,
+        });
+        for (n, name) in ["Ana", "Ben", "Cy"].iter().enumerate() {
+            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 });
+        }
+        room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
+        room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });
+        room
+    }
+
+    /// Views in every phase, for the host and for a player: between them, every field there is.
+    fn views() -> Vec<GameView> {
+        let mut room = room();
+        let mut views = Vec::new();
+        let mut look = |room: &Room| {
+            views.push(room.view(&Viewer::Host, 5_000));
+            views.push(room.view(&Viewer::Player("p1".into()), 5_000));
+        };
+        look(&room);
+        let events = [
+            GameEvent::QuestionClosed { index: 0, reason: CloseReason::Time, at: 30_000 },
+            GameEvent::StandingsShown { index: 0, at: 31_000 },
+            GameEvent::QuestionStarted { index: 1, at: 32_000, opens_at: 35_000, deadline: 55_000 },
+            GameEvent::QuestionClosed { index: 1, reason: CloseReason::Time, at: 56_000 },
+            GameEvent::GameFinished { ended_by: quizroom_domain::game::EndedBy::Completed, at: 57_000 },
+        ];
+        for (version, event) in (3..).zip(events) {
+            assert_eq!(room.apply_game(version, &event), crate::game::Applied::View, "{event:?}");
+            look(&room);
+        }
+        views
+    }
+
+    /// The paths of every key in `value`: `question.options[].letter`.
+    fn paths(value: &Value, prefix: &str, out: &mut BTreeSet<String>) {
+        match value {
+            Value::Object(map) => {
+                for (key, value) in map {
+                    let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+                    out.insert(path.clone());
+                    paths(value, &path, out);
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| paths(item, &format!("{prefix}[]"), out)),
+            _ => {}
+        }
+    }
+
+    /// The JSON examples of the section "The view" of `docs/live-games.md`.
+    fn documented() -> Vec<String> {
+        let doc = include_str!("../../../../docs/live-games.md");
+        let section = doc.split("\n## ").find(|s| s.starts_with("The view")).expect("a section \"The view\"");
+        section.split("```json\n").skip(1).map(|block| block.split("```").next().unwrap().to_owned()).collect()
+    }
+
+    #[test]
+    fn every_field_of_the_view_is_documented_and_every_documented_example_is_a_view() {
+        let examples = documented();
+        assert!(examples.len() >= 2, "docs/live-games.md shows no views");
+        let mut shown = BTreeSet::new();
+        for example in &examples {
+            let parsed: Result<GameView, _> = serde_json::from_str(example);
+            assert!(parsed.is_ok(), "an example of docs/live-games.md is not a view: {parsed:?}\n{example}");
+            paths(&serde_json::from_str(example).unwrap(), "", &mut shown);
+        }
+        let mut sent = BTreeSet::new();
+        for view in views() {
+            paths(&serde_json::to_value(&view).unwrap(), "", &mut sent);
+        }
+        let undocumented: Vec<_> = sent.difference(&shown).collect();
+        assert!(undocumented.is_empty(), "fields of the view that docs/live-games.md does not show: {undocumented:?}");
+        let unsent: Vec<_> = shown.difference(&sent).collect();
+        assert!(unsent.is_empty(), "fields docs/live-games.md shows that no view has: {unsent:?}");
+    }
+
+    #[test]
+    fn a_view_has_every_field_present_null_when_empty() {
+        let keys = |view: &GameView| serde_json::to_value(view).unwrap().as_object().unwrap().keys().cloned().collect::<BTreeSet<_>>();
+        let all = keys(&views()[0]);
+        assert_eq!(all.len(), 14);
+        for view in views() {
+            assert_eq!(keys(&view), all);
+        }
+        let lobby = Room::new("g".into()).view(&Viewer::Host, 0);
+        assert_eq!(serde_json::to_value(&lobby).unwrap()["question"], Value::Null);
+        assert_eq!(keys(&lobby), all);
+    }
+
+    #[test]
+    fn a_player_sees_the_options_in_their_own_order_and_the_host_in_the_questions() {
+        let room = room();
+        let letters = |view: GameView| match view.question.unwrap().options {
+            Slot::Filled(options) => options.iter().map(|o| o.letter).collect::<Vec<_>>(),
+            Slot::Hole(_) => panic!("a hole in a whole view"),
+        };
+        assert_eq!(letters(room.view(&Viewer::Host, 0)), Letter::ALL);
+        for id in ["p0", "p1", "p2"] {
+            let mut order = Letter::ALL;
+            shuffle(&mut order, id, 0);
+            assert_eq!(letters(room.view(&Viewer::Player(id.into()), 0)), order);
+        }
+    }
+}
