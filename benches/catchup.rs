@@ -19,9 +19,7 @@ async fn bench_backend(db: &TestDb, name: &str, total: usize) {
     let mut i = 0;
     while written < total {
         let n = 500.min(total - written);
-        let events = (0..n)
-            .map(|k| NewEvent::new("AnswerRecorded", json!({ "question": k, "answer": "B", "at": 1_700_000_000_000i64 + k as i64 })))
-            .collect();
+        let events = (0..n).map(|k| NewEvent::new("AnswerRecorded", json!({ "question": k, "answer": "B", "at": 1_700_000_000_000i64 + k as i64 }))).collect();
         store.append(&format!("attempt-{}", i % 1000), ExpectedVersion::Any, events).await.unwrap();
         written += n;
         i += 1;
@@ -43,12 +41,7 @@ async fn bench_backend(db: &TestDb, name: &str, total: usize) {
     }
     let read_s = started.elapsed().as_secs_f64();
     assert_eq!(read, total);
-    println!(
-        "| {name} | {total} | {:.0} | {:.2} s | {:.0} |",
-        total as f64 / write_s,
-        read_s,
-        read as f64 / read_s
-    );
+    println!("| {name} | {total} | {:.0} | {:.2} s | {:.0} |", total as f64 / write_s, read_s, read as f64 / read_s);
     store.close().await;
 }
 

@@ -75,8 +75,7 @@ async fn main() {
         let mut node = node::Node::new(binary, &db.url);
         let (generator_before, servers_before, started) = (cpu(UsageWho::RUSAGE_SELF), cpu(UsageWho::RUSAGE_CHILDREN), Instant::now());
         let run = crash::run(&mut node, players, CATEGORIES, kills).await;
-        let (generator, servers, wall) =
-            (cpu(UsageWho::RUSAGE_SELF) - generator_before, cpu(UsageWho::RUSAGE_CHILDREN) - servers_before, started.elapsed());
+        let (generator, servers, wall) = (cpu(UsageWho::RUSAGE_SELF) - generator_before, cpu(UsageWho::RUSAGE_CHILDREN) - servers_before, started.elapsed());
         let report = check::check(&db.url, &run.players, &run.ledger).await;
         let mut restarts = run.restarts.clone();
         restarts.sort_unstable();

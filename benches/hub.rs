@@ -29,19 +29,10 @@ async fn main() {
     }
     let player = players[0].clone();
     assert_eq!(players.len(), ROUNDS);
-    let categories: Value =
-        server.client.get(server.url("/api/categories")).bearer_auth(&player).send().await.unwrap().json().await.unwrap();
+    let categories: Value = server.client.get(server.url("/api/categories")).bearer_auth(&player).send().await.unwrap().json().await.unwrap();
     let category_id = categories[0]["id"].as_i64().unwrap();
-    let questions: Value = server
-        .client
-        .get(server.url(&format!("/api/question/{category_id}")))
-        .bearer_auth(&player)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let questions: Value =
+        server.client.get(server.url(&format!("/api/question/{category_id}"))).bearer_auth(&player).send().await.unwrap().json().await.unwrap();
     let question_ids: Vec<i64> = questions["questions"].as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
 
     let rss_before = server.rss();
@@ -128,10 +119,6 @@ async fn main() {
     }
     all.sort_unstable();
     if !all.is_empty() {
-        println!(
-            "\nall changes: p50 {:.1} ms, p99 {:.1} ms (target: p99 under 250 ms)",
-            ms(percentile(&all, 0.5)),
-            ms(percentile(&all, 0.99))
-        );
+        println!("\nall changes: p50 {:.1} ms, p99 {:.1} ms (target: p99 under 250 ms)", ms(percentile(&all, 0.5)), ms(percentile(&all, 0.99)));
     }
 }

@@ -203,7 +203,8 @@ async fn main() {
     let host = host_server.sign_up("host@bench.local").await;
     let categories: Value = host_server.client.get(host_server.url("/api/categories")).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
     let quiz_id = categories[0]["id"].as_i64().unwrap();
-    let view = host_server.post("/api/live/games", &host, json!({ "quizId": quiz_id, "secondsPerQuestion": seconds, "scoring": "speed", "streakBonus": true })).await;
+    let view =
+        host_server.post("/api/live/games", &host, json!({ "quizId": quiz_id, "secondsPerQuestion": seconds, "scoring": "speed", "streakBonus": true })).await;
     let game_id = view["gameId"].as_str().unwrap().to_owned();
     let pin = view["host"]["pin"].as_str().unwrap().to_owned();
     let questions = questions.min(view["questionCount"].as_u64().unwrap() as usize);
@@ -212,7 +213,11 @@ async fn main() {
     let generator_cpu_before = cpu(UsageWho::RUSAGE_SELF);
     let started = Instant::now();
 
-    println!("# Live game: {players} players, {questions} questions of {seconds} s, {} node(s) on {}\n", nodes, if pg.is_some() { "PostgreSQL" } else { "SQLite" });
+    println!(
+        "# Live game: {players} players, {questions} questions of {seconds} s, {} node(s) on {}\n",
+        nodes,
+        if pg.is_some() { "PostgreSQL" } else { "SQLite" }
+    );
 
     // Joining: POST /api/live/join, then the hub, as a room of phones would (64 at a time), through
     // a proxy (the server trusts 127.0.0.1) from school addresses of 500 players each.
@@ -317,16 +322,8 @@ async fn main() {
     let server_cpu: Vec<f64> = servers.iter().zip(&server_cpu_before).map(|(s, before)| process_cpu(s.process.id()) - before).collect();
 
     // Every acknowledged answer is in the results, once; nothing else is.
-    let results: Value = host_server
-        .client
-        .get(host_server.url(&format!("/api/live/games/{game_id}/results")))
-        .bearer_auth(&host)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let results: Value =
+        host_server.client.get(host_server.url(&format!("/api/live/games/{game_id}/results"))).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
     let recorded: HashMap<String, Vec<Option<String>>> = results["players"]
         .as_array()
         .unwrap()
@@ -357,9 +354,7 @@ async fn main() {
         (ms(percentile(v, 0.5)), ms(*v.last().unwrap()))
     };
     println!();
-    println!(
-        "answers: {acked_total} acknowledged, {recorded_total} in the results; lost {lost}, counted without an acknowledgement {extra}"
-    );
+    println!("answers: {acked_total} acknowledged, {recorded_total} in the results; lost {lost}, counted without an acknowledgement {extra}");
     if !acks.is_empty() {
         println!(
             "answer acknowledgement (durable): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target: p99 under 100 ms)",
@@ -373,7 +368,9 @@ async fn main() {
     let (r50, rmax) = all(&mut reveal_spreads);
     let (s50, smax) = all(&mut standing_times);
     println!("question spread p99 over the questions: median {q50:.0} ms, worst {qmax:.0} ms (target: under 300 ms)");
-    println!("reveal spread p99: median {r50:.0} ms, worst {rmax:.0} ms; standings after next p99: median {s50:.0} ms, worst {smax:.0} ms (target: under 500 ms)");
+    println!(
+        "reveal spread p99: median {r50:.0} ms, worst {rmax:.0} ms; standings after next p99: median {s50:.0} ms, worst {smax:.0} ms (target: under 500 ms)"
+    );
     println!(
         "CPU over {wall:.0} s: generator {:.0} s ({:.0}% of one core); server {}",
         generator_cpu,

@@ -142,7 +142,13 @@ async fn get(server: &Server, token: &str, path: &str) -> (Duration, Value) {
 
 fn line(what: &str, mut times: Vec<Duration>) {
     times.sort_unstable();
-    println!("| {what} | {} | {:.1} ms | {:.1} ms | {:.1} ms |", times.len(), ms(percentile(&times, 0.5)), ms(percentile(&times, 0.99)), ms(*times.last().unwrap()));
+    println!(
+        "| {what} | {} | {:.1} ms | {:.1} ms | {:.1} ms |",
+        times.len(),
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.99)),
+        ms(*times.last().unwrap())
+    );
 }
 
 #[tokio::main]

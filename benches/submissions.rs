@@ -57,16 +57,13 @@ async fn main() {
         return;
     };
     // The quizzes: twenty questions each, published the way the catalogue is.
-    let store = quizroom_api::open_store(&quizroom_api::DbArgs { data_dir: std::env::temp_dir(), database_url: Some(db.url.clone()) })
-        .await
-        .unwrap();
+    let store = quizroom_api::open_store(&quizroom_api::DbArgs { data_dir: std::env::temp_dir(), database_url: Some(db.url.clone()) }).await.unwrap();
     let files = (0..quizzes).map(|n| (format!("bench-{n}.json"), twenty_questions(n))).collect();
     quizroom_api::catalogue::publish_files(&store, files).await.unwrap();
-    let category_ids: Vec<i64> =
-        sqlx::query_scalar::<_, i64>("select category_id from category where slug like 'bench-twenty-%' order by category_id")
-            .fetch_all(store.pool())
-            .await
-            .unwrap();
+    let category_ids: Vec<i64> = sqlx::query_scalar::<_, i64>("select category_id from category where slug like 'bench-twenty-%' order by category_id")
+        .fetch_all(store.pool())
+        .await
+        .unwrap();
     store.close().await;
 
     let server = Arc::new(Server::start(Some(&db.url)).await);
@@ -151,7 +148,10 @@ async fn main() {
         }
         insights_caught_up(&lock_pool).await;
         if phase == 0 {
-            println!("(the insights projector had read the log to its head {:.2} s after the last submission of a phase it ran in)", caught_up.elapsed().as_secs_f64());
+            println!(
+                "(the insights projector had read the log to its head {:.2} s after the last submission of a phase it ran in)",
+                caught_up.elapsed().as_secs_f64()
+            );
         }
         latencies.extend(phase_latencies);
         elapsed += phase_elapsed;
@@ -180,7 +180,11 @@ async fn main() {
     println!("|---|---:|");
     println!("| phases with the projector running | {:.0} µs |", us(&on_cpu));
     println!("| phases with the projector held | {:.0} µs |", us(&off_cpu));
-    println!("| the projector alone, catching up after a held phase | {:.0} µs ({:.1}% of a held phase's) |", us(&catch_up_cpu), 100.0 * mean(&catch_up_cpu) / mean(&off_cpu));
+    println!(
+        "| the projector alone, catching up after a held phase | {:.0} µs ({:.1}% of a held phase's) |",
+        us(&catch_up_cpu),
+        100.0 * mean(&catch_up_cpu) / mean(&off_cpu)
+    );
 
     let count = latencies.len();
     let reads = http_baseline(&server, &tokens, count).await;
@@ -265,10 +269,7 @@ async fn pg_baseline(url: &str, connections: usize, count: usize) -> f64 {
     // As the server connects on loopback: without TLS.
     let url = format!("{url}{}sslmode=disable", if url.contains('?') { '&' } else { '?' });
     let pool = sqlx::postgres::PgPoolOptions::new().max_connections(connections as u32).connect(&url).await.unwrap();
-    sqlx::query("create table bench_baseline (id bigserial primary key, player int not null, payload text not null)")
-        .execute(&pool)
-        .await
-        .unwrap();
+    sqlx::query("create table bench_baseline (id bigserial primary key, player int not null, payload text not null)").execute(&pool).await.unwrap();
     let each = count / connections;
     let started = Instant::now();
     let tasks: Vec<_> = (0..connections as i32)

@@ -124,12 +124,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .context("replay failed; the read models were left as they were")?;
             let seconds = report.elapsed.as_secs_f64();
-            println!(
-                "replayed {} events in {:.3} s ({:.0} events/s)",
-                report.events,
-                seconds,
-                report.events as f64 / seconds.max(1e-9)
-            );
+            println!("replayed {} events in {:.3} s ({:.0} events/s)", report.events, seconds, report.events as f64 / seconds.max(1e-9));
             Ok(())
         }
         Command::Events { db, stream, from, follow } => {
@@ -229,9 +224,8 @@ async fn print_events(store: &EventStore, stream: Option<&str>, from: i64, follo
 }
 
 fn line(e: &RecordedEvent) -> serde_json::Value {
-    let recorded_at = chrono::DateTime::from_timestamp_millis(e.recorded_at)
-        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-        .unwrap_or_default();
+    let recorded_at =
+        chrono::DateTime::from_timestamp_millis(e.recorded_at).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)).unwrap_or_default();
     serde_json::json!({
         "position": e.position,
         "stream_id": e.stream_id,

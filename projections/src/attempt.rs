@@ -119,8 +119,7 @@ async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<()
          select attempt_id from submitted",
         key_not_seen("submitted.user_id", "submitted.category_id")
     );
-    let updated: Vec<String> =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(Value::Array(attempts).to_string()).fetch_all(&mut *conn).await?;
+    let updated: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(Value::Array(attempts).to_string()).fetch_all(&mut *conn).await?;
     if let Some(missing) = submissions.iter().find(|s| !updated.iter().any(|u| u == s.attempt_id)) {
         return Err(never_started(missing.attempt_id));
     }
@@ -131,9 +130,16 @@ async fn write_all(conn: &mut Conn, submissions: &[Submission<'_>]) -> Result<()
 enum Decoded<'a> {
     Attempt(&'a str, AttemptEvent),
     /// A live game opened on a curated category.
-    CuratedGame { game_id: &'a str, category_id: i64, host_id: String },
+    CuratedGame {
+        game_id: &'a str,
+        category_id: i64,
+        host_id: String,
+    },
     /// A signed-in player joined a live game.
-    SignedInPlayer { game_id: String, user_id: String },
+    SignedInPlayer {
+        game_id: String,
+        user_id: String,
+    },
 }
 
 fn decoded(event: &RecordedEvent) -> Result<Option<Decoded<'_>>, ProjectionError> {
@@ -191,11 +197,7 @@ impl TransactionalProjection for AttemptProjection {
             let (attempt_id, event) = match item {
                 Decoded::Attempt(attempt_id, event) => (*attempt_id, event),
                 Decoded::CuratedGame { game_id, category_id, host_id } => {
-                    sqlx::query("insert into curated_game (game_id, category_id) values ($1, $2)")
-                        .bind(*game_id)
-                        .bind(category_id)
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query("insert into curated_game (game_id, category_id) values ($1, $2)").bind(*game_id).bind(category_id).execute(&mut *conn).await?;
                     // Its host reads every key from the lobby on (the presenter view, the results).
                     saw_key(conn, host_id, game_id).await?;
                     continue;
@@ -249,11 +251,7 @@ impl TransactionalProjection for AttemptProjection {
                         .fetch_one(&mut *conn)
                         .await?;
                     let (user_id, category_id): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
-                    sqlx::query("delete from best_score where category_id = $1 and user_id = $2")
-                        .bind(category_id)
-                        .bind(user_id)
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query("delete from best_score where category_id = $1 and user_id = $2").bind(category_id).bind(user_id).execute(&mut *conn).await?;
                 }
             }
         }

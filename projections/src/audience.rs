@@ -14,11 +14,7 @@ pub struct AudienceProjection;
 async fn write_members(conn: &mut Conn, list_id: &str, emails: &[String]) -> Result<(), ProjectionError> {
     sqlx::query("delete from audience_member where list_id = $1").bind(list_id).execute(&mut *conn).await?;
     for email in emails {
-        sqlx::query("insert into audience_member (list_id, email) values ($1, $2)")
-            .bind(list_id)
-            .bind(email)
-            .execute(&mut *conn)
-            .await?;
+        sqlx::query("insert into audience_member (list_id, email) values ($1, $2)").bind(list_id).bind(email).execute(&mut *conn).await?;
     }
     Ok(())
 }

@@ -40,10 +40,8 @@ async fn insert(conn: &mut Conn, table: &str, columns: &[(&str, &str)], rows: Ve
     match Backend::of(conn) {
         Backend::Postgres => {
             let types = columns.iter().map(|(name, kind)| format!("{name} {kind}")).collect::<Vec<_>>().join(", ");
-            let document: Vec<Value> = rows
-                .into_iter()
-                .map(|row| Value::Object(columns.iter().map(|(name, _)| (*name).to_owned()).zip(row).collect()))
-                .collect();
+            let document: Vec<Value> =
+                rows.into_iter().map(|row| Value::Object(columns.iter().map(|(name, _)| (*name).to_owned()).zip(row).collect())).collect();
             let sql = format!("insert into {table} ({names}) select {names} from jsonb_to_recordset($1::text::jsonb) as r ({types}) {conflict}");
             sqlx::query(AssertSqlSafe(sql)).bind(Value::Array(document).to_string()).execute(&mut *conn).await?;
         }

@@ -79,11 +79,7 @@ async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionEr
             }
         }
         GameEvent::PlayerKicked { player_id, .. } => {
-            sqlx::query("update live_player set kicked = 1 where player_id = $1 and game_id = $2")
-                .bind(player_id)
-                .bind(game_id)
-                .execute(&mut *conn)
-                .await?;
+            sqlx::query("update live_player set kicked = 1 where player_id = $1 and game_id = $2").bind(player_id).bind(game_id).execute(&mut *conn).await?;
         }
         GameEvent::QuestionClosed { index, .. } => reveal(conn, game_id, index as i64).await?,
         GameEvent::GameFinished { at, .. } => {
@@ -98,8 +94,7 @@ async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionEr
 
 /// Questions up to `index` of the game closed: their answers count in the players' figures.
 async fn reveal(conn: &mut Conn, game_id: &str, index: i64) -> Result<(), ProjectionError> {
-    let revealed: Option<i64> =
-        sqlx::query_scalar("select revealed from live_game where game_id = $1").bind(game_id).fetch_optional(&mut *conn).await?;
+    let revealed: Option<i64> = sqlx::query_scalar("select revealed from live_game where game_id = $1").bind(game_id).fetch_optional(&mut *conn).await?;
     let Some(revealed) = revealed.filter(|r| *r < index) else { return Ok(()) };
     sqlx::query("update live_game set revealed = $2 where game_id = $1").bind(game_id).bind(index).execute(&mut *conn).await?;
     sqlx::query(

@@ -40,15 +40,15 @@ mod tests {
             "ana",
             "ANA",
             " Ana ",
-            "\u{410}na",                     // Cyrillic capital A
-            "Ana\u{200B}",                   // zero-width space
-            "A\u{200D}na",                   // zero-width joiner
-            "A\u{AD}na",                     // soft hyphen
-            "\u{202D}Ana\u{202C}",           // left-to-right override
-            "\u{2067}Ana\u{2069}",           // right-to-left isolate
-            "\u{FF21}\u{FF4E}\u{FF41}",      // full-width
-            "\u{1D400}\u{1D427}\u{1D41A}",   // mathematical bold
-            "\u{391}na",                     // Greek capital alpha
+            "\u{410}na",                   // Cyrillic capital A
+            "Ana\u{200B}",                 // zero-width space
+            "A\u{200D}na",                 // zero-width joiner
+            "A\u{AD}na",                   // soft hyphen
+            "\u{202D}Ana\u{202C}",         // left-to-right override
+            "\u{2067}Ana\u{2069}",         // right-to-left isolate
+            "\u{FF21}\u{FF4E}\u{FF41}",    // full-width
+            "\u{1D400}\u{1D427}\u{1D41A}", // mathematical bold
+            "\u{391}na",                   // Greek capital alpha
         ] {
             assert_eq!(skeleton(same), ana, "{same:?}");
         }

@@ -100,9 +100,7 @@ impl Batch<'_> {
                 match decode::<QuizEvent>(event)? {
                     QuizEvent::QuizHosted { quiz, .. } => entry(quiz_id, Some(quiz.host_id), None, kind::HOSTED),
                     QuizEvent::QuestionsUpdated { by, .. } => entry(quiz_id, Some(by), None, kind::EDITED),
-                    QuizEvent::CuratedCategoryPublished { .. } | QuizEvent::CuratedCategoryRevised { .. } => {
-                        entry(quiz_id, None, None, kind::HOSTED)
-                    }
+                    QuizEvent::CuratedCategoryPublished { .. } | QuizEvent::CuratedCategoryRevised { .. } => entry(quiz_id, None, None, kind::HOSTED),
                 }
             }
             Attempt::STREAM => {
@@ -177,11 +175,7 @@ impl Batch<'_> {
         } else {
             sqlx::query("update trail_stream set quiz_id = $1 where stream_id = $2").bind(quiz_id).bind(stream).execute(&mut *self.conn).await?;
         }
-        sqlx::query("update trail_entry set quiz_id = $1 where ref = $2 and quiz_id is null")
-            .bind(quiz_id)
-            .bind(stream)
-            .execute(&mut *self.conn)
-            .await?;
+        sqlx::query("update trail_entry set quiz_id = $1 where ref = $2 and quiz_id is null").bind(quiz_id).bind(stream).execute(&mut *self.conn).await?;
         Ok(())
     }
 }

@@ -40,10 +40,7 @@ impl TransactionalProjection for UserProjection {
                     .await?;
                 }
                 UserEvent::EmailVerified { .. } => {
-                    sqlx::query("update user_account set verified = 1 where user_id = $1")
-                        .bind(user_id)
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query("update user_account set verified = 1 where user_id = $1").bind(user_id).execute(&mut *conn).await?;
                 }
                 UserEvent::PasswordReset { password_hash, at } => {
                     sqlx::query("update user_account set password_hash = $1, sessions_from = $2 where user_id = $3")
@@ -54,11 +51,7 @@ impl TransactionalProjection for UserProjection {
                         .await?;
                 }
                 UserEvent::SessionsEnded { at } => {
-                    sqlx::query("update user_account set sessions_from = $1 where user_id = $2")
-                        .bind(at)
-                        .bind(user_id)
-                        .execute(&mut *conn)
-                        .await?;
+                    sqlx::query("update user_account set sessions_from = $1 where user_id = $2").bind(at).bind(user_id).execute(&mut *conn).await?;
                 }
                 UserEvent::AuditorGranted { .. } => set_auditor(conn, user_id, true).await?,
                 UserEvent::AuditorRevoked { .. } => set_auditor(conn, user_id, false).await?,

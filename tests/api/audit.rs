@@ -81,7 +81,14 @@ async fn script(db: &TestDb) -> Script {
     assert_eq!(status, 200);
     let (_, attempt) = app.post("/api/attempt/start", Some(&grace), json!({ "categoryId": quiz_id })).await;
     let attempt_id = attempt["attemptId"].as_str().unwrap().to_owned();
-    let saved = app.client.put(app.url(&format!("/api/attempt/{attempt_id}/answer"))).bearer_auth(&grace).json(&json!({ "questionId": key[1].0, "answer": key[1].1 })).send().await.unwrap();
+    let saved = app
+        .client
+        .put(app.url(&format!("/api/attempt/{attempt_id}/answer")))
+        .bearer_auth(&grace)
+        .json(&json!({ "questionId": key[1].0, "answer": key[1].1 }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(saved.status(), 200);
     clock.advance(15 * 60_000 + 2_500);
     let feedback = format!("/api/attempt/feedback?userId={grace_id}&categoryId={quiz_id}");
@@ -94,7 +101,14 @@ async fn script(db: &TestDb) -> Script {
     assert_eq!(app.get_as(&feedback, Some(&grace)).await.0, 200, "the server submitted Grace's attempt");
 
     // Ada's retake, and her replay.
-    let granted = app.client.delete(app.url("/api/leaderboard/deleteEntry")).bearer_auth(&host).json(&json!({ "userId": ada_id, "categoryId": quiz_id })).send().await.unwrap();
+    let granted = app
+        .client
+        .delete(app.url("/api/leaderboard/deleteEntry"))
+        .bearer_auth(&host)
+        .json(&json!({ "userId": ada_id, "categoryId": quiz_id }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(granted.status(), 200);
     settle(&app, db).await;
     let store = open(&db.url).await;
@@ -159,11 +173,17 @@ async fn a_scripted_history_is_audited_exactly(db: &TestDb) {
     let entries = timeline["entries"].as_array().unwrap();
     let persons: Vec<&str> = entries.iter().map(|e| e["person"]["id"].as_str().unwrap()).collect();
     let [ada_id, alan_id, grace_id, _] = &s.ids;
-    assert_eq!(&persons[3..], [ada_id, ada_id, ada_id, alan_id, alan_id, alan_id, grace_id, grace_id, grace_id, grace_id, ada_id, ada_id, ada_id].map(String::as_str));
+    assert_eq!(
+        &persons[3..],
+        [ada_id, ada_id, ada_id, alan_id, alan_id, alan_id, grace_id, grace_id, grace_id, grace_id, ada_id, ada_id, ada_id].map(String::as_str)
+    );
     assert!(persons[..3].iter().all(|p| *p == s.host));
     assert!(entries.windows(2).all(|w| w[0]["position"].as_i64() < w[1]["position"].as_i64()));
     assert_eq!(entries[2]["changes"], json!([{ "questionId": entries[2]["changes"][0]["questionId"], "field": "answer", "before": "B", "after": "C" }]));
-    assert_eq!(entries[12]["summary"], "Submitted by the server at the deadline: 1/3 right, 10 points; after the deadline, so only the answers saved in time counted");
+    assert_eq!(
+        entries[12]["summary"],
+        "Submitted by the server at the deadline: 1/3 right, 10 points; after the deadline, so only the answers saved in time counted"
+    );
     assert!(entries[0]["summary"].as_str().unwrap().starts_with("Hosted \u{201c}Warm-up\u{201d}: 3 questions, 15 minutes, code "), "{}", entries[0]["summary"]);
     assert_eq!(timeline["total"].as_i64(), Some(16));
 
@@ -183,7 +203,10 @@ async fn a_scripted_history_is_audited_exactly(db: &TestDb) {
     let grace_attempt = graces["entries"][1]["attemptId"].as_str().unwrap().to_owned();
     let (status, sheet) = app.get_as(&format!("/api/audit/attempts/{grace_attempt}"), Some(host)).await;
     assert_eq!(status, 200, "{sheet}");
-    assert_eq!((sheet["reason"].as_str(), sheet["score"].as_i64(), sheet["total"].as_i64(), sheet["quizVersion"].as_i64()), (Some("timeout"), Some(1), Some(3), Some(2)));
+    assert_eq!(
+        (sheet["reason"].as_str(), sheet["score"].as_i64(), sheet["total"].as_i64(), sheet["quizVersion"].as_i64()),
+        (Some("timeout"), Some(1), Some(3), Some(2))
+    );
     let questions = sheet["questions"].as_array().unwrap();
     assert_eq!(questions.iter().map(|q| q["key"].as_str().unwrap()).collect::<Vec<_>>(), ["C", "C", "B"]);
     assert_eq!(questions[0]["options"], json!(["3", "4", "5", "6"]));
@@ -191,7 +214,11 @@ async fn a_scripted_history_is_audited_exactly(db: &TestDb) {
     assert!(questions[1]["answeredAt"].is_string());
     assert_eq!((questions[0]["answer"].clone(), questions[0]["correct"].as_bool()), (Value::Null, Some(false)));
     // Ada's first attempt shows the retake that superseded it.
-    let adas: Vec<String> = entries.iter().filter(|e| e["person"]["id"] == *ada_id && e["eventType"] == "AttemptStarted").map(|e| e["attemptId"].as_str().unwrap().to_owned()).collect();
+    let adas: Vec<String> = entries
+        .iter()
+        .filter(|e| e["person"]["id"] == *ada_id && e["eventType"] == "AttemptStarted")
+        .map(|e| e["attemptId"].as_str().unwrap().to_owned())
+        .collect();
     let (_, first_sheet) = app.get_as(&format!("/api/audit/attempts/{}", adas[0]), Some(host)).await;
     assert_eq!((first_sheet["points"].as_i64(), first_sheet["retakeGrantedBy"]["id"].as_str()), (Some(30), Some(s.host.as_str())));
 
@@ -199,12 +226,18 @@ async fn a_scripted_history_is_audited_exactly(db: &TestDb) {
     let standings = |at: String| async move { app.get_as(&format!("/api/audit/quizzes/{q}/standings{at}"), Some(host)).await };
     let (status, before) = standings(format!("?at={}", s.retake_at - 1)).await;
     assert_eq!(status, 200, "{before}");
-    let rows = |v: &Value| -> Vec<(String, i64)> { v["standings"].as_array().unwrap().iter().map(|r| (r["userId"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap())).collect() };
+    let rows = |v: &Value| -> Vec<(String, i64)> {
+        v["standings"].as_array().unwrap().iter().map(|r| (r["userId"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap())).collect()
+    };
     assert_eq!(rows(&before), vec![(ada_id.clone(), 30), (alan_id.clone(), 20), (grace_id.clone(), 10)]);
     let (_, after) = standings(format!("?since={}", s.retake_at - 1)).await;
     assert_eq!(rows(&after), vec![(alan_id.clone(), 20), (grace_id.clone(), 10), (ada_id.clone(), 10)]);
-    let moves: Vec<(String, Option<i64>, Option<i64>)> =
-        after["moves"].as_array().unwrap().iter().map(|m| (m["userId"].as_str().unwrap().to_owned(), m["rankBefore"].as_i64(), m["rankAfter"].as_i64())).collect();
+    let moves: Vec<(String, Option<i64>, Option<i64>)> = after["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["userId"].as_str().unwrap().to_owned(), m["rankBefore"].as_i64(), m["rankAfter"].as_i64()))
+        .collect();
     assert_eq!(moves, vec![(alan_id.clone(), Some(2), Some(1)), (grace_id.clone(), Some(3), Some(2)), (ada_id.clone(), Some(1), Some(3))]);
     assert_eq!(summary(&json!({ "entries": after["changes"] })).iter().map(|e| e.1.as_str()).collect::<Vec<_>>(), ["RetakeGranted", "AttemptSubmitted"]);
     assert_eq!(after["standings"][2]["attempts"], 2);
@@ -313,15 +346,23 @@ async fn time_travel_equals_the_live_results_and_a_replay_stopped_there(db: &Tes
     let q = s.quiz_id;
     // At the head: the live read model.
     let (_, results) = app.get_as(&format!("/api/hostQuiz/results/{q}"), Some(host)).await;
-    let live: Vec<(String, i64, i64)> =
-        results["data"].as_array().unwrap().iter().map(|r| (r["email"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap())).collect();
+    let live: Vec<(String, i64, i64)> = results["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["email"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap()))
+        .collect();
     let (_, now) = app.get_as(&format!("/api/audit/quizzes/{q}/standings"), Some(host)).await;
     let emails = |id: &str| -> String {
         let i = s.ids.iter().position(|x| x == id).unwrap();
         ["ada@example.com", "alan@example.com", "grace@example.com"][i].to_owned()
     };
-    let travelled: Vec<(String, i64, i64)> =
-        now["standings"].as_array().unwrap().iter().map(|r| (emails(r["userId"].as_str().unwrap()), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap())).collect();
+    let travelled: Vec<(String, i64, i64)> = now["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (emails(r["userId"].as_str().unwrap()), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap()))
+        .collect();
     assert_eq!(travelled, live);
     s.app.stop().await.unwrap();
 
@@ -341,8 +382,12 @@ async fn time_travel_equals_the_live_results_and_a_replay_stopped_there(db: &Tes
     quizroom_eventstore::replay(&target, &quizroom_projections::projectors()).await.unwrap();
     let replayed = quizroom_projections::attempt::read::results(target.pool(), q).await.unwrap();
     let replayed: Vec<(String, i64, i64)> = replayed.into_iter().map(|r| (r.user_id, r.points, r.attempts)).collect();
-    let travelled: Vec<(String, i64, i64)> =
-        then["standings"].as_array().unwrap().iter().map(|r| (r["userId"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap())).collect();
+    let travelled: Vec<(String, i64, i64)> = then["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["userId"].as_str().unwrap().to_owned(), r["points"].as_i64().unwrap(), r["attempts"].as_i64().unwrap()))
+        .collect();
     assert_eq!(travelled, replayed);
     assert_eq!(travelled.len(), 3);
 }
@@ -353,7 +398,9 @@ async fn copy_log_until(source: &quizroom_eventstore::EventStore, target: &quizr
     let overriding = if pg { "overriding system value" } else { "" };
     let (id, json) = if pg { ("::uuid", "::jsonb") } else { ("", "") };
     for e in events.iter().filter(|e| e.position <= until) {
-        sqlx::query("insert into streams (stream_id, stream_type, version) values ($1, $2, $3) on conflict (stream_id) do update set version = excluded.version")
+        sqlx::query(
+            "insert into streams (stream_id, stream_type, version) values ($1, $2, $3) on conflict (stream_id) do update set version = excluded.version",
+        )
         .bind(&e.stream_id)
         .bind(e.stream_type())
         .bind(e.version)

@@ -141,11 +141,8 @@ async fn refused_reads_are_recorded_and_counted(db: &TestDb) {
     assert!(limited >= 10, "only {limited} of 130 refusals were limited");
     settle(db).await;
     let store = open(&db.url).await;
-    let recorded: i64 = sqlx::query_scalar("select count(*) from events where stream_id = $1")
-        .bind(format!("audit-{mallory_id}"))
-        .fetch_one(store.pool())
-        .await
-        .unwrap();
+    let recorded: i64 =
+        sqlx::query_scalar("select count(*) from events where stream_id = $1").bind(format!("audit-{mallory_id}")).fetch_one(store.pool()).await.unwrap();
     store.close().await;
     assert!(recorded <= 3 + 120, "{recorded} refusals recorded");
     app.stop().await.unwrap();

@@ -72,9 +72,8 @@ fn shape(value: &serde_json::Value) -> Vec<String> {
 async fn a_taken_address_is_answered_as_a_new_one_and_its_owner_is_warned(db: &TestDb) {
     let app = spawn_app(db).await;
     let (owner, owner_id) = app.verified_user("grace@example.com").await;
-    let sign_up = |email: &'static str| {
-        app.post("/api/auth/signup", None, json!({ "firstName": "G", "lastName": "H", "email": email, "password": "another one" }))
-    };
+    let sign_up =
+        |email: &'static str| app.post("/api/auth/signup", None, json!({ "firstName": "G", "lastName": "H", "email": email, "password": "another one" }));
     let (new_status, new) = sign_up("new@example.com").await;
     let (taken_status, taken) = sign_up(" GRACE@example.com").await;
     assert_eq!((new_status, taken_status), (201, 201), "{taken}");
@@ -195,10 +194,7 @@ async fn an_expired_code_is_refused_and_a_new_one_comes_at_most_once_a_minute() 
     assert_eq!((status, answer), (422, json!({ "error": "Verification code expired. Please request a new code.", "code": "code_expired" })));
 
     let (status, answer) = app.post("/api/auth/verify", None, json!({ "email": "late@example.com", "code": "12345" })).await;
-    assert_eq!(
-        (status, answer),
-        (400, json!({ "error": "Please enter the complete 6-digit code", "code": "invalid_input", "details": { "field": "code" } }))
-    );
+    assert_eq!((status, answer), (400, json!({ "error": "Please enter the complete 6-digit code", "code": "invalid_input", "details": { "field": "code" } })));
     app.stop().await.unwrap();
 }
 
@@ -280,10 +276,7 @@ async fn tampered_expired_and_missing_tokens_are_refused() {
     let (token, id) = app.sign_up("tokens@example.com").await;
     assert_eq!(app.get_as("/api/auth/me", Some(&token)).await.0, 200);
 
-    assert_eq!(
-        app.get_as("/api/auth/me", None).await,
-        (401, json!({ "error": "No authentication token found", "code": "unauthenticated" }))
-    );
+    assert_eq!(app.get_as("/api/auth/me", None).await, (401, json!({ "error": "No authentication token found", "code": "unauthenticated" })));
     let now = chrono::Utc::now().timestamp();
     assert_eq!(
         app.get_as("/api/auth/me", Some(&token_with(JWT_SECRET, &id, now - 120))).await,

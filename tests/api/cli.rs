@@ -97,10 +97,7 @@ async fn events_follow_prints_events_committed_after_it_started() {
 #[test]
 fn an_unreachable_database_is_named_without_its_password_and_fails_the_start() {
     let dir = temp_dir();
-    let out = quizroom(&dir, &["serve", "--addr", "127.0.0.1:0"])
-        .env("DATABASE_URL", "postgres://quiz:s3cret@127.0.0.1:1/quizroom")
-        .output()
-        .unwrap();
+    let out = quizroom(&dir, &["serve", "--addr", "127.0.0.1:0"]).env("DATABASE_URL", "postgres://quiz:s3cret@127.0.0.1:1/quizroom").output().unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("error: cannot open the database at postgres://quiz:***@127.0.0.1:1/quizroom: "), "{err}");
@@ -127,10 +124,7 @@ async fn replay_names_the_position_of_an_event_it_cannot_read_and_keeps_the_read
     let wallets = dump(store.pool(), "wallet").await;
     // A log written by some other program: no projection ran for this event.
     let bare = EventStore::connect(&url, StoreOptions::default()).await.unwrap();
-    let stolen = bare
-        .append("wallet-0", ExpectedVersion::Any, vec![NewEvent::new("TokensStolen", json!({ "amount": 1 }))])
-        .await
-        .unwrap();
+    let stolen = bare.append("wallet-0", ExpectedVersion::Any, vec![NewEvent::new("TokensStolen", json!({ "amount": 1 }))]).await.unwrap();
     let position = stolen.events[0].position;
     let (ok, _, err) = run(&dir, &["replay"]);
     assert!(!ok);
@@ -203,7 +197,8 @@ async fn verify_names_events_deleted_with_their_links_exactly() {
     let (ok, out, err) = run(&dir, &["verify"]);
     assert!(ok, "{err}");
     let last: i64 = out.trim_start_matches("verified up to position ").split(',').next().unwrap().parse().unwrap();
-    let delete = |positions: &str| format!("delete from event_chain where global_position in ({positions}); delete from events where global_position in ({positions})");
+    let delete =
+        |positions: &str| format!("delete from event_chain where global_position in ({positions}); delete from events where global_position in ({positions})");
 
     // The last two events and their links: the chainer's checkpoint still says they were chained.
     let store = open(&url).await;
@@ -212,10 +207,7 @@ async fn verify_names_events_deleted_with_their_links_exactly() {
     let (ok, out, err) = run(&dir, &["verify"]);
     assert!(!ok, "deleted last events must fail verification: {out}");
     assert!(out.starts_with(&format!("verified up to position {}, ", last - 2)), "{out}");
-    assert!(
-        err.contains(&format!("the log is broken: the events chained after position {}, up to position {last}, were deleted", last - 2)),
-        "{err}"
-    );
+    assert!(err.contains(&format!("the log is broken: the events chained after position {}, up to position {last}, were deleted", last - 2)), "{err}");
 
     // One in the middle with its link: named at its own position, not the next one's.
     let store = open(&url).await;

@@ -110,8 +110,10 @@ async fn slow_llm(delay: Duration) -> String {
     let complete = move || async move {
         tokio::time::sleep(delay).await;
         let questions: Vec<serde_json::Value> = (0..3)
-            .map(|n| json!({ "question": format!("Which planet is number {n}?"), "options": ["Mercury", "Venus", "Earth", "Mars"],
-                "correct_letter": "A", "explanation": "By distance from the Sun.", "passage_index": 0 }))
+            .map(|n| {
+                json!({ "question": format!("Which planet is number {n}?"), "options": ["Mercury", "Venus", "Earth", "Mars"],
+                "correct_letter": "A", "explanation": "By distance from the Sun.", "passage_index": 0 })
+            })
             .collect();
         let content = json!({ "questions": questions }).to_string();
         axum::Json(json!({ "id": "x", "object": "chat.completion", "choices": [{ "index": 0, "message": { "role": "assistant", "content": content } }] }))

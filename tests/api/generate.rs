@@ -27,8 +27,6 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(format!("{}/crates/extract/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
-
-
 fn assert_checked(questions: &[Value]) {
     let mut seen = std::collections::HashSet::new();
     for q in questions {
@@ -88,9 +86,21 @@ async fn a_host_generates_from_a_document_reviews_and_publishes_it_once(db: &Tes
     let refusals = [
         (json!({ "questions": reviewed.clone() }), 400, "Please enter a quiz title"),
         (settings("Photosynthesis", vec![]), 400, "Please keep at least one question to publish the quiz"),
-        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "", "answer": "A" })]), 400, "Question 1 is missing one or more required fields"),
-        (settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "E" })]), 422, "Question 1: the answer must be A, B, C or D, or the text of an option"),
-        (json!({ "title": "T", "questions": reviewed.clone(), "validityOption": "custom", "customDate": "2000-01-01" }), 422, "Please select a valid date for quiz expiry"),
+        (
+            settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "", "answer": "A" })]),
+            400,
+            "Question 1 is missing one or more required fields",
+        ),
+        (
+            settings("Photosynthesis", vec![json!({ "question": "Q?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "E" })]),
+            422,
+            "Question 1: the answer must be A, B, C or D, or the text of an option",
+        ),
+        (
+            json!({ "title": "T", "questions": reviewed.clone(), "validityOption": "custom", "customDate": "2000-01-01" }),
+            422,
+            "Please select a valid date for quiz expiry",
+        ),
         (json!({ "title": "T", "questions": reviewed.clone(), "audienceType": "emails" }), 400, "Please provide email addresses for quiz participants"),
     ];
     for (body, expected, message) in refusals {
@@ -126,12 +136,8 @@ async fn a_host_generates_from_a_document_reviews_and_publishes_it_once(db: &Tes
     assert_eq!(status, 200, "{joined}");
     let (status, _) = app.post("/api/attempt/start", Some(&player), json!({ "categoryId": quiz_id })).await;
     assert_eq!(status, 200);
-    let answers: Vec<Value> = with_answers["questions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| json!({ "questionId": q["id"], "status": q["correctLetter"] }))
-        .collect();
+    let answers: Vec<Value> =
+        with_answers["questions"].as_array().unwrap().iter().map(|q| json!({ "questionId": q["id"], "status": q["correctLetter"] })).collect();
     let (status, scored) = app.post("/api/question/score", Some(&player), json!({ "categoryId": quiz_id, "answers": answers })).await;
     assert_eq!(status, 200, "{scored}");
     assert_eq!(scored["score"].as_u64(), Some(reviewed.len() as u64), "{scored}");
@@ -164,7 +170,8 @@ async fn a_failed_generation_refunds_its_tokens_and_topics_use_the_catalogue(db:
     assert_eq!((status, refused["code"].as_str()), (409, Some("generation_failed")), "{refused}");
 
     // The refunded tokens pay for the next one; topics pick questions from the catalogue.
-    let (status, generated) = app.post("/api/generate/keyword", Some(&host), json!({ "keyword": "planets, the solar system", "numberOfQuestions": "4", "title": "Space" })).await;
+    let (status, generated) =
+        app.post("/api/generate/keyword", Some(&host), json!({ "keyword": "planets, the solar system", "numberOfQuestions": "4", "title": "Space" })).await;
     assert_eq!(status, 201, "{generated}");
     let questions = generated["questions"].as_array().unwrap();
     assert!((1..=4).contains(&questions.len()), "{generated}");

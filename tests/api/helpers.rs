@@ -143,12 +143,7 @@ impl TestApp {
     }
 
     /// POST returning the headers too.
-    pub async fn post_full(
-        &self,
-        path: &str,
-        token: Option<&str>,
-        body: serde_json::Value,
-    ) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
+    pub async fn post_full(&self, path: &str, token: Option<&str>, body: serde_json::Value) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
         let mut request = self.client.post(self.url(path)).json(&body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -264,9 +259,7 @@ pub async fn random_wallet_workload(store: &quizroom_eventstore::EventStore, com
                     match execute(&store, &quizroom_domain::StreamId::<Wallet>::new(user), &metadata, command).await {
                         // Refused by the rules, or by a writer that kept winning the race (a 409
                         // for the user): either way nothing was recorded.
-                        Ok(_)
-                        | Err(CommandError::Rejected(_))
-                        | Err(CommandError::Store(quizroom_eventstore::StoreError::VersionConflict { .. })) => {}
+                        Ok(_) | Err(CommandError::Rejected(_)) | Err(CommandError::Store(quizroom_eventstore::StoreError::VersionConflict { .. })) => {}
                         Err(e) => panic!("workload failed: {e}"),
                     }
                 }

@@ -21,7 +21,6 @@ What is 2 + 2?,3,4,5,6,b,Two and two make four.\n\
 Which planet is largest?,Mars,Venus,Jupiter,Earth,C,\n\
 \"Which word means \"\"fast\"\", in short?\",Slow,Quick,Late,Heavy,B,\"Quick, as in rapid.\"\n";
 
-
 /// Creates a quiz from QUIZ_CSV with the given extra fields; returns the created quiz.
 pub(crate) async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]) -> Value {
     let mut fields = vec![("title", "Warm-up"), ("timeLimit", "15"), ("validityOption", "24h")];
@@ -30,7 +29,6 @@ pub(crate) async fn host_quiz(app: &TestApp, token: &str, extra: &[(&str, &str)]
     assert_eq!(status, 201, "{body}");
     body["quiz"].clone()
 }
-
 
 /// The right letter of each question the player is served, read through the host's call.
 pub(crate) async fn key_for(app: &TestApp, host_token: &str, category_id: i64) -> Vec<(i64, String)> {
@@ -107,7 +105,8 @@ async fn a_host_creates_a_quiz_players_join_by_code_and_retakes_are_granted(db: 
     assert_eq!(others["data"], json!([]));
     let (status, _) = app.get_as(&format!("/api/hostQuiz/myQuizzes?userId={host_id}"), Some(&other)).await;
     assert_eq!(status, 403);
-    let edit = json!({ "categoryId": id, "questions": [{ "text": "Mine now?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "A" }] });
+    let edit =
+        json!({ "categoryId": id, "questions": [{ "text": "Mine now?", "optionA": "a", "optionB": "b", "optionC": "c", "optionD": "d", "answer": "A" }] });
     let (status, _) = app.post("/api/question/update-category-questions", Some(&other), edit).await;
     assert_eq!(status, 403);
     let (status, _) = delete(&app, "/api/leaderboard/deleteEntry", &other, json!({ "userId": player_id, "categoryId": id })).await;
@@ -293,10 +292,7 @@ async fn uploads_are_checked_and_explained() {
     assert_eq!(body["error"], "Error with Excel file: Row 3 is missing one or more required fields");
     let header_only = "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\n";
     let (status, body) = upload(vec![("title", "T")], Some(("empty.csv", header_only.as_bytes().to_vec()))).await;
-    assert_eq!(
-        (status, body["error"].as_str()),
-        (422, Some("No questions found in the uploaded file. Please check the format and try again."))
-    );
+    assert_eq!((status, body["error"].as_str()), (422, Some("No questions found in the uploaded file. Please check the format and try again.")));
     let (status, body) = upload(vec![("title", "T")], Some(("photo.xlsx", b"\x89PNG\r\n\x1a\nnot a sheet".to_vec()))).await;
     assert_eq!(status, 415, "{body}");
     let (status, body) = upload(vec![("title", "T")], Some(("huge.csv", vec![b'a'; 10 * 1024 * 1024 + 1]))).await;

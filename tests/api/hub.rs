@@ -80,7 +80,10 @@ async fn ticks_follow_the_servers_clock_and_the_timeout_submission_is_announced(
     assert!(tick["remainingMs"].as_i64().unwrap() < 2_000, "{tick}");
     clock.advance(5_000);
     let submitted = next_of(&mut socket, "submitted").await;
-    assert_eq!(submitted, json!({ "type": "submitted", "channel": channel, "reason": "timeout", "score": 0, "points": 0, "total": attempt_total(&app, &token, category_id).await }));
+    assert_eq!(
+        submitted,
+        json!({ "type": "submitted", "channel": channel, "reason": "timeout", "score": 0, "points": 0, "total": attempt_total(&app, &token, category_id).await })
+    );
 
     // Subscribing again after the fact gets the notice at once.
     let mut again = connect(&app, &token).await;

@@ -27,7 +27,14 @@ async fn join_and_start(app: &TestApp, token: &str, quiz_id: i64, code: &str) ->
 }
 
 async fn save(app: &TestApp, token: &str, attempt: &str, question: i64, letter: &str) {
-    let saved = app.client.put(app.url(&format!("/api/attempt/{attempt}/answer"))).bearer_auth(token).json(&json!({ "questionId": question, "answer": letter })).send().await.unwrap();
+    let saved = app
+        .client
+        .put(app.url(&format!("/api/attempt/{attempt}/answer")))
+        .bearer_auth(token)
+        .json(&json!({ "questionId": question, "answer": letter }))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(saved.status(), 200);
 }
 
@@ -84,7 +91,8 @@ async fn a_scripted_quiz_gives_exactly_the_expected_insights_and_progress(db: &T
     }
     // Ada's retake, and her second go on version 2: the first key has moved, so two right.
     let ada_id = app.get_as("/api/auth/me", Some(&ada)).await.1["user"]["id"].as_str().unwrap().to_owned();
-    let granted = app.client.delete(app.url("/api/leaderboard/deleteEntry")).bearer_auth(&host).json(&json!({ "userId": ada_id, "categoryId": q })).send().await.unwrap();
+    let granted =
+        app.client.delete(app.url("/api/leaderboard/deleteEntry")).bearer_auth(&host).json(&json!({ "userId": ada_id, "categoryId": q })).send().await.unwrap();
     assert_eq!(granted.status(), 200);
     join_and_start(&app, &ada, q, &code).await;
     assert_eq!(submit(&app, &ada, q, &[(ids[0], "A"), (ids[1], "C"), (ids[2], "B")]).await["score"], 2);
@@ -103,7 +111,14 @@ async fn a_scripted_quiz_gives_exactly_the_expected_insights_and_progress(db: &T
         .iter()
         .map(|q| {
             let counts = q["options"].as_array().unwrap().iter().map(|o| o["count"].as_i64().unwrap()).collect();
-            (q["number"].as_i64().unwrap(), q["correctShare"].as_f64().unwrap(), q["seen"].as_i64().unwrap(), q["skipped"].as_i64().unwrap(), counts, q["key"].as_str().unwrap().to_owned())
+            (
+                q["number"].as_i64().unwrap(),
+                q["correctShare"].as_f64().unwrap(),
+                q["seen"].as_i64().unwrap(),
+                q["skipped"].as_i64().unwrap(),
+                counts,
+                q["key"].as_str().unwrap().to_owned(),
+            )
         })
         .collect();
     assert_eq!(
@@ -122,7 +137,9 @@ async fn a_scripted_quiz_gives_exactly_the_expected_insights_and_progress(db: &T
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["email"].as_str().unwrap().to_owned(), p["score"].as_i64().unwrap(), p["reason"].as_str().unwrap().to_owned(), p["retaken"].as_bool().unwrap()))
+        .map(|p| {
+            (p["email"].as_str().unwrap().to_owned(), p["score"].as_i64().unwrap(), p["reason"].as_str().unwrap().to_owned(), p["retaken"].as_bool().unwrap())
+        })
         .collect();
     assert_eq!(players[0], ("ada@example.com".to_owned(), 3, "player".to_owned(), true));
     assert_eq!(players[3], ("grace@example.com".to_owned(), 1, "timeout".to_owned(), false));
@@ -167,7 +184,8 @@ async fn a_scripted_quiz_gives_exactly_the_expected_insights_and_progress(db: &T
     for right in [true, false] {
         let (status, _) = app.post("/api/attempt/start", Some(&ada), json!({ "categoryId": category })).await;
         assert_eq!(status, 200);
-        let answers: Vec<Value> = key.iter().map(|(id, l)| json!({ "questionId": id, "status": if right { l.as_str() } else if l == "A" { "B" } else { "A" } })).collect();
+        let answers: Vec<Value> =
+            key.iter().map(|(id, l)| json!({ "questionId": id, "status": if right { l.as_str() } else if l == "A" { "B" } else { "A" } })).collect();
         let (status, body) = app.post("/api/question/score", Some(&ada), json!({ "categoryId": category, "answers": answers })).await;
         assert_eq!(status, 200, "{body}");
     }
@@ -175,9 +193,15 @@ async fn a_scripted_quiz_gives_exactly_the_expected_insights_and_progress(db: &T
     let (status, p) = app.get_as("/api/play/progress", Some(&ada)).await;
     assert_eq!(status, 200, "{p}");
     let hosted = p["quizzes"].as_array().unwrap().iter().find(|x| x["quizId"] == q).unwrap();
-    assert_eq!((hosted["kind"].as_str(), hosted["attempts"].as_i64(), hosted["score"].as_i64(), hosted["rank"].as_i64(), hosted["players"].as_i64()), (Some("hosted"), Some(2), Some(2), Some(2), Some(3)));
+    assert_eq!(
+        (hosted["kind"].as_str(), hosted["attempts"].as_i64(), hosted["score"].as_i64(), hosted["rank"].as_i64(), hosted["players"].as_i64()),
+        (Some("hosted"), Some(2), Some(2), Some(2), Some(3))
+    );
     let c = &p["categories"][0];
-    assert_eq!((c["quizId"].as_i64(), c["first"].as_f64(), c["best"].as_f64(), c["latest"].as_f64(), c["accuracy"].as_f64()), (Some(category), Some(100.0), Some(100.0), Some(0.0), Some(0.5)));
+    assert_eq!(
+        (c["quizId"].as_i64(), c["first"].as_f64(), c["best"].as_f64(), c["latest"].as_f64(), c["accuracy"].as_f64()),
+        (Some(category), Some(100.0), Some(100.0), Some(0.0), Some(0.5))
+    );
     assert_eq!(c["trend"], json!([100.0, 0.0]));
     assert!(p["streak"]["current"].as_i64().unwrap() >= 1 && p["streak"]["daysPlayed"].as_i64().unwrap() >= 1, "{p}");
     // Someone else's progress is their own: nothing of Ada's.

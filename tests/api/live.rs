@@ -410,14 +410,7 @@ async fn the_pin_cannot_be_guessed() {
     let mut limited = None;
     for pin in 100_000..100_040 {
         let pin = if pin.to_string() == game.pin { 100_050 } else { pin };
-        let response = game
-            .app
-            .client
-            .post(game.app.url("/api/live/join"))
-            .json(&json!({ "pin": pin.to_string(), "nickname": "Eve" }))
-            .send()
-            .await
-            .unwrap();
+        let response = game.app.client.post(game.app.url("/api/live/join")).json(&json!({ "pin": pin.to_string(), "nickname": "Eve" })).send().await.unwrap();
         if response.status() == 429 {
             limited = Some(response.headers()["retry-after"].to_str().unwrap().parse::<u64>().unwrap());
             break;
@@ -479,10 +472,13 @@ async fn the_host_finds_a_games_results_per_player_and_question_and_players_thei
 
     let (status, history) = game.app.get_as("/api/live/history", Some(&ada)).await;
     assert_eq!(status, 200);
-    assert_eq!(history, json!([{
-        "gameId": game.game_id, "title": results["title"], "playedAt": results["openedAt"], "finished": true,
-        "nickname": "Ada", "points": 10, "correct": 1, "rank": 1, "players": 2,
-    }]));
+    assert_eq!(
+        history,
+        json!([{
+            "gameId": game.game_id, "title": results["title"], "playedAt": results["openedAt"], "finished": true,
+            "nickname": "Ada", "points": 10, "correct": 1, "rank": 1, "players": 2,
+        }])
+    );
     game.app.stop().await.unwrap();
 }
 
@@ -514,10 +510,13 @@ async fn many_join_at_once_under_one_name(db: &TestDb) {
     let game = open(db, json!({})).await;
     let joins = (0..40).map(|_| game.join("Sam", None));
     let joined = futures::future::join_all(joins).await;
-    let mut names: Vec<String> = joined.iter().map(|(status, body)| {
-        assert_eq!(*status, 200, "{body}");
-        body["nickname"].as_str().unwrap().to_owned()
-    }).collect();
+    let mut names: Vec<String> = joined
+        .iter()
+        .map(|(status, body)| {
+            assert_eq!(*status, 200, "{body}");
+            body["nickname"].as_str().unwrap().to_owned()
+        })
+        .collect();
     names.sort();
     names.dedup();
     let mut expected: Vec<String> = std::iter::once("Sam".to_owned()).chain((2..=40).map(|n| format!("Sam ({n})"))).collect();

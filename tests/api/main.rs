@@ -1,8 +1,8 @@
 //! Black-box tests of Quizroom: the real server on a random port over HTTP, the `quizroom`
 //! binary, and the read models against the event log — on SQLite and PostgreSQL.
 
-mod accommodations;
 mod access;
+mod accommodations;
 mod audit;
 mod audit_reads;
 mod auth;

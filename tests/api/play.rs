@@ -4,8 +4,8 @@
 use std::sync::Arc;
 
 use quizroom_api::clock::{ShiftedClock, SystemClock};
-use quizroom_api::startup::Services;
 use quizroom_api::scoring::{Scorer, Submission};
+use quizroom_api::startup::Services;
 use quizroom_domain::attempt::{AttemptError, SubmitReason};
 use quizroom_domain::quiz::Letter;
 use quizroom_eventstore::testing::TestDb;
@@ -81,12 +81,17 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
     }
 
     // Answers are saved as they are chosen; three right, one wrong, one marked for review.
-    let save = |question_id: i64, answer: &str, marked: bool| {
-        json!({ "questionId": question_id, "answer": answer, "marked": marked })
-    };
+    let save = |question_id: i64, answer: &str, marked: bool| json!({ "questionId": question_id, "answer": answer, "marked": marked });
     for (i, (question_id, right)) in key.iter().take(5).enumerate() {
         let answer = if i == 3 { wrong(right) } else { right.as_str() };
-        let response = app.client.put(app.url(&format!("/api/attempt/{attempt_id}/answer"))).bearer_auth(&token).json(&save(*question_id, answer, i == 4)).send().await.unwrap();
+        let response = app
+            .client
+            .put(app.url(&format!("/api/attempt/{attempt_id}/answer")))
+            .bearer_auth(&token)
+            .json(&save(*question_id, answer, i == 4))
+            .send()
+            .await
+            .unwrap();
         assert_eq!(response.status(), 200);
     }
     // A restarted server loses nothing acknowledged: the attempt resumes with its answers and clock.
@@ -100,10 +105,19 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
     assert_eq!(resumed["answers"][4]["marked"], true);
 
     // Submitted: the marked question counts as incomplete whatever its letter.
-    let mut answers: Vec<Value> = key.iter().take(5).enumerate().map(|(i, (id, right))| {
-        let status = match i { 3 => wrong(right).to_owned(), 4 => "incomplete".to_owned(), _ => right.clone() };
-        json!({ "questionId": id, "status": status })
-    }).collect();
+    let mut answers: Vec<Value> = key
+        .iter()
+        .take(5)
+        .enumerate()
+        .map(|(i, (id, right))| {
+            let status = match i {
+                3 => wrong(right).to_owned(),
+                4 => "incomplete".to_owned(),
+                _ => right.clone(),
+            };
+            json!({ "questionId": id, "status": status })
+        })
+        .collect();
     answers.extend(key.iter().skip(5).map(|(id, _)| json!({ "questionId": id, "status": "incomplete" })));
     let (status, result) = app.post("/api/question/score", Some(&token), json!({ "userId": user_id, "categoryId": category_id, "answers": answers })).await;
     assert_eq!(status, 200, "{result}");
@@ -158,10 +172,7 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
 
 /// `right` answers right, the rest wrong.
 fn answers_with(key: &[(i64, String)], right: usize) -> Vec<(i64, Option<Letter>)> {
-    key.iter()
-        .enumerate()
-        .map(|(i, (id, letter))| (*id, Some(Letter::parse(if i < right { letter } else { wrong(letter) }).unwrap())))
-        .collect()
+    key.iter().enumerate().map(|(i, (id, letter))| (*id, Some(Letter::parse(if i < right { letter } else { wrong(letter) }).unwrap()))).collect()
 }
 
 async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
@@ -182,23 +193,18 @@ async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
     // One group: player i gets i right; player 0 twice; an attempt that does not exist.
     let store = open(&db.url).await;
     let scorer = Scorer { store: store.clone(), quizzes: Default::default(), clock: Arc::new(SystemClock) };
-    let submission = |attempt_id: &str, right: usize| Submission {
-        attempt_id: attempt_id.to_owned(),
-        answers: answers_with(&key, right),
-        reason: SubmitReason::Player,
-    };
+    let submission =
+        |attempt_id: &str, right: usize| Submission { attempt_id: attempt_id.to_owned(), answers: answers_with(&key, right), reason: SubmitReason::Player };
     let mut group: Vec<Submission> = attempts.iter().enumerate().map(|(i, id)| submission(id, i)).collect();
     group.insert(2, submission(&attempts[0], key.len()));
     group.push(submission(&uuid::Uuid::new_v4().to_string(), 1));
     let outcomes = scorer.submit_all(group).await;
-    let scores: Vec<Result<i64, AttemptError>> =
-        outcomes.into_iter().map(|o| o.expect("no store error").map(|(submitted, _)| submitted.score)).collect();
+    let scores: Vec<Result<i64, AttemptError>> = outcomes.into_iter().map(|o| o.expect("no store error").map(|(submitted, _)| submitted.score)).collect();
     assert_eq!(scores, vec![Ok(0), Ok(1), Err(AttemptError::AlreadySubmitted), Ok(2), Ok(3), Ok(4), Err(AttemptError::NotStarted)]);
 
     // The five submissions went in one transaction.
     quizroom_eventstore::testing::settled(&store).await;
-    let submitted: Vec<_> =
-        store.read_all(Cursor::START, 100_000).await.unwrap().into_iter().filter(|e| e.event_type == "AttemptSubmitted").collect();
+    let submitted: Vec<_> = store.read_all(Cursor::START, 100_000).await.unwrap().into_iter().filter(|e| e.event_type == "AttemptSubmitted").collect();
     assert_eq!(submitted.len(), 5);
     assert!(submitted.windows(2).all(|w| w[0].tx_id == w[1].tx_id && w[1].position == w[0].position + 1), "{submitted:?}");
 
@@ -220,8 +226,7 @@ async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
     }
     let app_ref = &app;
     for (i, (token, _)) in players.iter().enumerate() {
-        let answers: Vec<Value> =
-            answers_with(&key, i + 1).iter().map(|(id, l)| json!({ "questionId": id, "status": l.unwrap().as_str() })).collect();
+        let answers: Vec<Value> = answers_with(&key, i + 1).iter().map(|(id, l)| json!({ "questionId": id, "status": l.unwrap().as_str() })).collect();
         let body = json!({ "categoryId": category_id, "answers": answers });
         replays.push(async move { app_ref.post("/api/question/score", Some(token), body).await });
     }
@@ -312,11 +317,18 @@ async fn cheats_and_bad_requests_are_refused() {
     // Points come from submissions only.
     let (_, result) = app.post("/api/question/score", Some(&token), json!({ "categoryId": category_id, "answers": answers })).await;
     assert_eq!(result["points"], 10, "{result}");
-    let (status, forged) = app.post("/api/leaderboard/updateScore", Some(&token), json!({ "userId": user_id, "categoryId": category_id, "points": 1000 })).await;
+    let (status, forged) =
+        app.post("/api/leaderboard/updateScore", Some(&token), json!({ "userId": user_id, "categoryId": category_id, "points": 1000 })).await;
     assert_eq!(status, 422, "{forged}");
     assert_eq!(forged["code"], "points_not_earned");
-    assert_eq!(app.post("/api/leaderboard/updateScore", Some(&token), json!({ "categoryId": category_id, "points": 10 })).await, (200, json!({ "success": true, "points": 10 })));
-    assert_eq!(app.post("/api/leaderboard/updateScore", Some(&token), json!({ "userId": other_id, "categoryId": category_id, "points": 10 })).await, (403, forbidden));
+    assert_eq!(
+        app.post("/api/leaderboard/updateScore", Some(&token), json!({ "categoryId": category_id, "points": 10 })).await,
+        (200, json!({ "success": true, "points": 10 }))
+    );
+    assert_eq!(
+        app.post("/api/leaderboard/updateScore", Some(&token), json!({ "userId": other_id, "categoryId": category_id, "points": 10 })).await,
+        (403, forbidden)
+    );
     assert_eq!(app.post("/api/leaderboard/updateScore", Some(&other_token), json!({ "categoryId": category_id, "points": 10 })).await.0, 404);
     let (_, board) = app.get_json(&format!("/api/leaderboard/category?category_id={category_id}")).await;
     assert_eq!(board.as_array().unwrap().len(), 1);

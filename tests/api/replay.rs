@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use quizroom_eventstore::testing::TestDb;
 use quizroom_domain::DomainEvent;
 use quizroom_domain::player::PlayerEvent;
+use quizroom_eventstore::testing::TestDb;
 use quizroom_eventstore::{Cursor, ExpectedVersion, NewEvent, backend_tests};
 
 use crate::helpers::{catch_up, dump, open, random_wallet_workload, read_model_tables};

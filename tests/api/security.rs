@@ -263,9 +263,7 @@ async fn a_password_guesser_is_slowed_without_locking_out_the_owner() {
 async fn account_fields_are_bounded_and_free_of_control_characters() {
     let db = TestDb::sqlite();
     let app = spawn_app(&db).await;
-    let sign_up = |first: &str, email: &str, institute: Option<&str>, password: &str| {
-        json!({ "firstName": first, "lastName": "Lovelace", "email": email, "password": password, "instituteName": institute })
-    };
+    let sign_up = |first: &str, email: &str, institute: Option<&str>, password: &str| json!({ "firstName": first, "lastName": "Lovelace", "email": email, "password": password, "instituteName": institute });
     let refused = |field: &str, error: &str| (400, json!({ "error": error, "code": "invalid_input", "details": { "field": field } }));
     let huge = "A".repeat(1_500_000);
     let cases = [
@@ -294,8 +292,7 @@ async fn every_too_many_answer_says_when_to_come_back() {
     let client = client_from([127, 0, 5, 1]);
     let mut answers = Vec::new();
     for _ in 0..7 {
-        let (status, retry_after, _) =
-            post_from(&app, &client, "/api/auth/signin", json!({ "email": "limits@example.com", "password": "nope nope" })).await;
+        let (status, retry_after, _) = post_from(&app, &client, "/api/auth/signin", json!({ "email": "limits@example.com", "password": "nope nope" })).await;
         answers.push((status, retry_after.is_some()));
     }
     assert!(answers.iter().all(|(status, has_wait)| *status != 429 || *has_wait), "{answers:?}");
@@ -319,9 +316,7 @@ async fn quiz_texts_refuse_control_characters_but_keep_line_breaks() {
     let (status, body) = app.post("/api/audience", Some(&host), json!({ "name": "7B\u{0}", "emails": "a@example.com" })).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("A list name must not contain control characters")));
 
-    let edit = |text: &str, explanation: &str| {
-        json!({ "categoryId": id, "questions": [{ "text": text, "optionA": "w", "optionB": "x", "optionC": "y", "optionD": "z", "answer": "A", "explanation": explanation }] })
-    };
+    let edit = |text: &str, explanation: &str| json!({ "categoryId": id, "questions": [{ "text": text, "optionA": "w", "optionB": "x", "optionC": "y", "optionD": "z", "answer": "A", "explanation": explanation }] });
     let (status, body) = app.post("/api/question/update-category-questions", Some(&host), edit("Bell\u{7}?", "")).await;
     assert_eq!((status, body["error"].as_str()), (400, Some("Question 1 holds a control character")));
     let (status, _) = app.post("/api/question/update-category-questions", Some(&host), edit("Which?", "x\u{1b}[31m")).await;

@@ -20,8 +20,7 @@ async fn health_names_the_backend_and_the_head_of_the_log(db: &TestDb) {
     assert!(head > 0, "the curated catalogue is published at start");
     assert_eq!(body, json!({ "status": "ok", "backend": backend, "head": head, "version": env!("CARGO_PKG_VERSION") }));
 
-    let appended =
-        store.append("thing-1", ExpectedVersion::NoStream, vec![NewEvent::new("Happened", json!({}))]).await.unwrap();
+    let appended = store.append("thing-1", ExpectedVersion::NoStream, vec![NewEvent::new("Happened", json!({}))]).await.unwrap();
     let (_, body) = app.get_json("/api/health").await;
     assert_eq!(body["head"], json!(appended.events[0].position));
     app.stop().await.unwrap();
@@ -135,7 +134,17 @@ async fn the_openapi_document_describes_every_route_and_only_routes_that_exist()
     routes.sort();
     assert_eq!(documented, routes);
     for (method, path) in ROUTES {
-        let url = app.url(&path.replace("{categoryId}", "1").replace("{attemptId}", "00000000-0000-0000-0000-000000000000").replace("{listId}", "x").replace("{generationId}", "00000000-0000-0000-0000-000000000000").replace("{gameId}", "00000000-0000-0000-0000-000000000000").replace("{quizId}", "1").replace("{userId}", "x").replace("{position}", "1"));
+        let url = app.url(
+            &path
+                .replace("{categoryId}", "1")
+                .replace("{attemptId}", "00000000-0000-0000-0000-000000000000")
+                .replace("{listId}", "x")
+                .replace("{generationId}", "00000000-0000-0000-0000-000000000000")
+                .replace("{gameId}", "00000000-0000-0000-0000-000000000000")
+                .replace("{quizId}", "1")
+                .replace("{userId}", "x")
+                .replace("{position}", "1"),
+        );
         let request = match *method {
             "get" => app.client.get(url),
             "put" => app.client.put(url).json(&json!({})),

@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use axum::http::StatusCode;
 use quizroom_projections::attempt::read as attempts;
 use quizroom_projections::audience::read as audiences;
-pub use quizroom_projections::quiz::read::CategoryRow;
 use quizroom_projections::quiz::read as quizzes;
+pub use quizroom_projections::quiz::read::CategoryRow;
 
 use quizroom_domain::StreamId;
 use quizroom_domain::admission::{Admission, AdmissionCommand, admission_id};
@@ -29,9 +29,7 @@ use crate::state::AppState;
 /// A category id from a path, query or body: a whole number from 1 (also spelled `2.0`, which
 /// the API document's integers allow).
 pub fn parse_category_id(text: &str) -> Result<i64, ApiError> {
-    crate::input::whole_text(text)
-        .filter(|id| *id > 0)
-        .ok_or_else(|| ApiError::bad_request("invalid_category", "Invalid category ID format."))
+    crate::input::whole_text(text).filter(|id| *id > 0).ok_or_else(|| ApiError::bad_request("invalid_category", "Invalid category ID format."))
 }
 
 /// The category `category_id`, if it exists.

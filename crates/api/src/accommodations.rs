@@ -93,10 +93,8 @@ pub struct AccommodationList {
 impl AccommodationList {
     /// The set as the API answers it, by e-mail.
     pub fn of(players: &BTreeMap<String, Accommodation>) -> Self {
-        let accommodations = players
-            .iter()
-            .map(|(email, a)| PlayerAccommodation { email: email.clone(), extra_time: a.extra_time, read_aloud: a.read_aloud })
-            .collect();
+        let accommodations =
+            players.iter().map(|(email, a)| PlayerAccommodation { email: email.clone(), extra_time: a.extra_time, read_aloud: a.read_aloud }).collect();
         AccommodationList { accommodations }
     }
 

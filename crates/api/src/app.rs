@@ -37,9 +37,10 @@ async fn open_socket(
     quiet: Option<axum::Extension<crate::serving::Quiet>>,
     upgrade: axum::extract::ws::WebSocketUpgrade,
 ) -> Result<axum::response::Response, ApiError> {
-    let token = query.token.filter(|t| !t.is_empty()).ok_or_else(|| {
-        ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found")
-    })?;
+    let token = query
+        .token
+        .filter(|t| !t.is_empty())
+        .ok_or_else(|| ApiError::new(axum::http::StatusCode::UNAUTHORIZED, "unauthenticated", "No authentication token found"))?;
     let claims = state.keys.verify(&token)?;
     // A session, or a signed-in player's token, speaks for an account whose sessions may end.
     let (identity, account) = match claims.player() {
@@ -127,11 +128,7 @@ pub fn app(state: AppState, web_dir: &Path) -> Router {
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request<_>| {
-                    let id = request
-                        .extensions()
-                        .get::<RequestId>()
-                        .and_then(|id| id.header_value().to_str().ok())
-                        .unwrap_or("-");
+                    let id = request.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
                     tracing::info_span!("request", request_id = %id, method = %request.method(), path = %request.uri().path())
                 })
                 .on_response(|response: &axum::response::Response, latency: Duration, _: &tracing::Span| {

@@ -2,16 +2,16 @@
 //! opens quizzes to, saved under a name, and the accommodations of its members
 //! (`GET/PUT /api/audience/{id}/accommodations`). Someone else's list is answered as not found.
 
+use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::Json;
-use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList, MAX_EMAILS};
 use quizroom_domain::StreamId;
+use quizroom_domain::audience::{AudienceCommand, AudienceError, AudienceList, MAX_EMAILS};
 use quizroom_projections::audience::read as audiences;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, SchemaType, Type};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -157,7 +157,11 @@ fn refused(e: CommandError<AudienceError>) -> ApiError {
     (status = 400, description = "No name (`Please provide a list name`), a name over 100 characters, no addresses (`Please provide email addresses for quiz participants`), an invalid address (`Invalid email address: {email}`) or more than 2,000", body = ErrorBody),
     (status = 409, description = "Changed at the same moment; try again", body = ErrorBody),
 ))]
-async fn create(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<NewAudienceList>>) -> Result<(StatusCode, Json<AudienceListView>), ApiError> {
+async fn create(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<NewAudienceList>>,
+) -> Result<(StatusCode, Json<AudienceListView>), ApiError> {
     let name = checked_name(body.name.as_deref())?.unwrap_or_default();
     let emails = body.emails.as_ref().map(Emails::parse).transpose()?.unwrap_or_default();
     let list_id = uuid::Uuid::new_v4().to_string();

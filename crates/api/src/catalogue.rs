@@ -68,10 +68,8 @@ pub fn generator_catalogue() -> Vec<quizroom_generate::CatalogueEntry> {
 
 /// Publishes every catalogue file built into the binary that is new or changed.
 pub async fn publish(store: &EventStore) -> anyhow::Result<Published> {
-    let mut files: Vec<(String, Vec<u8>)> = Files::iter()
-        .filter(|name| name.ends_with(".json"))
-        .filter_map(|name| Files::get(&name).map(|file| (name.to_string(), file.data.to_vec())))
-        .collect();
+    let mut files: Vec<(String, Vec<u8>)> =
+        Files::iter().filter(|name| name.ends_with(".json")).filter_map(|name| Files::get(&name).map(|file| (name.to_string(), file.data.to_vec()))).collect();
     files.sort();
     publish_files(store, files).await
 }
@@ -130,14 +128,7 @@ async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Res
         let Some(answer) = Letter::parse(&q.answer) else {
             return Ok(Err(format!("question {}: answer {:?} is not a letter from A to D", q.key, q.answer)));
         };
-        questions.push(Question {
-            id,
-            key: q.key.clone(),
-            text: q.text.clone(),
-            options: q.options.clone(),
-            answer,
-            explanation: q.explanation.clone(),
-        });
+        questions.push(Question { id, key: q.key.clone(), text: q.text.clone(), options: q.options.clone(), answer, explanation: q.explanation.clone() });
     }
     let content = CuratedContent {
         slug: file.slug.clone(),

@@ -83,12 +83,7 @@ impl TrustedProxies {
         if !self.trusts(client) {
             return client;
         }
-        let hops: Vec<&str> = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .collect();
+        let hops: Vec<&str> = headers.get_all("x-forwarded-for").iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).collect();
         for hop in hops.into_iter().rev() {
             if !self.trusts(client) {
                 break;

@@ -27,8 +27,7 @@ pub fn fold<A: Aggregate>(recorded: &[RecordedEvent]) -> Result<(A, i64), StoreE
     let version = recorded.last().map_or(0, |e| e.version);
     let mut state = A::default();
     for e in recorded {
-        let event = A::Event::decode(&e.event_type, e.schema_version, &e.data)
-            .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
+        let event = A::Event::decode(&e.event_type, e.schema_version, &e.data).map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
         state = state.evolve(&event);
     }
     Ok((state, version))
@@ -158,10 +157,7 @@ pub async fn execute<A: Aggregate>(
 /// (Ids the product shows are drawn in the command's transaction and recorded in its events, so
 /// a replay reproduces them.)
 pub async fn allocate_ids(conn: &mut AnyConnection, name: &str, n: i64) -> Result<i64, StoreError> {
-    sqlx::query("insert into id_counter (name, next_id) values ($1, 1) on conflict (name) do nothing")
-        .bind(name)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query("insert into id_counter (name, next_id) values ($1, 1) on conflict (name) do nothing").bind(name).execute(&mut *conn).await?;
     let next: i64 = sqlx::query("update id_counter set next_id = next_id + $1 where name = $2 returning next_id")
         .bind(n)
         .bind(name)

@@ -20,10 +20,7 @@ pub struct DbArgs {
 
 impl std::fmt::Debug for DbArgs {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DbArgs")
-            .field("data_dir", &self.data_dir)
-            .field("database_url", &self.database_url.as_deref().map(redact_url))
-            .finish()
+        f.debug_struct("DbArgs").field("data_dir", &self.data_dir).field("database_url", &self.database_url.as_deref().map(redact_url)).finish()
     }
 }
 

@@ -35,4 +35,3 @@ async fn get_mailbox(State(state): State<AppState>) -> Result<Json<MailboxView>,
     }
     Ok(Json(MailboxView { messages: mail::mailbox(&state.store).await? }))
 }
-

@@ -61,11 +61,7 @@ pub fn parse_list(text: &str) -> Result<Vec<Email>, ApiError> {
     text.split([',', ';', '\n'])
         .map(str::trim)
         .filter(|e| !e.is_empty())
-        .map(|e| {
-            Email::parse(e).map_err(|_| {
-                ApiError::bad_request("validation", format!("Invalid email address: {e}")).with_details(json!({ "email": e }))
-            })
-        })
+        .map(|e| Email::parse(e).map_err(|_| ApiError::bad_request("validation", format!("Invalid email address: {e}")).with_details(json!({ "email": e }))))
         .collect()
 }
 

@@ -91,10 +91,7 @@ pub fn db(e: sqlx::Error) -> ApiError {
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> Self {
         match e {
-            StoreError::VersionConflict { .. } => ApiError::conflict(
-                "version_conflict",
-                "Someone else changed this at the same moment. Please try again.",
-            ),
+            StoreError::VersionConflict { .. } => ApiError::conflict("version_conflict", "Someone else changed this at the same moment. Please try again."),
             other => ApiError::internal(other),
         }
     }

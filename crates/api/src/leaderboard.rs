@@ -2,9 +2,9 @@
 //! per quiz, and global (the sum over the curated categories, computed on read, so no row is
 //! updated by every submission).
 
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use quizroom_projections::attempt::read::{self as attempts, Standing};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -37,10 +37,7 @@ pub struct LeaderboardRow {
 }
 
 fn rows(standings: Vec<Standing>) -> Vec<LeaderboardRow> {
-    standings
-        .into_iter()
-        .map(|r| LeaderboardRow { user_id: r.user_id, first_name: r.first_name, last_name: r.last_name, points: r.points })
-        .collect()
+    standings.into_iter().map(|r| LeaderboardRow { user_id: r.user_id, first_name: r.first_name, last_name: r.last_name, points: r.points }).collect()
 }
 
 /// Every player's total over the curated categories, highest first; ties by name (at most 1,000
@@ -140,12 +137,8 @@ async fn update_score(State(state): State<AppState>, caller: AuthUser, ApiJson(b
         return Err(ApiError::not_found("No submitted attempt for this quiz"));
     };
     if claimed > best {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "points_not_earned",
-            "Points are recorded by the server when a quiz is submitted",
-        )
-        .with_details(json!({ "points": best })));
+        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "points_not_earned", "Points are recorded by the server when a quiz is submitted")
+            .with_details(json!({ "points": best })));
     }
     Ok(Json(ScoreConfirmed { success: true, points: best }))
 }

@@ -169,11 +169,7 @@ async fn count(store: &EventStore, key: &str, rule: &Rule, now: i64) -> Result<R
 }
 
 async fn give_back(store: &EventStore, key: &str) -> Result<(), ApiError> {
-    sqlx::query("update throttle set failures = failures - 1 where key = $1 and failures > 0")
-        .bind(key)
-        .execute(store.pool())
-        .await
-        .map_err(db)?;
+    sqlx::query("update throttle set failures = failures - 1 where key = $1 and failures > 0").bind(key).execute(store.pool()).await.map_err(db)?;
     Ok(())
 }
 
@@ -182,11 +178,8 @@ impl Try {
     /// as the one before, and then allows one more try.
     pub async fn failed(self, store: &EventStore) -> Result<(), ApiError> {
         for (key, rule, _) in &self.keys {
-            let row: Option<(i64, i64)> = sqlx::query_as("select failures, blocks from throttle where key = $1")
-                .bind(key)
-                .fetch_optional(store.pool())
-                .await
-                .map_err(db)?;
+            let row: Option<(i64, i64)> =
+                sqlx::query_as("select failures, blocks from throttle where key = $1").bind(key).fetch_optional(store.pool()).await.map_err(db)?;
             let Some((failures, blocks)) = row else { continue };
             if failures < rule.free {
                 continue;

@@ -66,12 +66,7 @@ impl Mailer {
             return Ok(());
         };
         let to: Mailbox = to.parse().map_err(|e| format!("bad recipient {to}: {e}"))?;
-        let message = Message::builder()
-            .from(self.inner.from.clone())
-            .to(to)
-            .subject(subject)
-            .body(body.to_owned())
-            .map_err(|e| e.to_string())?;
+        let message = Message::builder().from(self.inner.from.clone()).to(to).subject(subject).body(body.to_owned()).map_err(|e| e.to_string())?;
         smtp.send(message).await.map(|_| ()).map_err(|e| e.to_string())
     }
 }
@@ -121,9 +116,7 @@ pub async fn deliver_due(store: &EventStore, mailer: &Mailer, now: i64) -> Resul
         .fetch_all(&mut *tx)
         .await?
         .iter()
-        .map(|r| {
-            Ok(Due { id: r.try_get(0)?, to: r.try_get(1)?, subject: r.try_get(2)?, body: r.try_get(3)?, attempts: r.try_get(4)? })
-        })
+        .map(|r| Ok(Due { id: r.try_get(0)?, to: r.try_get(1)?, subject: r.try_get(2)?, body: r.try_get(3)?, attempts: r.try_get(4)? }))
         .collect::<Result<_, sqlx::Error>>()?;
     tx.commit().await?;
     for mail in &due {
@@ -183,20 +176,11 @@ pub struct MailboxMessage {
 
 /// The latest 100 mails, newest first: the development mailbox.
 pub async fn mailbox(store: &EventStore) -> Result<Vec<MailboxMessage>, StoreError> {
-    let rows = sqlx::query(
-        "select recipient, subject, body, coalesce(sent_at, created_at) from outbox order by created_at desc limit 100",
-    )
-    .fetch_all(store.pool())
-    .await?;
+    let rows = sqlx::query("select recipient, subject, body, coalesce(sent_at, created_at) from outbox order by created_at desc limit 100")
+        .fetch_all(store.pool())
+        .await?;
     rows.iter()
-        .map(|r| {
-            Ok(MailboxMessage {
-                to: r.try_get(0)?,
-                subject: r.try_get(1)?,
-                body: r.try_get(2)?,
-                sent_at: rfc3339(r.try_get(3)?),
-            })
-        })
+        .map(|r| Ok(MailboxMessage { to: r.try_get(0)?, subject: r.try_get(1)?, body: r.try_get(2)?, sent_at: rfc3339(r.try_get(3)?) }))
         .collect::<Result<_, sqlx::Error>>()
         .map_err(StoreError::from)
 }

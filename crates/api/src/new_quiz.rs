@@ -193,7 +193,13 @@ async fn create_once(
 }
 
 /// Creates a hosted quiz, drawing a new code when one is taken and retrying on a concurrent change.
-pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft, audience: &AudienceChoice, payment: &Payment) -> Result<NewHostedQuiz, ApiError> {
+pub async fn create_quiz(
+    state: &AppState,
+    caller: &AuthUser,
+    draft: &QuizDraft,
+    audience: &AudienceChoice,
+    payment: &Payment,
+) -> Result<NewHostedQuiz, ApiError> {
     let mut tries = 0u32;
     loop {
         match create_once(state, caller, draft, audience, payment).await {
@@ -221,4 +227,3 @@ pub async fn create_quiz(state: &AppState, caller: &AuthUser, draft: &QuizDraft,
         }
     }
 }
-

@@ -53,11 +53,8 @@ pub struct CommonErrors;
 type Rule = (fn(&Operation) -> bool, &'static str, &'static str);
 
 impl CommonErrors {
-    const RULES: [Rule; 3] = [
-        (Self::needs_token, "401", "No valid token"),
-        (Self::takes_json, "413", "The body is too large"),
-        (Self::takes_json, "415", "The body is not JSON"),
-    ];
+    const RULES: [Rule; 3] =
+        [(Self::needs_token, "401", "No valid token"), (Self::takes_json, "413", "The body is too large"), (Self::takes_json, "415", "The body is not JSON")];
 
     /// Whether `operation` needs a bearer token.
     pub fn needs_token(operation: &Operation) -> bool {
@@ -73,7 +70,8 @@ impl CommonErrors {
 impl Modify for CommonErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         for item in openapi.paths.paths.values_mut() {
-            let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.options, &mut item.head, &mut item.patch, &mut item.trace];
+            let operations =
+                [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.options, &mut item.head, &mut item.patch, &mut item.trace];
             for operation in operations.into_iter().flatten() {
                 for (applies, status, description) in Self::RULES {
                     if applies(operation) {

@@ -42,8 +42,8 @@ pub async fn protect(ConnectInfo(client): ConnectInfo<SocketAddr>, request: Requ
     if is_dev_mailbox(request.uri().path()) && !client.ip().to_canonical().is_loopback() {
         return with_headers(ApiError::not_found("No such API endpoint").into_response(), false, no_store);
     }
-    let over_tls = request.uri().scheme_str() == Some("https")
-        || request.headers().get("x-forwarded-proto").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
+    let over_tls =
+        request.uri().scheme_str() == Some("https") || request.headers().get("x-forwarded-proto").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
     with_headers(next.run(request).await, over_tls, no_store)
 }
 

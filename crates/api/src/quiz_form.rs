@@ -31,8 +31,7 @@ pub const MAX_TITLE: usize = 200;
 pub const UPLOAD_BODY_LIMIT: usize = quizroom_sheet::MAX_FILE_BYTES + 256 * 1024;
 const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// The fields of the hosting upload form (`POST /api/hostQuiz/upload`).
-pub const UPLOAD_FIELDS: &[&str] =
-    &["file", "title", "validityOption", "customDate", "timeLimit", "audienceType", "emails", "audienceName", "audienceListId"];
+pub const UPLOAD_FIELDS: &[&str] = &["file", "title", "validityOption", "customDate", "timeLimit", "audienceType", "emails", "audienceName", "audienceListId"];
 const INVALID_DATE: &str = "Please select a valid date for quiz expiry";
 
 pub fn validation(message: impl Into<String>) -> ApiError {
@@ -137,18 +136,23 @@ fn time_limit(form: &UploadForm) -> Result<i64, ApiError> {
     let Some(text) = form.raw("timeLimit") else { return Ok(DEFAULT_TIME_LIMIT) };
     let whole = |m: f64| (m.fract() == 0.0 && m.abs() <= 1e15).then_some(m as i64);
     let minutes = text.parse::<i64>().ok().or_else(|| text.parse::<f64>().ok().and_then(whole));
-    minutes.filter(|m| TIME_LIMIT_RANGE.contains(m)).ok_or_else(|| {
-        validation("The time limit is a whole number of minutes from 1 to 180").with_details(json!({ "field": "timeLimit" }))
-    })
+    minutes
+        .filter(|m| TIME_LIMIT_RANGE.contains(m))
+        .ok_or_else(|| validation("The time limit is a whole number of minutes from 1 to 180").with_details(json!({ "field": "timeLimit" })))
 }
 
 /// Who the quiz is for, before it is recorded.
 pub enum AudienceChoice {
     Open,
     /// New list from typed e-mails, saved under `name`.
-    NewList { name: String, emails: Vec<Email> },
+    NewList {
+        name: String,
+        emails: Vec<Email>,
+    },
     /// One of the caller's saved lists.
-    Saved { list_id: String },
+    Saved {
+        list_id: String,
+    },
 }
 
 fn audience_choice(form: &UploadForm, now: i64) -> Result<AudienceChoice, ApiError> {
@@ -215,29 +219,24 @@ pub fn with_settings_schema(form: ObjectBuilder) -> ObjectBuilder {
             "then": { "required": ["audienceListId"], "properties": { "audienceListId": { "pattern": NON_BLANK } } },
         },
     ]);
-    form.property(
-        "validityOption",
-        text().enum_values(Some(["24h", "48h", "custom"])).description(Some("How long the quiz stays open (default `24h`)")),
-    )
-    .property(
-        "customDate",
-        text().description(Some(
-            "For `custom`: the last day (`YYYY-MM-DD`, open to its end in UTC) or an RFC 3339 time; not in the past (422)",
-        )),
-    )
-    .property(
-        "timeLimit",
-        ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .minimum(Some(*TIME_LIMIT_RANGE.start()))
-            .maximum(Some(*TIME_LIMIT_RANGE.end()))
-            .description(Some("Minutes per attempt (default 30)")),
-    )
-    .property("audienceType", text().enum_values(Some(["open", "emails", "list"])).description(Some("Who may take the quiz (default `open`)")))
-    .property("emails", text().description(Some("For `emails`: the addresses, separated by commas, semicolons or new lines")))
-    .property("audienceName", text().description(Some("For `emails`: the name the new list is saved under (default `Quiz participants {date}`)")))
-    .property("audienceListId", text().description(Some("For `list`: one of the caller's saved lists")))
-    .extensions(Some(Extensions::from_iter([("allOf", conditions)])))
+    form.property("validityOption", text().enum_values(Some(["24h", "48h", "custom"])).description(Some("How long the quiz stays open (default `24h`)")))
+        .property(
+            "customDate",
+            text().description(Some("For `custom`: the last day (`YYYY-MM-DD`, open to its end in UTC) or an RFC 3339 time; not in the past (422)")),
+        )
+        .property(
+            "timeLimit",
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(*TIME_LIMIT_RANGE.start()))
+                .maximum(Some(*TIME_LIMIT_RANGE.end()))
+                .description(Some("Minutes per attempt (default 30)")),
+        )
+        .property("audienceType", text().enum_values(Some(["open", "emails", "list"])).description(Some("Who may take the quiz (default `open`)")))
+        .property("emails", text().description(Some("For `emails`: the addresses, separated by commas, semicolons or new lines")))
+        .property("audienceName", text().description(Some("For `emails`: the name the new list is saved under (default `Quiz participants {date}`)")))
+        .property("audienceListId", text().description(Some("For `list`: one of the caller's saved lists")))
+        .extensions(Some(Extensions::from_iter([("allOf", conditions)])))
 }
 
 /// The schema of a file field of a multipart form (OpenAPI 3.1 spells a file's bytes this way).
@@ -369,10 +368,7 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
     if text.is_empty() || options.iter().any(String::is_empty) {
         return Err(QuestionProblem::Invalid(format!("Question {n} is missing one or more required fields")));
     }
-    if text.chars().count() > MAX_TEXT
-        || options.iter().any(|o| o.chars().count() > MAX_OPTION)
-        || q.explanation.chars().count() > MAX_EXPLANATION
-    {
+    if text.chars().count() > MAX_TEXT || options.iter().any(|o| o.chars().count() > MAX_OPTION) || q.explanation.chars().count() > MAX_EXPLANATION {
         return Err(QuestionProblem::Invalid(format!("Question {n} is too long")));
     }
     if has_stray_control(&text) || options.iter().any(|o| has_stray_control(o)) || has_stray_control(&q.explanation) {
@@ -404,7 +400,12 @@ mod tests {
         assert_eq!(valid_until(&form(&[]), NOW).unwrap(), NOW + DAY_MS);
         assert_eq!(valid_until(&form(&[("validityOption", "48h")]), NOW).unwrap(), NOW + 2 * DAY_MS);
         assert!(valid_until(&form(&[("validityOption", "custom"), ("customDate", "2100-01-01T00:00:00Z")]), NOW).is_ok());
-        for bad in [&[("validityOption", "")][..], &[("validityOption", " 24h")], &[("validityOption", "custom")], &[("validityOption", "custom"), ("customDate", "2100-13-01")]] {
+        for bad in [
+            &[("validityOption", "")][..],
+            &[("validityOption", " 24h")],
+            &[("validityOption", "custom")],
+            &[("validityOption", "custom"), ("customDate", "2100-13-01")],
+        ] {
             assert_eq!(valid_until(&form(bad), NOW).unwrap_err().status, StatusCode::BAD_REQUEST, "{bad:?}");
         }
         let past = valid_until(&form(&[("validityOption", "custom"), ("customDate", "2001-01-01")]), NOW).unwrap_err();

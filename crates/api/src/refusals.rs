@@ -51,7 +51,6 @@ pub fn generation_refused(e: GenerationError) -> ApiError {
     }
 }
 
-
 /// How a live game's refusal of a player reads over HTTP: the domain decided it, and an answer's
 /// refusal has the code the hub gives it (`quizroom_hub::game::Refused::reads`), in the domain's
 /// words.

@@ -168,9 +168,7 @@ impl SubmitQueue {
         match self.jobs.send(job).await {
             Ok(()) => answer.await.unwrap_or(Err(StoreError::Database(sqlx::Error::WorkerCrashed))),
             // The writers have stopped (the server is shutting down): write it here.
-            Err(mpsc::error::SendError(job)) => {
-                self.scorer.submit_jobs(vec![(job.user_id, job.category_id, job.answers)]).await.pop().expect("one outcome")
-            }
+            Err(mpsc::error::SendError(job)) => self.scorer.submit_jobs(vec![(job.user_id, job.category_id, job.answers)]).await.pop().expect("one outcome"),
         }
     }
 }
@@ -231,14 +229,7 @@ async fn write(scorer: Scorer, receiver: Arc<Mutex<mpsc::Receiver<Job>>>, shutdo
 /// Submits attempt `attempt_id`: scores `answers` (or, late or on timeout, the saved answers)
 /// with the answer key of the version it was served, in one transaction. Returns the submission
 /// and that version of the quiz.
-pub async fn submit(
-    store: &EventStore,
-    quizzes: &QuizVersions,
-    clock: &dyn Clock,
-    attempt_id: &str,
-    answers: Answers,
-    reason: SubmitReason,
-) -> Outcome {
+pub async fn submit(store: &EventStore, quizzes: &QuizVersions, clock: &dyn Clock, attempt_id: &str, answers: Answers, reason: SubmitReason) -> Outcome {
     crate::retrying!(submit_once(store, quizzes, clock, attempt_id, answers.clone(), reason))
 }
 
@@ -273,13 +264,7 @@ impl QuizVersions {
     /// Entries kept before the cache starts over (a few hundred quizzes in play at once).
     const MOST: usize = 1024;
 
-    pub async fn get(
-        &self,
-        store: &EventStore,
-        conn: &mut AnyConnection,
-        quiz_id: i64,
-        version: i64,
-    ) -> Result<Arc<Quiz>, StoreError> {
+    pub async fn get(&self, store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Arc<Quiz>, StoreError> {
         if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
             return Ok(quiz.clone());
         }

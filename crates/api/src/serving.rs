@@ -86,13 +86,7 @@ impl Drop for Answering {
 
 /// Serves `router` on `listener` until `stop` completes; `on_stop` runs then (it ends the hub's
 /// sockets), and this returns once every in-flight request has its answer.
-pub async fn serve(
-    listener: TcpListener,
-    router: Router,
-    limits: Limits,
-    stop: impl Future<Output = ()>,
-    on_stop: impl FnOnce(),
-) -> io::Result<()> {
+pub async fn serve(listener: TcpListener, router: Router, limits: Limits, stop: impl Future<Output = ()>, on_stop: impl FnOnce()) -> io::Result<()> {
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
     let addresses = Arc::new(Addresses { most: limits.per_address, held: Mutex::default() });

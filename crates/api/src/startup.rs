@@ -13,12 +13,12 @@ use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
 use crate::app::app;
-use crate::state::AppState;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{Config, DbArgs};
 use crate::mail::{Mailer, run_mailer};
 use crate::payment::{PaymentProvider, TestModeProvider};
 use crate::scoring::{QuizVersions, Scorer, SubmitQueue};
+use crate::state::AppState;
 use crate::tokens::Keys;
 
 /// The most WebSocket connections one node holds.
@@ -47,9 +47,7 @@ pub fn init_tracing(format: &str) {
 pub async fn open_store(db: &DbArgs) -> anyhow::Result<EventStore> {
     let url = db.prepare()?;
     let options = StoreOptions { projections: quizroom_projections::transactional(), ..Default::default() };
-    EventStore::connect(&url, options)
-        .await
-        .with_context(|| format!("cannot open the database at {}", redact_url(&url)))
+    EventStore::connect(&url, options).await.with_context(|| format!("cannot open the database at {}", redact_url(&url)))
 }
 
 /// Runs the server until SIGTERM or Ctrl-C.
@@ -129,9 +127,7 @@ pub async fn serve_on(
         "quizroom is serving"
     );
     let token = shutdown.clone();
-    crate::serving::serve(listener, router, config.connections.limits(), stop, move || token.cancel())
-        .await
-        .context("the server failed")?;
+    crate::serving::serve(listener, router, config.connections.limits(), stop, move || token.cancel()).await.context("the server failed")?;
     shutdown.cancel();
     while tasks.join_next().await.is_some() {}
     store.close().await;

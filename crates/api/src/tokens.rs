@@ -18,8 +18,8 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use crate::state::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 pub struct Keys {
     encoding: EncodingKey,
@@ -90,9 +90,7 @@ impl Keys {
             Ok(s) => s.trim().to_owned(),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let secret = hex::encode(rand::rng().random::<[u8; 32]>());
-                let mut file = owner_only()
-                    .open(&path)
-                    .with_context(|| format!("cannot create the secret file {}", path.display()))?;
+                let mut file = owner_only().open(&path).with_context(|| format!("cannot create the secret file {}", path.display()))?;
                 file.write_all(secret.as_bytes())?;
                 secret
             }
@@ -115,28 +113,19 @@ impl Keys {
     /// player's token names the account (`uid`) and ends with its sessions.
     pub fn issue_player(&self, game_id: &str, player_id: &str, user_id: Option<&str>, now_ms: i64) -> String {
         let now = (now_ms.max(0) / 1000) as u64;
-        let claims = Claims {
-            sub: format!("{PLAYER}{game_id}:{player_id}"),
-            iat: now,
-            exp: now + PLAYER_TTL_SECS,
-            ims: Some(now_ms),
-            uid: user_id.map(str::to_owned),
-        };
+        let claims =
+            Claims { sub: format!("{PLAYER}{game_id}:{player_id}"), iat: now, exp: now + PLAYER_TTL_SECS, ims: Some(now_ms), uid: user_id.map(str::to_owned) };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HS256 signing cannot fail")
     }
 
     pub fn verify(&self, token: &str) -> Result<Claims, ApiError> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 5;
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map(|data| data.claims).map_err(|e| {
-            match e.kind() {
-                jsonwebtoken::errors::ErrorKind::ExpiredSignature => ApiError::new(
-                    StatusCode::UNAUTHORIZED,
-                    "token_expired",
-                    "Your session has expired. Please sign in again.",
-                ),
-                _ => ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"),
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).map(|data| data.claims).map_err(|e| match e.kind() {
+            jsonwebtoken::errors::ErrorKind::ExpiredSignature => {
+                ApiError::new(StatusCode::UNAUTHORIZED, "token_expired", "Your session has expired. Please sign in again.")
             }
+            _ => ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"),
         })
     }
 
@@ -169,8 +158,7 @@ fn owner_only() -> std::fs::OpenOptions {
 #[cfg(unix)]
 fn restrict_to_owner(path: &Path) -> anyhow::Result<()> {
     use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
-        .with_context(|| format!("cannot make {} readable by its owner only", path.display()))
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).with_context(|| format!("cannot make {} readable by its owner only", path.display()))
 }
 
 #[cfg(not(unix))]
@@ -252,9 +240,7 @@ impl FromRequestParts<AppState> for Session {
 /// A `userId` in a request must be the caller's own: it never selects whose data is used.
 fn ensure_self(caller: &str, user_id: Option<&str>) -> Result<(), ApiError> {
     match user_id {
-        Some(id) if !id.is_empty() && id != caller => {
-            Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only act for your own account"))
-        }
+        Some(id) if !id.is_empty() && id != caller => Err(ApiError::new(StatusCode::FORBIDDEN, "forbidden", "You can only act for your own account")),
         _ => Ok(()),
     }
 }

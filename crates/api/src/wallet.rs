@@ -1,17 +1,17 @@
 //! The token wallet: balance and history, and buying tokens through the payment provider.
 //! Price: $1.00 a token, at least one.
 
-use axum::extract::State;
 use axum::Json;
-use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
+use axum::extract::State;
 use quizroom_domain::StreamId;
+use quizroom_domain::wallet::{Wallet, WalletCommand, WalletError};
 use quizroom_eventstore::Metadata;
 use quizroom_projections::wallet::read as wallets;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::clock::rfc3339;
 use crate::commands::{CommandError, execute};
@@ -103,21 +103,18 @@ pub struct PurchaseResponse {
     (status = 402, description = "The payment failed", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's", body = ErrorBody),
 ))]
-async fn purchase_tokens(
-    State(state): State<AppState>,
-    caller: AuthUser,
-    ApiJson(body): ApiJson<PurchaseRequest>,
-) -> Result<Json<PurchaseResponse>, ApiError> {
+async fn purchase_tokens(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<PurchaseRequest>) -> Result<Json<PurchaseResponse>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
     let quantity = whole(&body.quantity).filter(|q| (1..=MOST_TOKENS).contains(q)).ok_or_else(|| {
-        ApiError::bad_request("invalid_input", "Quantity must be a whole number of at least 1")
-            .with_details(serde_json::json!({ "field": "quantity" }))
+        ApiError::bad_request("invalid_input", "Quantity must be a whole number of at least 1").with_details(serde_json::json!({ "field": "quantity" }))
     })?;
     let amount_cents = quantity * PRICE_CENTS;
     let purchase_id = uuid::Uuid::now_v7().to_string();
-    let payment_ref = state.payments.charge(&caller.user_id, amount_cents, &purchase_id).await.map_err(|e| {
-        ApiError::new(axum::http::StatusCode::PAYMENT_REQUIRED, "payment_failed", e.to_string())
-    })?;
+    let payment_ref = state
+        .payments
+        .charge(&caller.user_id, amount_cents, &purchase_id)
+        .await
+        .map_err(|e| ApiError::new(axum::http::StatusCode::PAYMENT_REQUIRED, "payment_failed", e.to_string()))?;
     let metadata = Metadata { actor: Some(caller.user_id.clone()), causation_id: Some(purchase_id), ..Default::default() };
     let stream = StreamId::<Wallet>::new(&caller.user_id);
     let command = || WalletCommand::Purchase { quantity, amount_cents, payment_ref: payment_ref.clone() };

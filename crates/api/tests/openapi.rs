@@ -26,7 +26,9 @@ fn every_error_answer_has_the_error_body() {
 /// Whether an operation needs a bearer token: it has security requirements, and none is the empty
 /// one (`security((), ("bearer" = []))` makes the token optional).
 fn needs_token(operation: &Value) -> bool {
-    operation["security"].as_array().is_some_and(|requirements| !requirements.is_empty() && requirements.iter().all(|r| r.as_object().is_some_and(|r| !r.is_empty())))
+    operation["security"]
+        .as_array()
+        .is_some_and(|requirements| !requirements.is_empty() && requirements.iter().all(|r| r.as_object().is_some_and(|r| !r.is_empty())))
 }
 
 /// Whether an operation takes a JSON body.

@@ -67,9 +67,25 @@ pub enum AttemptEvent {
         #[serde(default, skip_serializing_if = "Accommodation::is_none")]
         accommodation: Accommodation,
     },
-    AnswerRecorded { question_id: i64, answer: Option<Letter>, marked: bool, at: i64 },
-    AttemptSubmitted { answers: Vec<ScoredAnswer>, score: i64, points: i64, total: i64, reason: SubmitReason, late: bool, at: i64 },
-    RetakeGranted { by: String, at: i64 },
+    AnswerRecorded {
+        question_id: i64,
+        answer: Option<Letter>,
+        marked: bool,
+        at: i64,
+    },
+    AttemptSubmitted {
+        answers: Vec<ScoredAnswer>,
+        score: i64,
+        points: i64,
+        total: i64,
+        reason: SubmitReason,
+        late: bool,
+        at: i64,
+    },
+    RetakeGranted {
+        by: String,
+        at: i64,
+    },
 }
 
 impl DomainEvent for AttemptEvent {}
@@ -176,8 +192,8 @@ impl Aggregate for Attempt {
                 if now > self.deadline + GRACE_MS {
                     return Err(AttemptError::TimeUp);
                 }
-                let unchanged = self.saved.get(&question_id) == Some(&(answer, marked))
-                    || (answer.is_none() && !marked && !self.saved.contains_key(&question_id));
+                let unchanged =
+                    self.saved.get(&question_id) == Some(&(answer, marked)) || (answer.is_none() && !marked && !self.saved.contains_key(&question_id));
                 if unchanged {
                     return Ok(vec![]);
                 }
@@ -186,8 +202,7 @@ impl Aggregate for Attempt {
             AttemptCommand::Submit { answers, key, reason, now } => {
                 let late = now > self.deadline + GRACE_MS;
                 // In time, the player's own list counts; late or on timeout, only what was saved.
-                let sent: BTreeMap<i64, Option<Letter>> =
-                    if late || reason == SubmitReason::Timeout { BTreeMap::new() } else { answers.into_iter().collect() };
+                let sent: BTreeMap<i64, Option<Letter>> = if late || reason == SubmitReason::Timeout { BTreeMap::new() } else { answers.into_iter().collect() };
                 let scored: Vec<ScoredAnswer> = self
                     .question_ids
                     .iter()
@@ -230,14 +245,7 @@ impl Aggregate for Attempt {
                 self.saved.insert(*question_id, (*answer, *marked));
             }
             AttemptEvent::AttemptSubmitted { answers, score, points, total, reason, at, .. } => {
-                self.submitted = Some(Submitted {
-                    answers: answers.clone(),
-                    score: *score,
-                    points: *points,
-                    total: *total,
-                    reason: *reason,
-                    at: *at,
-                });
+                self.submitted = Some(Submitted { answers: answers.clone(), score: *score, points: *points, total: *total, reason: *reason, at: *at });
             }
             AttemptEvent::RetakeGranted { .. } => self.retake_granted = true,
         }
@@ -299,7 +307,16 @@ mod tests {
     }
 
     fn start(accommodation: Accommodation, closes_at: Option<i64>) -> AttemptCommand {
-        AttemptCommand::Start { user_id: "u1".into(), quiz_id: 3, quiz_version: 1, question_ids: vec![11, 12, 13], time_limit_ms: LIMIT, accommodation, closes_at, now: T0 }
+        AttemptCommand::Start {
+            user_id: "u1".into(),
+            quiz_id: 3,
+            quiz_version: 1,
+            question_ids: vec![11, 12, 13],
+            time_limit_ms: LIMIT,
+            accommodation,
+            closes_at,
+            now: T0,
+        }
     }
 
     fn started_with(accommodation: Accommodation, deadline: i64) -> AttemptEvent {
@@ -314,7 +331,12 @@ mod tests {
         let doubled = given::<Attempt>([]).when(start(extra(ExtraTime::Double), None)).then([started_with(extra(ExtraTime::Double), T0 + 2 * LIMIT)]);
         // An answer after the usual deadline is in time for the player with extra time.
         let record = AttemptCommand::RecordAnswer { question_id: 11, answer: Some(A), marked: false, now: T0 + LIMIT + GRACE_MS + 1 };
-        given::<Attempt>([started_with(extra(ExtraTime::Double), doubled.deadline)]).when(record.clone()).then([saved(11, Some(A), false, T0 + LIMIT + GRACE_MS + 1)]);
+        given::<Attempt>([started_with(extra(ExtraTime::Double), doubled.deadline)]).when(record.clone()).then([saved(
+            11,
+            Some(A),
+            false,
+            T0 + LIMIT + GRACE_MS + 1,
+        )]);
         given::<Attempt>([started()]).when(record).then_error(AttemptError::TimeUp);
         // Unlimited runs until the quiz closes; nothing runs past the closing.
         let closes = T0 + 10 * LIMIT;
@@ -353,17 +375,25 @@ mod tests {
     #[test]
     fn a_submission_within_the_grace_counts_whole() {
         let just = T0 + LIMIT + GRACE_MS;
-        given::<Attempt>([started()])
-            .when(submit(vec![(11, Some(A)), (12, Some(B)), (13, Some(C))], SubmitReason::Player, just))
-            .then([scored([(11, Some(A), true), (12, Some(B), true), (13, Some(C), true)], 3, SubmitReason::Player, false, just)]);
+        given::<Attempt>([started()]).when(submit(vec![(11, Some(A)), (12, Some(B)), (13, Some(C))], SubmitReason::Player, just)).then([scored(
+            [(11, Some(A), true), (12, Some(B), true), (13, Some(C), true)],
+            3,
+            SubmitReason::Player,
+            false,
+            just,
+        )]);
     }
 
     #[test]
     fn on_timeout_the_saved_answers_are_submitted() {
         let at = T0 + LIMIT + 500;
-        given::<Attempt>([started(), saved(12, Some(B), false, T0 + 2)])
-            .when(submit(vec![], SubmitReason::Timeout, at))
-            .then([scored([(11, None, false), (12, Some(B), true), (13, None, false)], 1, SubmitReason::Timeout, false, at)]);
+        given::<Attempt>([started(), saved(12, Some(B), false, T0 + 2)]).when(submit(vec![], SubmitReason::Timeout, at)).then([scored(
+            [(11, None, false), (12, Some(B), true), (13, None, false)],
+            1,
+            SubmitReason::Timeout,
+            false,
+            at,
+        )]);
     }
 
     #[test]

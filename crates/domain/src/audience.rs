@@ -16,22 +16,44 @@ pub const MAX_EMAILS: usize = 2_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AudienceCommand {
-    Create { owner_id: String, name: String, emails: Vec<String> },
+    Create {
+        owner_id: String,
+        name: String,
+        emails: Vec<String>,
+    },
     /// `None` keeps the name or the e-mails as they are.
-    Change { by: String, name: Option<String>, emails: Option<Vec<String>> },
-    Delete { by: String },
+    Change {
+        by: String,
+        name: Option<String>,
+        emails: Option<Vec<String>>,
+    },
+    Delete {
+        by: String,
+    },
     /// Replace the list's accommodations; each e-mail must be on the list.
-    SetAccommodations { by: String, players: Vec<(String, Accommodation)> },
+    SetAccommodations {
+        by: String,
+        players: Vec<(String, Accommodation)>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum AudienceEvent {
-    AudienceListCreated { owner_id: String, name: String, emails: Vec<String> },
-    AudienceListChanged { name: String, emails: Vec<String> },
+    AudienceListCreated {
+        owner_id: String,
+        name: String,
+        emails: Vec<String>,
+    },
+    AudienceListChanged {
+        name: String,
+        emails: Vec<String>,
+    },
     AudienceListDeleted,
     /// The whole set, as it is from now on.
-    AudienceAccommodationsSet { players: BTreeMap<String, Accommodation> },
+    AudienceAccommodationsSet {
+        players: BTreeMap<String, Accommodation>,
+    },
 }
 
 impl DomainEvent for AudienceEvent {}

@@ -55,16 +55,21 @@ mod tests {
     #[test]
     fn every_read_is_recorded() {
         let read = AuditCommand::RecordRead { subject: "quiz-12".into(), view: "timeline".into(), now: 5 };
-        given::<AuditLog>([AuditEvent::AuditRead { subject: "quiz-12".into(), view: "timeline".into(), at: 1 }])
-            .when(read)
-            .then([AuditEvent::AuditRead { subject: "quiz-12".into(), view: "timeline".into(), at: 5 }]);
+        given::<AuditLog>([AuditEvent::AuditRead { subject: "quiz-12".into(), view: "timeline".into(), at: 1 }]).when(read).then([AuditEvent::AuditRead {
+            subject: "quiz-12".into(),
+            view: "timeline".into(),
+            at: 5,
+        }]);
     }
 
     #[test]
     fn every_refusal_is_recorded_with_its_reason() {
         let refused = AuditCommand::RecordRefusal { subject: "quiz-12".into(), view: "timeline".into(), reason: "not an auditor".into(), now: 7 };
-        given::<AuditLog>([])
-            .when(refused)
-            .then([AuditEvent::AuditRefused { subject: "quiz-12".into(), view: "timeline".into(), reason: "not an auditor".into(), at: 7 }]);
+        given::<AuditLog>([]).when(refused).then([AuditEvent::AuditRefused {
+            subject: "quiz-12".into(),
+            view: "timeline".into(),
+            reason: "not an auditor".into(),
+            at: 7,
+        }]);
     }
 }

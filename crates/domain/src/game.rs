@@ -110,27 +110,60 @@ pub enum GameCommand {
         now: i64,
     },
     /// `players`: how many are in the lobby (the players' streams count them).
-    Start { players: usize, now: i64 },
+    Start {
+        players: usize,
+        now: i64,
+    },
     /// Reveal → standings; standings → the next question, or finished after the last.
-    Next { now: i64 },
-    Skip { now: i64 },
-    Pause { now: i64 },
-    Resume { now: i64 },
-    Lock { now: i64 },
-    Unlock { now: i64 },
-    Kick { player_id: String, now: i64 },
-    End { now: i64 },
+    Next {
+        now: i64,
+    },
+    Skip {
+        now: i64,
+    },
+    Pause {
+        now: i64,
+    },
+    Resume {
+        now: i64,
+    },
+    Lock {
+        now: i64,
+    },
+    Unlock {
+        now: i64,
+    },
+    Kick {
+        player_id: String,
+        now: i64,
+    },
+    End {
+        now: i64,
+    },
     /// The clock: ends a game in which nothing happened for a while ([`LiveGame::idle_end_at`];
     /// nothing otherwise).
     /// `players`: how many are in the game (the players' streams count them).
-    EndIdle { players: usize, now: i64 },
+    EndIdle {
+        players: usize,
+        now: i64,
+    },
     /// The clock: closes question `index` when its deadline has passed (nothing otherwise).
-    CloseAtDeadline { index: usize, now: i64 },
+    CloseAtDeadline {
+        index: usize,
+        now: i64,
+    },
     /// Every player answered question `index`: it closes (nothing when it already has).
-    CloseAllAnswered { index: usize, now: i64 },
+    CloseAllAnswered {
+        index: usize,
+        now: i64,
+    },
     /// The clock of a game that advances by itself: moves on from `phase` of question `index`
     /// once it has lasted [`AUTO_ADVANCE_MS`] (nothing otherwise).
-    AutoAdvance { phase: Phase, index: usize, now: i64 },
+    AutoAdvance {
+        phase: Phase,
+        index: usize,
+        now: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -154,16 +187,42 @@ pub enum GameEvent {
         join_key: String,
         at: i64,
     },
-    QuestionStarted { index: usize, at: i64, opens_at: i64, deadline: i64 },
-    QuestionClosed { index: usize, reason: CloseReason, at: i64 },
-    StandingsShown { index: usize, at: i64 },
-    GamePaused { at: i64 },
+    QuestionStarted {
+        index: usize,
+        at: i64,
+        opens_at: i64,
+        deadline: i64,
+    },
+    QuestionClosed {
+        index: usize,
+        reason: CloseReason,
+        at: i64,
+    },
+    StandingsShown {
+        index: usize,
+        at: i64,
+    },
+    GamePaused {
+        at: i64,
+    },
     /// The question's opening and deadline move on by the length of the pause.
-    GameResumed { at: i64 },
-    LobbyLocked { at: i64 },
-    LobbyUnlocked { at: i64 },
-    PlayerKicked { player_id: String, at: i64 },
-    GameFinished { ended_by: EndedBy, at: i64 },
+    GameResumed {
+        at: i64,
+    },
+    LobbyLocked {
+        at: i64,
+    },
+    LobbyUnlocked {
+        at: i64,
+    },
+    PlayerKicked {
+        player_id: String,
+        at: i64,
+    },
+    GameFinished {
+        ended_by: EndedBy,
+        at: i64,
+    },
 }
 
 impl DomainEvent for GameEvent {}
@@ -329,10 +388,9 @@ impl Aggregate for LiveGame {
         if self.phase == Phase::Finished {
             // The clock's commands may arrive after the end: they have nothing left to do.
             return match command {
-                GameCommand::CloseAtDeadline { .. }
-                | GameCommand::CloseAllAnswered { .. }
-                | GameCommand::AutoAdvance { .. }
-                | GameCommand::EndIdle { .. } => Ok(vec![]),
+                GameCommand::CloseAtDeadline { .. } | GameCommand::CloseAllAnswered { .. } | GameCommand::AutoAdvance { .. } | GameCommand::EndIdle { .. } => {
+                    Ok(vec![])
+                }
                 _ => Err(GameError::Finished),
             };
         }

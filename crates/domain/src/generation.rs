@@ -48,11 +48,27 @@ pub struct DroppedCount {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GenerationCommand {
-    Request { host_id: String, title: String, source: GenerationSource, prompt: String, count: usize, cost: i64 },
-    Complete { generator: String, questions: Vec<GeneratedItem>, dropped: Vec<DroppedCount> },
+    Request {
+        host_id: String,
+        title: String,
+        source: GenerationSource,
+        prompt: String,
+        count: usize,
+        cost: i64,
+    },
+    Complete {
+        generator: String,
+        questions: Vec<GeneratedItem>,
+        dropped: Vec<DroppedCount>,
+    },
     /// Records why the generation failed; the tokens it cost are refunded with it.
-    Fail { reason: String },
-    Publish { by: String, quiz_id: i64 },
+    Fail {
+        reason: String,
+    },
+    Publish {
+        by: String,
+        quiz_id: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,17 +150,13 @@ impl Aggregate for Generation {
             (GenerationCommand::Complete { generator, questions, dropped }, Status::Requested) => {
                 Ok(vec![GenerationEvent::QuestionsGenerated { generator, questions, dropped }])
             }
-            (GenerationCommand::Fail { reason }, Status::Requested) => {
-                Ok(vec![GenerationEvent::GenerationFailed { reason, refunded: self.cost }])
-            }
+            (GenerationCommand::Fail { reason }, Status::Requested) => Ok(vec![GenerationEvent::GenerationFailed { reason, refunded: self.cost }]),
             (GenerationCommand::Complete { .. } | GenerationCommand::Fail { .. }, _) => Err(GenerationError::AlreadyFinished),
             (GenerationCommand::Publish { by, .. }, _) if by != self.host_id => Err(GenerationError::NotFound),
             (GenerationCommand::Publish { quiz_id, .. }, Status::Generated) => Ok(vec![GenerationEvent::GenerationPublished { quiz_id }]),
             (GenerationCommand::Publish { .. }, Status::Requested) => Err(GenerationError::StillRunning),
             (GenerationCommand::Publish { .. }, Status::Failed) => Err(GenerationError::Failed),
-            (GenerationCommand::Publish { .. }, Status::Published) => {
-                Err(GenerationError::AlreadyPublished { quiz_id: self.quiz_id.unwrap_or_default() })
-            }
+            (GenerationCommand::Publish { .. }, Status::Published) => Err(GenerationError::AlreadyPublished { quiz_id: self.quiz_id.unwrap_or_default() }),
         }
     }
 
@@ -223,16 +235,12 @@ mod tests {
         given::<Generation>([requested(), failed])
             .when(GenerationCommand::Complete { generator: "offline".into(), questions: vec![], dropped: vec![] })
             .then_error(GenerationError::AlreadyFinished);
-        given::<Generation>([requested(), generated()])
-            .when(GenerationCommand::Fail { reason: "late".into() })
-            .then_error(GenerationError::AlreadyFinished);
+        given::<Generation>([requested(), generated()]).when(GenerationCommand::Fail { reason: "late".into() }).then_error(GenerationError::AlreadyFinished);
     }
 
     #[test]
     fn only_the_host_publishes_a_finished_generation_and_only_once() {
-        given::<Generation>([requested()])
-            .when(GenerationCommand::Publish { by: "host".into(), quiz_id: 7 })
-            .then_error(GenerationError::StillRunning);
+        given::<Generation>([requested()]).when(GenerationCommand::Publish { by: "host".into(), quiz_id: 7 }).then_error(GenerationError::StillRunning);
         given::<Generation>([requested(), generated()])
             .when(GenerationCommand::Publish { by: "someone".into(), quiz_id: 7 })
             .then_error(GenerationError::NotFound);

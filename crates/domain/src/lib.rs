@@ -92,10 +92,7 @@ pub trait DomainEvent: Serialize + DeserializeOwned + Clone + PartialEq + std::f
     /// (a projector, the hub) copies nothing but the fields of the event itself.
     fn decode(event_type: &str, schema_version: i64, data: &Value) -> Result<Self, DecodeError> {
         if schema_version > Self::SCHEMA_VERSION {
-            return Err(DecodeError(format!(
-                "schema version {schema_version} is newer than this program knows ({})",
-                Self::SCHEMA_VERSION
-            )));
+            return Err(DecodeError(format!("schema version {schema_version} is newer than this program knows ({})", Self::SCHEMA_VERSION)));
         }
         let decoded = if schema_version < Self::SCHEMA_VERSION {
             let data = Self::upcast(event_type, schema_version, data.clone()).map_err(DecodeError)?;

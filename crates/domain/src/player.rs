@@ -28,8 +28,20 @@ pub const STREAK_CAP: i64 = 500;
 pub enum PlayerCommand {
     /// `user_id`: the account, when the player is signed in; `device`: the digest of the client
     /// key of the browser it joined from, when it sent one.
-    Join { game_id: String, nickname: String, user_id: Option<String>, device: Option<String>, now: i64 },
-    Answer { question: OpenQuestion, choice: Letter, scoring: Scoring, streak_bonus: bool, now: i64 },
+    Join {
+        game_id: String,
+        nickname: String,
+        user_id: Option<String>,
+        device: Option<String>,
+        now: i64,
+    },
+    Answer {
+        question: OpenQuestion,
+        choice: Letter,
+        scoring: Scoring,
+        streak_bonus: bool,
+        now: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

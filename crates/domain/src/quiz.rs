@@ -68,7 +68,10 @@ pub struct CuratedContent {
 pub enum Audience {
     Open,
     /// The members of an audience list (`audience-{list_id}`), as the list is when they play.
-    List { list_id: String, name: String },
+    List {
+        list_id: String,
+        name: String,
+    },
 }
 
 /// Where a hosted quiz's questions came from.
@@ -340,12 +343,8 @@ mod tests {
             .then([QuizEvent::QuestionsUpdated { by: "host".into(), questions: edited.clone() }]);
         assert_eq!(quiz.questions, edited);
         assert_eq!(quiz.hosted.unwrap().questions, edited);
-        given::<Quiz>([hosted_event.clone()])
-            .when(QuizCommand::UpdateQuestions { by: "someone".into(), questions: edited })
-            .then_error(QuizError::NotHost);
-        given::<Quiz>([hosted_event])
-            .when(QuizCommand::UpdateQuestions { by: "host".into(), questions: vec![] })
-            .then_error(QuizError::NoQuestions);
+        given::<Quiz>([hosted_event.clone()]).when(QuizCommand::UpdateQuestions { by: "someone".into(), questions: edited }).then_error(QuizError::NotHost);
+        given::<Quiz>([hosted_event]).when(QuizCommand::UpdateQuestions { by: "host".into(), questions: vec![] }).then_error(QuizError::NoQuestions);
     }
 
     #[test]

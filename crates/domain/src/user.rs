@@ -35,17 +35,38 @@ pub enum UserCommand {
         now: i64,
     },
     /// Send a new verification code (resend).
-    IssueVerificationCode { code_hash: String, now: i64 },
-    Verify { code_hash: String, now: i64 },
-    RequestPasswordReset { code_hash: String, now: i64 },
+    IssueVerificationCode {
+        code_hash: String,
+        now: i64,
+    },
+    Verify {
+        code_hash: String,
+        now: i64,
+    },
+    RequestPasswordReset {
+        code_hash: String,
+        now: i64,
+    },
     /// Resets the password; the code was mailed to the address, so this also proves the person
     /// owns it: an unverified address becomes verified. Every earlier session ends.
-    ResetPassword { code_hash: String, password_hash: String, now: i64 },
+    ResetPassword {
+        code_hash: String,
+        password_hash: String,
+        now: i64,
+    },
     /// "Sign out everywhere": every session issued before `now` ends.
-    EndSessions { now: i64 },
+    EndSessions {
+        now: i64,
+    },
     /// An operator makes the account an organisation-wide auditor (`by` names the operator).
-    GrantAuditor { by: String, now: i64 },
-    RevokeAuditor { by: String, now: i64 },
+    GrantAuditor {
+        by: String,
+        now: i64,
+    },
+    RevokeAuditor {
+        by: String,
+        now: i64,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,16 +79,41 @@ pub enum UserEvent {
         institute_name: Option<String>,
         password_hash: String,
     },
-    VerificationCodeIssued { code_hash: String, issued_at: i64, expires_at: i64 },
-    VerificationCodeRejected { at: i64 },
-    EmailVerified { at: i64 },
-    PasswordResetRequested { code_hash: String, issued_at: i64, expires_at: i64 },
-    PasswordResetCodeRejected { at: i64 },
+    VerificationCodeIssued {
+        code_hash: String,
+        issued_at: i64,
+        expires_at: i64,
+    },
+    VerificationCodeRejected {
+        at: i64,
+    },
+    EmailVerified {
+        at: i64,
+    },
+    PasswordResetRequested {
+        code_hash: String,
+        issued_at: i64,
+        expires_at: i64,
+    },
+    PasswordResetCodeRejected {
+        at: i64,
+    },
     /// Also ends every session issued before `at`.
-    PasswordReset { password_hash: String, at: i64 },
-    SessionsEnded { at: i64 },
-    AuditorGranted { by: String, at: i64 },
-    AuditorRevoked { by: String, at: i64 },
+    PasswordReset {
+        password_hash: String,
+        at: i64,
+    },
+    SessionsEnded {
+        at: i64,
+    },
+    AuditorGranted {
+        by: String,
+        at: i64,
+    },
+    AuditorRevoked {
+        by: String,
+        at: i64,
+    },
 }
 
 impl DomainEvent for UserEvent {}
@@ -195,13 +241,11 @@ impl Aggregate for User {
                 self.check_resend(CodePurpose::PasswordReset, now)?;
                 Ok(vec![E::PasswordResetRequested { code_hash, issued_at: now, expires_at: now + CODE_TTL_MS }])
             }
-            C::ResetPassword { code_hash, password_hash, now } => {
-                Ok(match self.check_code(CodePurpose::PasswordReset, &code_hash, now)? {
-                    true if self.verified => vec![E::PasswordReset { password_hash, at: now }],
-                    true => vec![E::PasswordReset { password_hash, at: now }, E::EmailVerified { at: now }],
-                    false => vec![E::PasswordResetCodeRejected { at: now }],
-                })
-            }
+            C::ResetPassword { code_hash, password_hash, now } => Ok(match self.check_code(CodePurpose::PasswordReset, &code_hash, now)? {
+                true if self.verified => vec![E::PasswordReset { password_hash, at: now }],
+                true => vec![E::PasswordReset { password_hash, at: now }, E::EmailVerified { at: now }],
+                false => vec![E::PasswordResetCodeRejected { at: now }],
+            }),
             C::EndSessions { now } => Ok(vec![E::SessionsEnded { at: now }]),
             C::GrantAuditor { .. } if self.auditor => Err(UserError::AlreadyAuditor),
             C::GrantAuditor { by, now } => Ok(vec![E::AuditorGranted { by, at: now }]),
@@ -211,13 +255,7 @@ impl Aggregate for User {
     }
 
     fn evolve(mut self, event: &UserEvent) -> User {
-        let fresh = |hash: &str, issued_at: i64, expires_at: i64| Code {
-            hash: hash.to_owned(),
-            issued_at,
-            expires_at,
-            wrong_tries: 0,
-            used: false,
-        };
+        let fresh = |hash: &str, issued_at: i64, expires_at: i64| Code { hash: hash.to_owned(), issued_at, expires_at, wrong_tries: 0, used: false };
         match event {
             UserEvent::SignedUp { email, .. } => {
                 self.exists = true;

@@ -9,11 +9,25 @@ use crate::{Aggregate, DomainEvent};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WalletCommand {
-    Grant { amount: i64, reason: String },
-    Purchase { quantity: i64, amount_cents: i64, payment_ref: String },
+    Grant {
+        amount: i64,
+        reason: String,
+    },
+    Purchase {
+        quantity: i64,
+        amount_cents: i64,
+        payment_ref: String,
+    },
     /// `reference` names what the tokens paid for (a quiz, a generation) so it can be refunded once.
-    Spend { amount: i64, purpose: String, reference: String },
-    Refund { reference: String, reason: String },
+    Spend {
+        amount: i64,
+        purpose: String,
+        reference: String,
+    },
+    Refund {
+        reference: String,
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,9 +157,7 @@ mod tests {
 
     #[test]
     fn spending_more_than_the_balance_is_refused() {
-        given::<Wallet>([granted(5), spent(1, "quiz-1")])
-            .when(spend(5, "gen-1"))
-            .then_error(WalletError::InsufficientTokens { balance: 4, needed: 5 });
+        given::<Wallet>([granted(5), spent(1, "quiz-1")]).when(spend(5, "gen-1")).then_error(WalletError::InsufficientTokens { balance: 4, needed: 5 });
     }
 
     #[test]
@@ -156,11 +168,7 @@ mod tests {
     #[test]
     fn a_purchase_adds_the_quantity_bought() {
         let command = WalletCommand::Purchase { quantity: 3, amount_cents: 300, payment_ref: "test-1".into() };
-        let wallet = given::<Wallet>([]).when(command).then([WalletEvent::TokensPurchased {
-            quantity: 3,
-            amount_cents: 300,
-            payment_ref: "test-1".into(),
-        }]);
+        let wallet = given::<Wallet>([]).when(command).then([WalletEvent::TokensPurchased { quantity: 3, amount_cents: 300, payment_ref: "test-1".into() }]);
         assert_eq!(wallet.balance, 3);
     }
 
@@ -179,13 +187,9 @@ mod tests {
             reference: "gen-1".into(),
         }]);
         assert_eq!(wallet.balance, 5);
-        given::<Wallet>([
-            granted(5),
-            spent(5, "gen-1"),
-            WalletEvent::TokensRefunded { amount: 5, reason: "x".into(), reference: "gen-1".into() },
-        ])
-        .when(refund())
-        .then_error(WalletError::AlreadyRefunded("gen-1".into()));
+        given::<Wallet>([granted(5), spent(5, "gen-1"), WalletEvent::TokensRefunded { amount: 5, reason: "x".into(), reference: "gen-1".into() }])
+            .when(refund())
+            .then_error(WalletError::AlreadyRefunded("gen-1".into()));
         given::<Wallet>([granted(5)]).when(refund()).then_error(WalletError::UnknownSpend("gen-1".into()));
     }
 
@@ -200,15 +204,9 @@ mod tests {
 
     #[test]
     fn unknown_types_broken_payloads_and_future_schemas_are_named() {
-        assert_eq!(
-            WalletEvent::decode("TokensStolen", 1, &json!({})),
-            Err(DecodeError("unknown event type TokensStolen".into()))
-        );
+        assert_eq!(WalletEvent::decode("TokensStolen", 1, &json!({})), Err(DecodeError("unknown event type TokensStolen".into())));
         let broken = WalletEvent::decode("TokensSpent", 1, &json!({ "amount": "two" })).unwrap_err();
         assert!(broken.0.starts_with("broken TokensSpent payload: invalid type"), "{broken}");
-        assert_eq!(
-            WalletEvent::decode("TokensSpent", 2, &json!({})),
-            Err(DecodeError("schema version 2 is newer than this program knows (1)".into()))
-        );
+        assert_eq!(WalletEvent::decode("TokensSpent", 2, &json!({})), Err(DecodeError("schema version 2 is newer than this program knows (1)".into())));
     }
 }

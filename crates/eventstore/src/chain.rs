@@ -199,7 +199,10 @@ pub async fn chain_batch(store: &EventStore, limit: i64) -> Result<BatchOutcome,
         // its last links were deleted. Chaining on would hide that; verification names it.
         return Err(StoreError::Corrupt {
             position: cursor.position,
-            message: format!("the chain ends at position {previous_position}, but its checkpoint says position {} was chained: verify the log", cursor.position),
+            message: format!(
+                "the chain ends at position {previous_position}, but its checkpoint says position {} was chained: verify the log",
+                cursor.position
+            ),
         });
     }
     let mut links = Vec::with_capacity(rows.len());

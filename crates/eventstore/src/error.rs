@@ -32,9 +32,7 @@ impl StoreError {
     /// The unique constraint a transactional projection tripped over, if that is why the append failed.
     pub fn conflicting_constraint(&self) -> Option<&str> {
         match self {
-            StoreError::Projection { source: ProjectionError::Conflict { constraint }, .. } => {
-                Some(constraint)
-            }
+            StoreError::Projection { source: ProjectionError::Conflict { constraint }, .. } => Some(constraint),
             _ => None,
         }
     }
@@ -59,9 +57,7 @@ impl From<sqlx::Error> for ProjectionError {
         if let sqlx::Error::Database(db) = &e
             && db.is_unique_violation()
         {
-            return ProjectionError::Conflict {
-                constraint: db.constraint().unwrap_or("unknown").to_owned(),
-            };
+            return ProjectionError::Conflict { constraint: db.constraint().unwrap_or("unknown").to_owned() };
         }
         ProjectionError::Database(e)
     }

@@ -53,11 +53,7 @@ pub enum BatchOutcome {
 }
 
 /// Projects the next batch of at most `limit` events in one transaction with the checkpoint.
-pub async fn project_batch(
-    store: &EventStore,
-    projector: &dyn Projector,
-    limit: i64,
-) -> Result<BatchOutcome, StoreError> {
+pub async fn project_batch(store: &EventStore, projector: &dyn Projector, limit: i64) -> Result<BatchOutcome, StoreError> {
     let mut tx = store.begin_write().await?;
     let Some(cursor) = lock_checkpoint(store, &mut tx, projector.name()).await? else {
         return Ok(BatchOutcome::Busy);
@@ -70,10 +66,7 @@ pub async fn project_batch(
     if projector.relaxed_commit() && store.backend() == Backend::Postgres {
         sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
     }
-    projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection {
-        projection: projector.name().to_owned(),
-        source,
-    })?;
+    projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection { projection: projector.name().to_owned(), source })?;
     save_checkpoint(&mut tx, projector.name(), next).await?;
     tx.commit().await?;
     Ok(BatchOutcome::Applied(events.len()))
@@ -90,9 +83,7 @@ pub(crate) async fn lock_checkpoint(store: &EventStore, conn: &mut AnyConnection
     .execute(&mut *conn)
     .await?;
     let lock = match store.backend() {
-        Backend::Postgres => {
-            "select cursor_tx, cursor_position from checkpoints where name = $1 for update skip locked"
-        }
+        Backend::Postgres => "select cursor_tx, cursor_position from checkpoints where name = $1 for update skip locked",
         Backend::Sqlite => "select cursor_tx, cursor_position from checkpoints where name = $1",
     };
     let row = sqlx::query(lock).bind(name).fetch_optional(&mut *conn).await?;
@@ -178,11 +169,7 @@ pub struct ReplayReport {
 pub async fn replay(store: &EventStore, projectors: &[Arc<dyn Projector>]) -> Result<ReplayReport, StoreError> {
     let started = std::time::Instant::now();
     let mut tx = store.begin_write().await?;
-    let tables = store
-        .projections()
-        .iter()
-        .flat_map(|p| p.tables())
-        .chain(projectors.iter().flat_map(|p| p.tables()));
+    let tables = store.projections().iter().flat_map(|p| p.tables()).chain(projectors.iter().flat_map(|p| p.tables()));
     for table in tables {
         sqlx::query(sqlx::AssertSqlSafe(format!("delete from {table}"))).execute(&mut *tx).await?;
     }
@@ -194,16 +181,10 @@ pub async fn replay(store: &EventStore, projectors: &[Arc<dyn Projector>]) -> Re
         cursor = last.cursor();
         events += batch.len() as u64;
         for p in store.projections() {
-            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection {
-                projection: p.name().to_owned(),
-                source,
-            })?;
+            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection { projection: p.name().to_owned(), source })?;
         }
         for p in projectors {
-            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection {
-                projection: p.name().to_owned(),
-                source,
-            })?;
+            p.apply(&mut tx, &batch).await.map_err(|source| StoreError::Projection { projection: p.name().to_owned(), source })?;
         }
     }
     for p in projectors {

@@ -242,12 +242,7 @@ impl EventStore {
 
     /// Appends `events` to `stream_id` if the stream is at `expected`, runs the transactional
     /// projections in the same transaction, and commits.
-    pub async fn append(
-        &self,
-        stream_id: &str,
-        expected: ExpectedVersion,
-        events: Vec<NewEvent>,
-    ) -> Result<Appended, StoreError> {
+    pub async fn append(&self, stream_id: &str, expected: ExpectedVersion, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
         if events.is_empty() {
             return Err(StoreError::EmptyAppend);
         }
@@ -261,35 +256,19 @@ impl EventStore {
     /// The body of [`append`](Self::append) inside a caller's write transaction (from
     /// [`begin_write`](Self::begin_write)), for a command that appends to several streams at
     /// once. The caller commits and then calls [`committed`](Self::committed).
-    pub async fn append_in(
-        &self,
-        conn: &mut AnyConnection,
-        stream_id: &str,
-        expected: ExpectedVersion,
-        events: Vec<NewEvent>,
-    ) -> Result<Appended, StoreError> {
+    pub async fn append_in(&self, conn: &mut AnyConnection, stream_id: &str, expected: ExpectedVersion, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
         let appended = self.insert_in(conn, stream_id, expected, events).await?;
         self.project_in(conn, &appended.events).await?;
         Ok(appended)
     }
 
     /// Inserts the events of [`append_in`](Self::append_in) without projecting them.
-    async fn insert_in(
-        &self,
-        conn: &mut AnyConnection,
-        stream_id: &str,
-        expected: ExpectedVersion,
-        events: Vec<NewEvent>,
-    ) -> Result<Appended, StoreError> {
+    async fn insert_in(&self, conn: &mut AnyConnection, stream_id: &str, expected: ExpectedVersion, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
         if events.is_empty() {
             return Err(StoreError::EmptyAppend);
         }
         let n = events.len() as i64;
-        let conflict = |actual| StoreError::VersionConflict {
-            stream: stream_id.to_owned(),
-            expected,
-            actual,
-        };
+        let conflict = |actual| StoreError::VersionConflict { stream: stream_id.to_owned(), expected, actual };
         let pg = self.inner.backend == Backend::Postgres;
         // On PostgreSQL an exact version is checked in the statement that inserts the events (one
         // round trip): the update of the stream's version guards the insert.
@@ -316,13 +295,12 @@ impl EventStore {
                 1
             }
             ExpectedVersion::Exact(v) => {
-                let updated =
-                    sqlx::query("update streams set version = $1 where stream_id = $2 and version = $3")
-                        .bind(v + n)
-                        .bind(stream_id)
-                        .bind(v)
-                        .execute(&mut *conn)
-                        .await?;
+                let updated = sqlx::query("update streams set version = $1 where stream_id = $2 and version = $3")
+                    .bind(v + n)
+                    .bind(stream_id)
+                    .bind(v)
+                    .execute(&mut *conn)
+                    .await?;
                 if updated.rows_affected() == 0 {
                     return Err(conflict(self.version_in(conn, stream_id).await?));
                 }
@@ -351,7 +329,9 @@ impl EventStore {
                 format!(
                     "with guard as (update streams set version = ${} where stream_id = ${} and version = ${} returning 1) \
                      insert into events ({columns}) select * from (values ",
-                    b + 1, b + 2, b + 3
+                    b + 1,
+                    b + 2,
+                    b + 3
                 )
             }
             None => format!("insert into events ({columns}) values "),
@@ -364,7 +344,14 @@ impl EventStore {
             sql.push_str(&if pg {
                 format!(
                     "(${}::text, ${}::bigint, ${}::uuid, ${}::text, ${}::bigint, ${}::jsonb, ${}::jsonb, ${}::bigint)",
-                    b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8
+                    b + 1,
+                    b + 2,
+                    b + 3,
+                    b + 4,
+                    b + 5,
+                    b + 6,
+                    b + 7,
+                    b + 8
                 )
             } else {
                 // Plain `?`: see `Backend::values`.
@@ -374,11 +361,7 @@ impl EventStore {
         if guard.is_some() {
             sql.push_str(&format!(") as new ({columns}) where exists (select 1 from guard)"));
         }
-        sql.push_str(if pg {
-            " returning global_position, tx_id::text::bigint"
-        } else {
-            " returning global_position, 0"
-        });
+        sql.push_str(if pg { " returning global_position, tx_id::text::bigint" } else { " returning global_position, 0" });
         let mut query = sqlx::query(AssertSqlSafe(sql));
         let mut texts = Vec::with_capacity(events.len());
         for (i, e) in events.iter().enumerate() {
@@ -397,12 +380,8 @@ impl EventStore {
         if let Some(v) = guard {
             query = query.bind(v + n).bind(stream_id).bind(v);
         }
-        let mut rows: Vec<(i64, i64)> = query
-            .fetch_all(&mut *conn)
-            .await?
-            .iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
-            .collect::<Result<_, sqlx::Error>>()?;
+        let mut rows: Vec<(i64, i64)> =
+            query.fetch_all(&mut *conn).await?.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>()?;
         if rows.is_empty() {
             return Err(conflict(self.version_in(conn, stream_id).await?));
         }
@@ -414,10 +393,7 @@ impl EventStore {
     /// Runs the transactional projections on events just inserted in `conn`'s transaction.
     async fn project_in(&self, conn: &mut AnyConnection, recorded: &[RecordedEvent]) -> Result<(), StoreError> {
         for p in self.projections() {
-            p.apply(conn, recorded).await.map_err(|source| StoreError::Projection {
-                projection: p.name().to_owned(),
-                source,
-            })?;
+            p.apply(conn, recorded).await.map_err(|source| StoreError::Projection { projection: p.name().to_owned(), source })?;
         }
         Ok(())
     }
@@ -427,11 +403,7 @@ impl EventStore {
     /// commands, one transaction). On PostgreSQL, when every stream exists and is expected at an
     /// exact version, all events go in one statement. A conflict on any stream fails the whole
     /// call; the caller rolls back. Returns one [`Appended`] per stream, in the order given.
-    pub async fn append_batch_in(
-        &self,
-        conn: &mut AnyConnection,
-        appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>,
-    ) -> Result<Vec<Appended>, StoreError> {
+    pub async fn append_batch_in(&self, conn: &mut AnyConnection, appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>) -> Result<Vec<Appended>, StoreError> {
         if appends.iter().any(|(_, _, events)| events.is_empty()) {
             return Err(StoreError::EmptyAppend);
         }
@@ -455,11 +427,7 @@ impl EventStore {
 
     /// The events of several existing streams, each at an exact version, in one statement whose
     /// parameters are two JSON documents (so its text, and its prepared statement, never change).
-    async fn insert_batch_pg(
-        &self,
-        conn: &mut AnyConnection,
-        appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>,
-    ) -> Result<Vec<Appended>, StoreError> {
+    async fn insert_batch_pg(&self, conn: &mut AnyConnection, appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>) -> Result<Vec<Appended>, StoreError> {
         let recorded_at = chrono::Utc::now().timestamp_millis();
         let mut rows = Vec::new();
         let mut guards = Vec::with_capacity(appends.len());
@@ -503,8 +471,7 @@ impl EventStore {
             let actual = self.version_in(conn, stream_id).await?;
             return Err(StoreError::VersionConflict { stream: stream_id.clone(), expected: *expected, actual });
         }
-        let mut positions: Vec<(i64, i64)> =
-            inserted.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>()?;
+        let mut positions: Vec<(i64, i64)> = inserted.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>()?;
         positions.sort_unstable();
         let mut positions = positions.into_iter();
         Ok(appends
@@ -525,10 +492,7 @@ impl EventStore {
     }
 
     async fn version_in(&self, conn: &mut AnyConnection, stream_id: &str) -> Result<i64, StoreError> {
-        let row = sqlx::query("select version from streams where stream_id = $1")
-            .bind(stream_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+        let row = sqlx::query("select version from streams where stream_id = $1").bind(stream_id).fetch_optional(&mut *conn).await?;
         Ok(match row {
             Some(r) => r.try_get(0)?,
             None => 0,
@@ -549,12 +513,7 @@ impl EventStore {
 
     /// [`read_stream`](Self::read_stream) on a given connection (inside a command's transaction,
     /// so a command never needs a second connection while it holds one).
-    pub async fn read_stream_in(
-        &self,
-        conn: &mut AnyConnection,
-        stream_id: &str,
-        from_version: i64,
-    ) -> Result<Vec<RecordedEvent>, StoreError> {
+    pub async fn read_stream_in(&self, conn: &mut AnyConnection, stream_id: &str, from_version: i64) -> Result<Vec<RecordedEvent>, StoreError> {
         let sql = format!("{} where stream_id = $1 and version >= $2 order by version", self.select_events());
         let rows = sqlx::query(AssertSqlSafe(sql)).bind(stream_id).bind(from_version).fetch_all(&mut *conn).await?;
         rows.iter().map(decode_row).collect()
@@ -571,10 +530,8 @@ impl EventStore {
             }
             return Ok(streams);
         }
-        let sql = format!(
-            "{} where stream_id = any(array(select jsonb_array_elements_text($1::text::jsonb))) order by stream_id, version",
-            self.select_events()
-        );
+        let sql =
+            format!("{} where stream_id = any(array(select jsonb_array_elements_text($1::text::jsonb))) order by stream_id, version", self.select_events());
         let ids = serde_json::Value::from(stream_ids.to_vec()).to_string();
         let mut by_stream: HashMap<String, Vec<RecordedEvent>> = HashMap::new();
         for row in sqlx::query(AssertSqlSafe(sql)).bind(ids).fetch_all(&mut *conn).await? {
@@ -593,12 +550,7 @@ impl EventStore {
     }
 
     /// [`read_all`](Self::read_all) on a given connection (inside a projector's transaction).
-    pub async fn read_all_in(
-        &self,
-        conn: &mut AnyConnection,
-        after: Cursor,
-        limit: i64,
-    ) -> Result<Vec<RecordedEvent>, StoreError> {
+    pub async fn read_all_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
         self.read_all_rows_in(conn, after, limit).await?.iter().map(decode_row).collect()
     }
 
@@ -617,12 +569,7 @@ impl EventStore {
                      order by tx_id, global_position limit $3",
                     self.select_events()
                 );
-                sqlx::query(AssertSqlSafe(sql))
-                    .bind(after.tx_id)
-                    .bind(after.position)
-                    .bind(limit)
-                    .fetch_all(&mut *conn)
-                    .await?
+                sqlx::query(AssertSqlSafe(sql)).bind(after.tx_id).bind(after.position).bind(limit).fetch_all(&mut *conn).await?
             }
         })
     }
@@ -645,9 +592,7 @@ impl EventStore {
 
     /// The highest position in the log (0 when empty).
     pub async fn head(&self) -> Result<i64, StoreError> {
-        let row = sqlx::query("select coalesce(max(global_position), 0) from events")
-            .fetch_one(&self.inner.pool)
-            .await?;
+        let row = sqlx::query("select coalesce(max(global_position), 0) from events").fetch_one(&self.inner.pool).await?;
         Ok(row.try_get(0)?)
     }
 
@@ -736,8 +681,8 @@ async fn sqlite_pragmas(conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
         "pragma busy_timeout = 10000; pragma foreign_keys = on; pragma synchronous = full; pragma wal_autocheckpoint = 0; \
          pragma cache_size = -32768; pragma mmap_size = 268435456",
     )
-        .execute(conn)
-        .await?;
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -751,11 +696,7 @@ fn loopback_without_tls(url: &str) -> String {
     let rest = url.split_once("://").map_or("", |(_, r)| r);
     let authority = rest.split(['/', '?']).next().unwrap_or("");
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let host = if let Some(v6) = host_port.strip_prefix('[') {
-        v6.split(']').next().unwrap_or("")
-    } else {
-        host_port.split(':').next().unwrap_or("")
-    };
+    let host = if let Some(v6) = host_port.strip_prefix('[') { v6.split(']').next().unwrap_or("") } else { host_port.split(':').next().unwrap_or("") };
     let loopback = host == "localhost" || host == "::1" || host.starts_with("127.");
     if !loopback {
         return url.to_owned();
@@ -814,8 +755,7 @@ fn decode_row(row: &AnyRow) -> Result<RecordedEvent, StoreError> {
         event_type: row.try_get(5)?,
         schema_version: row.try_get(6)?,
         data: serde_json::from_str(&data).map_err(|e| corrupt(format!("payload is not JSON: {e}")))?,
-        metadata: serde_json::from_str::<Metadata>(&metadata)
-            .map_err(|e| corrupt(format!("metadata is not valid: {e}")))?,
+        metadata: serde_json::from_str::<Metadata>(&metadata).map_err(|e| corrupt(format!("metadata is not valid: {e}")))?,
         recorded_at: row.try_get(9)?,
     })
 }

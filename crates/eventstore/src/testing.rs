@@ -31,10 +31,7 @@ impl TestDb {
     pub fn sqlite() -> TestDb {
         let dir = std::env::temp_dir().join(unique_name());
         std::fs::create_dir_all(&dir).expect("create a temporary directory");
-        TestDb {
-            url: format!("sqlite://{}", dir.join("quizroom.db").display()),
-            cleanup: Cleanup::Dir(dir),
-        }
+        TestDb { url: format!("sqlite://{}", dir.join("quizroom.db").display()), cleanup: Cleanup::Dir(dir) }
     }
 
     /// A fresh PostgreSQL database, or `None` (with a message) when no server can be reached
@@ -58,10 +55,7 @@ impl TestDb {
             }
         };
         let name = unique_name();
-        sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}")))
-            .execute(&mut admin)
-            .await
-            .expect("create a test database");
+        sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}"))).execute(&mut admin).await.expect("create a test database");
         let _ = admin.close().await;
         let url = match admin_url.rsplit_once('/') {
             Some((base, _)) if base.contains("://") && base.split("://").nth(1).is_some_and(|r| !r.is_empty()) => {
@@ -109,10 +103,7 @@ impl Drop for TestDb {
                     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
                     rt.block_on(async {
                         let mut admin = PgConnection::connect(&admin_url).await.ok()?;
-                        sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)")))
-                            .execute(&mut admin)
-                            .await
-                            .ok()
+                        sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {name} with (force)"))).execute(&mut admin).await.ok()
                     })
                 })
                 .join();

@@ -50,13 +50,7 @@ pub struct NewEvent {
 
 impl NewEvent {
     pub fn new(event_type: impl Into<String>, data: Value) -> Self {
-        NewEvent {
-            event_id: Uuid::now_v7(),
-            event_type: event_type.into(),
-            schema_version: 1,
-            data,
-            metadata: Metadata::default(),
-        }
+        NewEvent { event_id: Uuid::now_v7(), event_type: event_type.into(), schema_version: 1, data, metadata: Metadata::default() }
     }
 
     pub fn with_metadata(mut self, metadata: Metadata) -> Self {

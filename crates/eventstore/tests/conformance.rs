@@ -7,8 +7,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use quizroom_eventstore::testing::TestDb;
 use quizroom_eventstore::{
-    Cursor, EventStore, ExpectedVersion, NewEvent, ProjectionError, RecordedEvent, StoreError, StoreOptions,
-    TransactionalProjection, backend_tests,
+    Cursor, EventStore, ExpectedVersion, NewEvent, ProjectionError, RecordedEvent, StoreError, StoreOptions, TransactionalProjection, backend_tests,
 };
 use rand::Rng;
 use serde_json::json;
@@ -63,10 +62,7 @@ async fn expected_versions_are_enforced(db: &TestDb) {
     let store = store(db).await;
     store.append("s-1", ExpectedVersion::NoStream, vec![event(1)]).await.unwrap();
     let conflict = store.append("s-1", ExpectedVersion::NoStream, vec![event(2)]).await.unwrap_err();
-    assert!(
-        matches!(&conflict, StoreError::VersionConflict { stream, expected: ExpectedVersion::NoStream, actual: 1 } if stream == "s-1"),
-        "{conflict:?}"
-    );
+    assert!(matches!(&conflict, StoreError::VersionConflict { stream, expected: ExpectedVersion::NoStream, actual: 1 } if stream == "s-1"), "{conflict:?}");
     assert_eq!(conflict.to_string(), "stream s-1 is at version 1, not the expected no stream");
     let stale = store.append("s-1", ExpectedVersion::Exact(0), vec![event(2)]).await.unwrap_err();
     assert!(matches!(stale, StoreError::VersionConflict { actual: 1, .. }), "{stale:?}");
@@ -155,13 +151,10 @@ fn assert_exactly(received: &[RecordedEvent], committed: &HashSet<uuid::Uuid>, w
 }
 
 async fn racing_writers_with_rollbacks_never_make_a_subscriber_skip_or_repeat(db: &TestDb) {
-    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![Arc::new(Chaos)], ..Default::default() })
-        .await
-        .unwrap();
+    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![Arc::new(Chaos)], ..Default::default() }).await.unwrap();
     let (target_tx, target_rx) = tokio::sync::watch::channel(usize::MAX);
     let target = Arc::new(target_rx);
-    let subscribers: Vec<_> =
-        (0..3).map(|_| tokio::spawn(collect(store.clone(), Cursor::START, target.clone()))).collect();
+    let subscribers: Vec<_> = (0..3).map(|_| tokio::spawn(collect(store.clone(), Cursor::START, target.clone()))).collect();
 
     let writers: Vec<_> = (0..8)
         .map(|w| {
@@ -231,14 +224,9 @@ async fn a_subscriber_resumed_from_its_cursor_misses_nothing(db: &TestDb) {
 }
 
 async fn a_failing_projection_rolls_the_whole_append_back(db: &TestDb) {
-    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![Arc::new(Chaos)], ..Default::default() })
-        .await
-        .unwrap();
+    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![Arc::new(Chaos)], ..Default::default() }).await.unwrap();
     store.append("p-1", ExpectedVersion::NoStream, vec![event(1)]).await.unwrap();
-    let refused = store
-        .append("p-1", ExpectedVersion::Exact(1), vec![event(2), NewEvent::new("X", json!({ "rollback": true }))])
-        .await
-        .unwrap_err();
+    let refused = store.append("p-1", ExpectedVersion::Exact(1), vec![event(2), NewEvent::new("X", json!({ "rollback": true }))]).await.unwrap_err();
     assert_eq!(refused.to_string(), "projection chaos refused the events: asked to roll back");
     assert_eq!(store.stream_version("p-1").await.unwrap(), 1);
     assert_eq!(store.count().await.unwrap(), 1);
@@ -299,21 +287,12 @@ async fn a_batch_appends_to_many_streams_at_once_or_not_at_all(db: &TestDb) {
         }
     }
     // The projections saw all of them in one call, in the order given.
-    assert_eq!(
-        *calls.0.lock().unwrap(),
-        vec![vec![("g-2".into(), 2), ("g-2".into(), 3), ("g-1".into(), 2), ("g-3".into(), 2)]]
-    );
+    assert_eq!(*calls.0.lock().unwrap(), vec![vec![("g-2".into(), 2), ("g-2".into(), 3), ("g-1".into(), 2), ("g-3".into(), 2)]]);
 
     // One stale version fails the whole batch, naming that stream; the rollback leaves nothing.
     let mut tx = store.begin_write().await.unwrap();
     let conflict = store
-        .append_batch_in(
-            &mut tx,
-            vec![
-                ("g-1".into(), ExpectedVersion::Exact(2), vec![event(12)]),
-                ("g-2".into(), ExpectedVersion::Exact(2), vec![event(23)]),
-            ],
-        )
+        .append_batch_in(&mut tx, vec![("g-1".into(), ExpectedVersion::Exact(2), vec![event(12)]), ("g-2".into(), ExpectedVersion::Exact(2), vec![event(23)])])
         .await
         .unwrap_err();
     assert!(matches!(&conflict, StoreError::VersionConflict { stream, actual: 3, .. } if stream == "g-2"), "{conflict:?}");

@@ -27,21 +27,11 @@ fn main() {
                 );
                 if std::env::var_os("DUMP").is_some() {
                     for p in &doc.passages {
-                        println!(
-                            "--- #{} page {:?} ({} chars)\n{}",
-                            p.index,
-                            p.page,
-                            p.text.len(),
-                            p.text
-                        );
+                        println!("--- #{} page {:?} ({} chars)\n{}", p.index, p.page, p.text.len(), p.text);
                     }
                 }
             }
-            Err(e) => println!(
-                "{path}: {} bytes, error {} ({e}), {took:?}",
-                bytes.len(),
-                e.status()
-            ),
+            Err(e) => println!("{path}: {} bytes, error {} ({e}), {took:?}", bytes.len(), e.status()),
         }
     }
 }

@@ -21,66 +21,40 @@ pub fn extract(bytes: &[u8], ext: Option<&str>) -> Result<crate::Document, Extra
     let mut cfb = match cfb::CompoundFile::open(Cursor::new(bytes)) {
         Ok(c) => c,
         Err(e) if claims_word => {
-            return Err(ExtractError::Damaged(format!(
-                "not a readable Word file: {e}"
-            )));
+            return Err(ExtractError::Damaged(format!("not a readable Word file: {e}")));
         }
         Err(_) => return Err(ExtractError::UnsupportedType),
     };
     if !cfb.is_stream("/WordDocument") {
         // Password-protected .docx (and .xlsx...) are stored as an OLE file with these streams.
-        let encrypted_ooxml =
-            cfb.is_stream("/EncryptionInfo") && cfb.is_stream("/EncryptedPackage");
-        return Err(if encrypted_ooxml && claims_word {
-            ExtractError::Encrypted
-        } else {
-            ExtractError::UnsupportedType
-        });
+        let encrypted_ooxml = cfb.is_stream("/EncryptionInfo") && cfb.is_stream("/EncryptedPackage");
+        return Err(if encrypted_ooxml && claims_word { ExtractError::Encrypted } else { ExtractError::UnsupportedType });
     }
     let word = read_stream(&mut cfb, "/WordDocument")?;
     let fib = Fib::parse(&word)?;
-    let table_name = if fib.flags & F_WHICH_TBL_STM != 0 {
-        "/1Table"
-    } else {
-        "/0Table"
-    };
+    let table_name = if fib.flags & F_WHICH_TBL_STM != 0 { "/1Table" } else { "/0Table" };
     if !cfb.is_stream(table_name) {
-        return Err(ExtractError::Damaged(format!(
-            "the {} stream is missing",
-            &table_name[1..]
-        )));
+        return Err(ExtractError::Damaged(format!("the {} stream is missing", &table_name[1..])));
     }
     let table = read_stream(&mut cfb, table_name)?;
     let text = main_text(&word, &table, &fib)?;
     document(Kind::Doc, None, paragraphs(&text))
 }
 
-fn read_stream(
-    cfb: &mut cfb::CompoundFile<Cursor<&[u8]>>,
-    name: &str,
-) -> Result<Vec<u8>, ExtractError> {
-    let stream = cfb
-        .open_stream(name)
-        .map_err(|e| ExtractError::Damaged(format!("cannot open {name}: {e}")))?;
+fn read_stream(cfb: &mut cfb::CompoundFile<Cursor<&[u8]>>, name: &str) -> Result<Vec<u8>, ExtractError> {
+    let stream = cfb.open_stream(name).map_err(|e| ExtractError::Damaged(format!("cannot open {name}: {e}")))?;
     let mut out = Vec::new();
     // A stream cannot honestly be larger than the file that holds it.
-    stream
-        .take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| ExtractError::Damaged(format!("cannot read {name}: {e}")))?;
+    stream.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut out).map_err(|e| ExtractError::Damaged(format!("cannot read {name}: {e}")))?;
     Ok(out)
 }
 
 fn u16_at(b: &[u8], at: usize) -> Option<u16> {
-    Some(u16::from_le_bytes(
-        b.get(at..at.checked_add(2)?)?.try_into().ok()?,
-    ))
+    Some(u16::from_le_bytes(b.get(at..at.checked_add(2)?)?.try_into().ok()?))
 }
 
 fn u32_at(b: &[u8], at: usize) -> Option<u32> {
-    Some(u32::from_le_bytes(
-        b.get(at..at.checked_add(4)?)?.try_into().ok()?,
-    ))
+    Some(u32::from_le_bytes(b.get(at..at.checked_add(4)?)?.try_into().ok()?))
 }
 
 fn damaged(what: &str) -> ExtractError {
@@ -106,9 +80,7 @@ impl Fib {
             return Err(ExtractError::Encrypted);
         }
         if n_fib < NFIB_WORD97 {
-            return Err(ExtractError::UnsupportedWordFeature(
-                "the Word 6/95 file format".into(),
-            ));
+            return Err(ExtractError::UnsupportedWordFeature("the Word 6/95 file format".into()));
         }
         // FibBase (32 bytes), then csw + fibRgW, cslw + fibRgLw, cbRgFcLcb + fibRgFcLcbBlob.
         let csw = usize::from(u16_at(w, 32).ok_or_else(|| damaged("short header"))?);
@@ -116,8 +88,7 @@ impl Fib {
         let cslw = usize::from(u16_at(w, lw_at).ok_or_else(|| damaged("short header"))?);
         let rg_lw = lw_at + 2;
         let fc_lcb_count_at = rg_lw + cslw * 4;
-        let cb_rg_fc_lcb =
-            usize::from(u16_at(w, fc_lcb_count_at).ok_or_else(|| damaged("short header"))?);
+        let cb_rg_fc_lcb = usize::from(u16_at(w, fc_lcb_count_at).ok_or_else(|| damaged("short header"))?);
         if cslw < 4 || cb_rg_fc_lcb < 34 {
             return Err(damaged("the Word document header is too short"));
         }
@@ -126,12 +97,7 @@ impl Fib {
         // fcClx is the 34th fc/lcb pair of FibRgFcLcb97.
         let fc_clx = u32_at(w, rg_fc_lcb + 33 * 8).ok_or_else(|| damaged("short header"))?;
         let lcb_clx = u32_at(w, rg_fc_lcb + 33 * 8 + 4).ok_or_else(|| damaged("short header"))?;
-        Ok(Fib {
-            flags,
-            ccp_text,
-            fc_clx,
-            lcb_clx,
-        })
+        Ok(Fib { flags, ccp_text, fc_clx, lcb_clx })
     }
 }
 
@@ -167,17 +133,11 @@ fn main_text(word: &[u8], table: &[u8], fib: &Fib) -> Result<String, ExtractErro
         let offset = (fc & 0x3FFF_FFFF) as usize;
         if compressed {
             let at = offset / 2;
-            let bytes = word
-                .get(at..at + count)
-                .ok_or_else(|| damaged("a text piece lies outside the document"))?;
+            let bytes = word.get(at..at + count).ok_or_else(|| damaged("a text piece lies outside the document"))?;
             out.extend(bytes.iter().map(|&b| cp1252(b)));
         } else {
-            let bytes = word
-                .get(offset..offset + count * 2)
-                .ok_or_else(|| damaged("a text piece lies outside the document"))?;
-            let units = bytes
-                .chunks_exact(2)
-                .map(|c| u16::from_le_bytes([c[0], c[1]]));
+            let bytes = word.get(offset..offset + count * 2).ok_or_else(|| damaged("a text piece lies outside the document"))?;
+            let units = bytes.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]]));
             out.extend(char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)));
         }
     }
@@ -190,15 +150,11 @@ fn piece_table(mut clx: &[u8]) -> Result<&[u8], ExtractError> {
         match clx.first() {
             Some(0x01) => {
                 let cb = usize::from(u16_at(clx, 1).ok_or_else(|| damaged("short piece table"))?);
-                clx = clx
-                    .get(3 + cb..)
-                    .ok_or_else(|| damaged("short piece table"))?;
+                clx = clx.get(3 + cb..).ok_or_else(|| damaged("short piece table"))?;
             }
             Some(0x02) => {
                 let lcb = u32_at(clx, 1).ok_or_else(|| damaged("short piece table"))? as usize;
-                let plc = clx
-                    .get(5..5 + lcb)
-                    .ok_or_else(|| damaged("short piece table"))?;
+                let plc = clx.get(5..5 + lcb).ok_or_else(|| damaged("short piece table"))?;
                 if plc.len() < 16 || !(plc.len() - 4).is_multiple_of(12) {
                     return Err(damaged("the piece table has an invalid size"));
                 }
@@ -212,9 +168,8 @@ fn piece_table(mut clx: &[u8]) -> Result<&[u8], ExtractError> {
 /// Windows-1252, as used by compressed pieces.
 fn cp1252(b: u8) -> char {
     const HIGH: [char; 32] = [
-        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž',
-        '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9D}',
-        'ž', 'Ÿ',
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8D}', 'Ž', '\u{8F}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™',
+        'š', '›', 'œ', '\u{9D}', 'ž', 'Ÿ',
     ];
     match b {
         0x80..=0x9F => HIGH[usize::from(b - 0x80)],
@@ -266,9 +221,7 @@ mod tests {
 
     #[test]
     fn fields_keep_their_result_and_controls_split_paragraphs() {
-        let blocks = paragraphs(
-            "See \u{13} HYPERLINK \"x\" \u{14}the site\u{15} now\rCell\u{07}\u{1E}x\u{1F}y\u{01}\r",
-        );
+        let blocks = paragraphs("See \u{13} HYPERLINK \"x\" \u{14}the site\u{15} now\rCell\u{07}\u{1E}x\u{1F}y\u{01}\r");
         let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, vec!["See the site now", "Cell", "-xy"]);
     }

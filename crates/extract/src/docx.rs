@@ -21,59 +21,40 @@ pub fn extract(bytes: &[u8], ext: Option<&str>) -> Result<crate::Document, Extra
     let mut zip = match zip::ZipArchive::new(Cursor::new(bytes)) {
         Ok(zip) => zip,
         Err(e) if claims_word => {
-            return Err(ExtractError::Damaged(format!(
-                "not a readable zip archive: {e}"
-            )));
+            return Err(ExtractError::Damaged(format!("not a readable zip archive: {e}")));
         }
         Err(_) => return Err(ExtractError::UnsupportedType),
     };
     if zip.index_for_name("word/document.xml").is_none() {
         // Another zip-based format (.xlsx, .pptx, .odt, an archive).
-        return Err(
-            if claims_word && zip.index_for_name("[Content_Types].xml").is_none() {
-                ExtractError::Damaged("the Word document part is missing".into())
-            } else {
-                ExtractError::UnsupportedType
-            },
-        );
+        return Err(if claims_word && zip.index_for_name("[Content_Types].xml").is_none() {
+            ExtractError::Damaged("the Word document part is missing".into())
+        } else {
+            ExtractError::UnsupportedType
+        });
     }
-    let xml = read_part(&mut zip, "word/document.xml")?
-        .ok_or_else(|| ExtractError::Damaged("no document part".into()))?;
+    let xml = read_part(&mut zip, "word/document.xml")?.ok_or_else(|| ExtractError::Damaged("no document part".into()))?;
     let (blocks, first_title) = body_blocks(&xml)?;
-    let title = read_part(&mut zip, "docProps/core.xml")
-        .ok()
-        .flatten()
-        .and_then(|core| core_title(&core))
-        .or(first_title);
+    let title = read_part(&mut zip, "docProps/core.xml").ok().flatten().and_then(|core| core_title(&core)).or(first_title);
     document(Kind::Docx, title, blocks)
 }
 
-fn read_part(
-    zip: &mut zip::ZipArchive<Cursor<&[u8]>>,
-    name: &str,
-) -> Result<Option<Vec<u8>>, ExtractError> {
+fn read_part(zip: &mut zip::ZipArchive<Cursor<&[u8]>>, name: &str) -> Result<Option<Vec<u8>>, ExtractError> {
     let file = match zip.by_name(name) {
         Ok(f) => f,
         Err(zip::result::ZipError::FileNotFound) => return Ok(None),
         // A zip with password-protected entries (ZipCrypto or AES), not how Word encrypts (that
         // is an OLE container, see `doc`), but refused the same way.
-        Err(zip::result::ZipError::UnsupportedArchive(m))
-            if m == zip::result::ZipError::PASSWORD_REQUIRED =>
-        {
+        Err(zip::result::ZipError::UnsupportedArchive(m)) if m == zip::result::ZipError::PASSWORD_REQUIRED => {
             return Err(ExtractError::Encrypted);
         }
         Err(e) => return Err(ExtractError::Damaged(format!("cannot open {name}: {e}"))),
     };
     let mut out = Vec::new();
     // The declared size can lie: count what actually comes out.
-    file.take(MAX_INFLATED_BYTES + 1)
-        .read_to_end(&mut out)
-        .map_err(|e| ExtractError::Damaged(format!("cannot inflate {name}: {e}")))?;
+    file.take(MAX_INFLATED_BYTES + 1).read_to_end(&mut out).map_err(|e| ExtractError::Damaged(format!("cannot inflate {name}: {e}")))?;
     if out.len() as u64 > MAX_INFLATED_BYTES {
-        return Err(ExtractError::Damaged(format!(
-            "{name} inflates to more than {} MB",
-            MAX_INFLATED_BYTES >> 20
-        )));
+        return Err(ExtractError::Damaged(format!("{name} inflates to more than {} MB", MAX_INFLATED_BYTES >> 20)));
     }
     Ok(Some(out))
 }
@@ -106,9 +87,7 @@ fn body_blocks(xml: &[u8]) -> Result<(Vec<Block>, Option<String>), ExtractError>
                 }
                 match e.local_name().as_ref() {
                     "t" if skip_depth.is_none() => in_text = true,
-                    "del" | "instrText" | "delText" if skip_depth.is_none() => {
-                        skip_depth = Some(depth)
-                    }
+                    "del" | "instrText" | "delText" if skip_depth.is_none() => skip_depth = Some(depth),
                     "p" => {
                         heading = false;
                         title_style = false;
@@ -124,9 +103,7 @@ fn body_blocks(xml: &[u8]) -> Result<(Vec<Block>, Option<String>), ExtractError>
                         if attr.key.local_name().as_ref() == "val" {
                             let style = attr.value.to_ascii_lowercase();
                             title_style |= style == "title";
-                            heading |= style == "title"
-                                || style.starts_with("heading")
-                                || style == "subtitle";
+                            heading |= style == "title" || style.starts_with("heading") || style == "subtitle";
                         }
                     }
                 }
@@ -141,9 +118,7 @@ fn body_blocks(xml: &[u8]) -> Result<(Vec<Block>, Option<String>), ExtractError>
                 match resolve_entity(&name) {
                     Some(c) => para.push(c),
                     None => {
-                        return Err(ExtractError::Damaged(format!(
-                            "unknown XML entity &{name};"
-                        )));
+                        return Err(ExtractError::Damaged(format!("unknown XML entity &{name};")));
                     }
                 }
             }
@@ -243,9 +218,6 @@ mod tests {
     #[test]
     fn deep_nesting_is_refused() {
         let xml = format!("{}{}", "<a>".repeat(10_000), "</a>".repeat(10_000));
-        assert!(matches!(
-            body_blocks(xml.as_bytes()),
-            Err(ExtractError::Damaged(_))
-        ));
+        assert!(matches!(body_blocks(xml.as_bytes()), Err(ExtractError::Damaged(_))));
     }
 }

@@ -82,10 +82,7 @@ impl Document {
     }
 
     pub fn word_count(&self) -> usize {
-        self.passages
-            .iter()
-            .map(|p| p.text.split_whitespace().count())
-            .sum()
+        self.passages.iter().map(|p| p.text.split_whitespace().count()).sum()
     }
 }
 
@@ -96,25 +93,19 @@ pub enum ExtractError {
     TooLarge,
     #[error("Invalid file type. Please upload PDF, Word, or text files only.")]
     UnsupportedType,
-    #[error(
-        "This PDF has no text layer (it looks scanned). Upload a PDF with selectable text, or a Word or text file."
-    )]
+    #[error("This PDF has no text layer (it looks scanned). Upload a PDF with selectable text, or a Word or text file.")]
     NoTextLayer,
     #[error("This file is password-protected. Remove the password and upload it again.")]
     Encrypted,
     /// The file claims a supported kind but cannot be read; the detail says what was wrong.
-    #[error(
-        "This file is damaged and could not be read ({0}). Save or export it again and upload the new copy."
-    )]
+    #[error("This file is damaged and could not be read ({0}). Save or export it again and upload the new copy.")]
     Damaged(String),
     #[error("This document contains no text to make questions from.")]
     Empty,
     #[error("This document has more than {max} pages. Upload a shorter document.")]
     TooManyPages { max: usize },
     /// A legacy Word feature this reader does not handle; the detail names it.
-    #[error(
-        "This Word file uses a feature that cannot be read ({0}). Save it as .docx or PDF and upload it again."
-    )]
+    #[error("This Word file uses a feature that cannot be read ({0}). Save it as .docx or PDF and upload it again.")]
     UnsupportedWordFeature(String),
 }
 
@@ -138,9 +129,7 @@ pub fn extract(file_name: &str, bytes: &[u8]) -> Result<Document, ExtractError> 
     // for whatever was missed, so one bad upload cannot take a request thread down with it.
     match catch_unwind(AssertUnwindSafe(|| extract_inner(file_name, bytes))) {
         Ok(result) => result,
-        Err(_) => Err(ExtractError::Damaged(
-            "the reader failed on this file".into(),
-        )),
+        Err(_) => Err(ExtractError::Damaged("the reader failed on this file".into())),
     }
 }
 
@@ -187,32 +176,17 @@ pub(crate) struct Block {
 
 impl Block {
     pub fn new(page: Option<u32>, text: String, heading: bool) -> Block {
-        Block {
-            page,
-            text,
-            heading,
-            page_starts: Vec::new(),
-        }
+        Block { page, text, heading, page_starts: Vec::new() }
     }
 }
 
-pub(crate) fn document(
-    kind: Kind,
-    title: Option<String>,
-    blocks: Vec<Block>,
-) -> Result<Document, ExtractError> {
+pub(crate) fn document(kind: Kind, title: Option<String>, blocks: Vec<Block>) -> Result<Document, ExtractError> {
     let passages = passages::build(blocks);
     if passages.is_empty() {
         return Err(ExtractError::Empty);
     }
-    let title = title
-        .map(|t| passages::collapse_whitespace(&t))
-        .filter(|t| !t.is_empty());
-    Ok(Document {
-        kind,
-        title,
-        passages,
-    })
+    let title = title.map(|t| passages::collapse_whitespace(&t)).filter(|t| !t.is_empty());
+    Ok(Document { kind, title, passages })
 }
 
 #[cfg(test)]

@@ -40,27 +40,14 @@ pub fn build(blocks: Vec<Block>) -> Vec<Passage> {
             continue;
         }
         // Offsets of later pages hold only in text that needed no collapsing.
-        let page_starts: &[(usize, u32)] = if text == block.text {
-            &block.page_starts
-        } else {
-            &[]
-        };
+        let page_starts: &[(usize, u32)] = if text == block.text { &block.page_starts } else { &[] };
         for range in split_long(&text) {
-            let page = page_starts
-                .iter()
-                .rev()
-                .find(|(at, _)| *at <= range.start)
-                .map_or(block.page, |&(_, p)| Some(p));
+            let page = page_starts.iter().rev().find(|(at, _)| *at <= range.start).map_or(block.page, |&(_, p)| Some(p));
             let piece = &text[range];
             let merge = match &cur {
                 None => false,
-                Some(c) if block.heading => {
-                    c.only_headings && c.text.len() + piece.len() < MAX_PASSAGE_CHARS
-                }
-                Some(c) => {
-                    (c.only_headings || c.text.len() < MIN_PASSAGE_CHARS)
-                        && c.text.len() + 1 + piece.len() <= MAX_PASSAGE_CHARS
-                }
+                Some(c) if block.heading => c.only_headings && c.text.len() + piece.len() < MAX_PASSAGE_CHARS,
+                Some(c) => (c.only_headings || c.text.len() < MIN_PASSAGE_CHARS) && c.text.len() + 1 + piece.len() <= MAX_PASSAGE_CHARS,
             };
             if merge {
                 let c = cur.as_mut().expect("merge implies a current passage");
@@ -71,30 +58,21 @@ pub fn build(blocks: Vec<Block>) -> Vec<Passage> {
                 if let Some(c) = cur.take() {
                     out.push((c.page, c.text));
                 }
-                cur = Some(Current {
-                    page,
-                    text: piece.to_string(),
-                    only_headings: block.heading,
-                });
+                cur = Some(Current { page, text: piece.to_string(), only_headings: block.heading });
             }
         }
     }
     if let Some(c) = cur {
         // A tiny last fragment (a closing line, a page number) joins the passage before it.
         match out.last_mut() {
-            Some(last)
-                if c.text.len() < 40 && last.1.len() + 1 + c.text.len() <= MAX_PASSAGE_CHARS =>
-            {
+            Some(last) if c.text.len() < 40 && last.1.len() + 1 + c.text.len() <= MAX_PASSAGE_CHARS => {
                 last.1.push('\n');
                 last.1.push_str(&c.text);
             }
             _ => out.push((c.page, c.text)),
         }
     }
-    out.into_iter()
-        .enumerate()
-        .map(|(index, (page, text))| Passage { index, page, text })
-        .collect()
+    out.into_iter().enumerate().map(|(index, (page, text))| Passage { index, page, text }).collect()
 }
 
 /// Splits whitespace-collapsed text longer than [`MAX_PASSAGE_CHARS`] at sentence ends (or, for
@@ -143,11 +121,7 @@ fn sentences(text: &str) -> Vec<Range<usize>> {
         }
         let ends = matches!(chars[j].1, '.' | '!' | '?');
         let next = chars[i + 1].1;
-        if ends
-            && (next.is_uppercase()
-                || next.is_ascii_digit()
-                || matches!(next, '"' | '“' | '‘' | '('))
-        {
+        if ends && (next.is_uppercase() || next.is_ascii_digit() || matches!(next, '"' | '“' | '‘' | '(')) {
             out.push(start..pos);
             start = pos + 1;
         }
@@ -165,16 +139,9 @@ fn hard_split(text: &str, mut range: Range<usize>) -> Vec<Range<usize>> {
         while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        let at = text[range.start..cut]
-            .rfind(' ')
-            .filter(|&i| i > 0)
-            .map_or(cut, |i| range.start + i);
+        let at = text[range.start..cut].rfind(' ').filter(|&i| i > 0).map_or(cut, |i| range.start + i);
         out.push(range.start..at);
-        range.start = if text[at..].starts_with(' ') {
-            at + 1
-        } else {
-            at
-        };
+        range.start = if text[at..].starts_with(' ') { at + 1 } else { at };
     }
     if !range.is_empty() {
         out.push(range);
@@ -206,34 +173,16 @@ mod tests {
     fn a_sentence_without_ends_is_cut_at_spaces() {
         let text = "word ".repeat(1000);
         let passages = build(vec![para(&text)]);
-        assert!(
-            passages
-                .iter()
-                .all(|p| p.text.len() <= MAX_PASSAGE_CHARS && !p.text.is_empty())
-        );
-        assert_eq!(
-            passages
-                .iter()
-                .map(|p| p.text.split(' ').count())
-                .sum::<usize>(),
-            1000
-        );
+        assert!(passages.iter().all(|p| p.text.len() <= MAX_PASSAGE_CHARS && !p.text.is_empty()));
+        assert_eq!(passages.iter().map(|p| p.text.split(' ').count()).sum::<usize>(), 1000);
     }
 
     #[test]
     fn pieces_of_a_paragraph_that_crosses_pages_get_the_page_they_start_on() {
         let first = "Sentence on the first page goes here. ".repeat(40);
-        let text = format!(
-            "{first}{}",
-            "Then the second page continues it. ".repeat(40)
-        );
+        let text = format!("{first}{}", "Then the second page continues it. ".repeat(40));
         let text = text.trim_end().to_string();
-        let block = Block {
-            page: Some(3),
-            text,
-            heading: false,
-            page_starts: vec![(first.len(), 4)],
-        };
+        let block = Block { page: Some(3), text, heading: false, page_starts: vec![(first.len(), 4)] };
         let passages = build(vec![block]);
         assert_eq!(passages.first().unwrap().page, Some(3));
         assert_eq!(passages.last().unwrap().page, Some(4));
@@ -261,9 +210,6 @@ mod tests {
     fn sentences_split_only_before_a_new_sentence() {
         let text = "Dr. smith came. He left. 3 more. e.g. this";
         let got: Vec<&str> = sentences(text).into_iter().map(|r| &text[r]).collect();
-        assert_eq!(
-            got,
-            vec!["Dr. smith came.", "He left.", "3 more. e.g. this"]
-        );
+        assert_eq!(got, vec!["Dr. smith came.", "He left.", "3 more. e.g. this"]);
     }
 }

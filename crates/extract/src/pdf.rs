@@ -28,16 +28,10 @@ pub fn extract(bytes: &[u8]) -> Result<crate::Document, ExtractError> {
     let mut doc = match loaded {
         Ok(Ok(doc)) => doc,
         Ok(Err(e)) => {
-            return Err(if mentions_encryption(bytes) {
-                ExtractError::Encrypted
-            } else {
-                ExtractError::Damaged(format!("not a readable PDF: {e}"))
-            });
+            return Err(if mentions_encryption(bytes) { ExtractError::Encrypted } else { ExtractError::Damaged(format!("not a readable PDF: {e}")) });
         }
         Err(_) => {
-            return Err(ExtractError::Damaged(
-                "the PDF structure could not be parsed".into(),
-            ));
+            return Err(ExtractError::Damaged("the PDF structure could not be parsed".into()));
         }
     };
     if doc.is_encrypted() {
@@ -59,9 +53,7 @@ pub fn extract(bytes: &[u8]) -> Result<crate::Document, ExtractError> {
     let mut failed = 0;
     for &number in pages.keys() {
         if started.elapsed() > TIME_BUDGET {
-            return Err(ExtractError::Damaged(
-                "reading the PDF took too long".into(),
-            ));
+            return Err(ExtractError::Damaged("reading the PDF took too long".into()));
         }
         let page = catch_unwind(AssertUnwindSafe(|| {
             let mut text = String::new();
@@ -77,14 +69,9 @@ pub fn extract(bytes: &[u8]) -> Result<crate::Document, ExtractError> {
         }
     }
     if failed == pages.len() {
-        return Err(ExtractError::Damaged(
-            "no page of the PDF could be read".into(),
-        ));
+        return Err(ExtractError::Damaged("no page of the PDF could be read".into()));
     }
-    if !texts
-        .iter()
-        .any(|(_, t)| t.chars().filter(|c| c.is_alphanumeric()).nth(15).is_some())
-    {
+    if !texts.iter().any(|(_, t)| t.chars().filter(|c| c.is_alphanumeric()).nth(15).is_some()) {
         return Err(ExtractError::NoTextLayer);
     }
     let title = info_title(&doc);
@@ -118,10 +105,7 @@ fn check_inflated_size(bytes: &[u8]) -> Result<(), ExtractError> {
         let end = find(&bytes[data_start..], b"endstream").map_or(bytes.len(), |e| data_start + e);
         total += inflated_len(&bytes[data_start..end], MAX_INFLATED_BYTES - total);
         if total >= MAX_INFLATED_BYTES {
-            return Err(ExtractError::Damaged(format!(
-                "its compressed content expands to more than {} MB",
-                MAX_INFLATED_BYTES >> 20
-            )));
+            return Err(ExtractError::Damaged(format!("its compressed content expands to more than {} MB", MAX_INFLATED_BYTES >> 20)));
         }
         from = end;
     }
@@ -135,11 +119,7 @@ fn inflated_len(data: &[u8], limit: u64) -> u64 {
     loop {
         let consumed = inflater.total_in() as usize;
         let before = inflater.total_out();
-        let status = inflater.decompress(
-            &data[consumed.min(data.len())..],
-            &mut sink,
-            flate2::FlushDecompress::None,
-        );
+        let status = inflater.decompress(&data[consumed.min(data.len())..], &mut sink, flate2::FlushDecompress::None);
         let progressed = inflater.total_out() > before || inflater.total_in() as usize > consumed;
         match status {
             Ok(flate2::Status::Ok) if progressed && inflater.total_out() < limit => {}
@@ -172,10 +152,7 @@ fn info_title(doc: &pdf_extract::Document) -> Option<String> {
 /// clearly shorter than the page's longest (the last line of a paragraph, a heading), since
 /// many PDFs put no extra space between paragraphs.
 fn blocks(pages: Vec<(u32, String)>) -> Vec<Block> {
-    let page_lines: Vec<(u32, Vec<String>)> = pages
-        .into_iter()
-        .map(|(n, t)| (n, t.lines().map(collapse_whitespace).collect()))
-        .collect();
+    let page_lines: Vec<(u32, Vec<String>)> = pages.into_iter().map(|(n, t)| (n, t.lines().map(collapse_whitespace).collect())).collect();
     let repeated = repeated_edge_lines(&page_lines);
     let compounds = hyphenated_words(&page_lines);
     let mut blocks: Vec<Block> = Vec::new();
@@ -186,27 +163,16 @@ fn blocks(pages: Vec<(u32, String)>) -> Vec<Block> {
             .enumerate()
             .map(|(i, line)| {
                 let at_edge = Some(i) == first || Some(i) == last;
-                if at_edge && repeated.contains_key(&edge_key(line)) {
-                    ""
-                } else {
-                    line.as_str()
-                }
+                if at_edge && repeated.contains_key(&edge_key(line)) { "" } else { line.as_str() }
             })
             .collect();
         let longest = kept.iter().map(|l| l.chars().count()).max().unwrap_or(0);
         let mut para = String::new();
         let mut page_blocks = Vec::new();
         for line in kept {
-            let short = longest >= 40
-                && line.chars().count() * 4 < longest * 3
-                && !line.ends_with([',', '-']);
+            let short = longest >= 40 && line.chars().count() * 4 < longest * 3 && !line.ends_with([',', '-']);
             // A short line without a full stop after a finished sentence is a heading.
-            let heading_like = short
-                && !line.ends_with(['.', '!', '?', ';'])
-                && line
-                    .chars()
-                    .next()
-                    .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
+            let heading_like = short && !line.ends_with(['.', '!', '?', ';']) && line.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit());
             if heading_like && para.ends_with(['.', '!', '?', ':']) {
                 page_blocks.push(std::mem::take(&mut para));
             }
@@ -249,24 +215,14 @@ fn append_line(para: &mut String, line: &str, compounds: &HashSet<String>) {
         return;
     }
     let next_is_word = line.chars().next().is_some_and(char::is_alphanumeric);
-    let dash_after_word = para.ends_with('-')
-        && para[..para.len() - 1]
-            .chars()
-            .last()
-            .is_some_and(char::is_alphanumeric);
+    let dash_after_word = para.ends_with('-') && para[..para.len() - 1].chars().last().is_some_and(char::is_alphanumeric);
     if !dash_after_word || !next_is_word {
         para.push(' ');
         para.push_str(line);
         return;
     }
-    let before = para[..para.len() - 1]
-        .rsplit(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("");
-    let after = line
-        .split(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or("");
+    let before = para[..para.len() - 1].rsplit(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    let after = line.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
     let word_break = before.chars().last().is_some_and(char::is_lowercase)
         && after.chars().next().is_some_and(char::is_lowercase)
         && !compounds.contains(&format!("{before}-{after}").to_lowercase());
@@ -298,9 +254,7 @@ fn edge_indexes(lines: &[String]) -> (Option<usize>, Option<usize>) {
 
 /// Running headers and footers differ only by the page number: digits are masked.
 fn edge_key(line: &str) -> String {
-    line.chars()
-        .map(|c| if c.is_ascii_digit() { '#' } else { c })
-        .collect()
+    line.chars().map(|c| if c.is_ascii_digit() { '#' } else { c }).collect()
 }
 
 /// First and last lines that appear (digits masked) on more than half of the pages, for
@@ -312,11 +266,7 @@ fn repeated_edge_lines(pages: &[(u32, Vec<String>)]) -> HashMap<String, usize> {
     }
     for (_, lines) in pages {
         let (first, last) = edge_indexes(lines);
-        let mut keys: Vec<String> = [first, last]
-            .into_iter()
-            .flatten()
-            .map(|i| edge_key(&lines[i]))
-            .collect();
+        let mut keys: Vec<String> = [first, last].into_iter().flatten().map(|i| edge_key(&lines[i])).collect();
         keys.dedup();
         for key in keys {
             *counts.entry(key).or_default() += 1;
@@ -332,16 +282,11 @@ mod tests {
 
     #[test]
     fn hyphenation_headers_and_page_runs_are_repaired() {
-        let pages = (1..=4)
-            .map(|n| (n, format!("Lecture notes\n\nThis is an exam-\nple of text on page {n} that ends here.\n\nPage {n} of 4\n")))
-            .collect();
+        let pages = (1..=4).map(|n| (n, format!("Lecture notes\n\nThis is an exam-\nple of text on page {n} that ends here.\n\nPage {n} of 4\n"))).collect();
         let blocks = blocks(pages);
         let texts: Vec<&str> = blocks.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts.len(), 4, "{texts:?}");
-        assert_eq!(
-            texts[0],
-            "This is an example of text on page 1 that ends here."
-        );
+        assert_eq!(texts[0], "This is an example of text on page 1 that ends here.");
         assert_eq!(blocks[3].page, Some(4));
     }
 
@@ -349,12 +294,7 @@ mod tests {
     fn paragraphs_end_at_short_lines_and_run_on_across_pages() {
         let full = "a line of text that fills the whole width of the page";
         let pages = vec![
-            (
-                1,
-                format!(
-                    "Heading\n{full}\n{full}\nends here.\n{full}\n{full}.\nNext Heading\n{full}\n{full}"
-                ),
-            ),
+            (1, format!("Heading\n{full}\n{full}\nends here.\n{full}\n{full}.\nNext Heading\n{full}\n{full}")),
             (2, format!("continued {full}\nand ends.\n")),
         ];
         let blocks = blocks(pages);
@@ -384,10 +324,7 @@ mod tests {
             p
         };
         assert_eq!(join("the COVID-", "19 spread"), "the COVID-19 spread");
-        assert_eq!(
-            join("the light-", "dependent stage"),
-            "the light-dependent stage"
-        );
+        assert_eq!(join("the light-", "dependent stage"), "the light-dependent stage");
         assert_eq!(join("an exam-", "ple here"), "an example here");
         assert_eq!(join("a list -", "item"), "a list - item");
         assert_eq!(join("end.", "Next"), "end. Next");

@@ -9,16 +9,8 @@ use crate::{Block, ExtractError, Kind, document};
 
 pub fn extract(bytes: &[u8], markdown: bool) -> Result<crate::Document, ExtractError> {
     let text = decode(bytes)?;
-    let (title, blocks) = if markdown {
-        markdown_blocks(&text)
-    } else {
-        (None, text_blocks(&text))
-    };
-    document(
-        if markdown { Kind::Markdown } else { Kind::Text },
-        title,
-        blocks,
-    )
+    let (title, blocks) = if markdown { markdown_blocks(&text) } else { (None, text_blocks(&text)) };
+    document(if markdown { Kind::Markdown } else { Kind::Text }, title, blocks)
 }
 
 /// Text is refused (as an unsupported type) unless it decodes and looks like text: no NUL and
@@ -33,10 +25,7 @@ fn decode(bytes: &[u8]) -> Result<String, ExtractError> {
     } else {
         String::from_utf8(bytes.to_vec()).map_err(|_| ExtractError::UnsupportedType)?
     };
-    let controls = text
-        .chars()
-        .filter(|&c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c'))
-        .count();
+    let controls = text.chars().filter(|&c| c.is_control() && !matches!(c, '\n' | '\r' | '\t' | '\x0c')).count();
     if text.contains('\0') || controls * 100 > text.chars().count().max(1) {
         return Err(ExtractError::UnsupportedType);
     }
@@ -48,9 +37,7 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, ExtractError>
         return Err(ExtractError::UnsupportedType);
     }
     let units = bytes.chunks_exact(2).map(|c| unit([c[0], c[1]]));
-    char::decode_utf16(units)
-        .collect::<Result<String, _>>()
-        .map_err(|_| ExtractError::UnsupportedType)
+    char::decode_utf16(units).collect::<Result<String, _>>().map_err(|_| ExtractError::UnsupportedType)
 }
 
 /// Paragraphs are separated by blank lines (or form feeds).
@@ -153,16 +140,12 @@ fn atx_heading(line: &str) -> Option<&str> {
 
 fn is_underline(line: &str) -> bool {
     let l = line.trim_end();
-    !l.is_empty()
-        && (l.bytes().all(|b| b == b'=') || (l.len() >= 2 && l.bytes().all(|b| b == b'-')))
+    !l.is_empty() && (l.bytes().all(|b| b == b'=') || (l.len() >= 2 && l.bytes().all(|b| b == b'-')))
 }
 
 fn is_rule(line: &str) -> bool {
     let l: String = line.chars().filter(|c| !c.is_whitespace()).collect();
-    l.len() >= 3
-        && (l.bytes().all(|b| b == b'-')
-            || l.bytes().all(|b| b == b'*')
-            || l.bytes().all(|b| b == b'_'))
+    l.len() >= 3 && (l.bytes().all(|b| b == b'-') || l.bytes().all(|b| b == b'*') || l.bytes().all(|b| b == b'_'))
 }
 
 fn starts_list_item(line: &str) -> bool {
@@ -181,10 +164,7 @@ fn strip_block_markers(mut line: &str) -> &str {
     if starts_list_item(line) {
         let cut = line.find(' ').map_or(line.len(), |i| i + 1);
         line = line[cut..].trim_start();
-        if let Some(rest) = line
-            .strip_prefix("[ ] ")
-            .or_else(|| line.strip_prefix("[x] "))
-        {
+        if let Some(rest) = line.strip_prefix("[ ] ").or_else(|| line.strip_prefix("[x] ")) {
             line = rest;
         }
     }
@@ -207,20 +187,10 @@ fn inline(s: &str) -> String {
             '!' if chars.get(i + 1) == Some(&'[') => i += 1,
             '[' => {
                 // [text](url) or [text][ref]: keep the text, skip the target.
-                if let Some(close) = chars[i + 1..]
-                    .iter()
-                    .position(|&c| c == ']')
-                    .map(|p| p + i + 1)
-                {
+                if let Some(close) = chars[i + 1..].iter().position(|&c| c == ']').map(|p| p + i + 1) {
                     let target_end = match chars.get(close + 1) {
-                        Some('(') => chars[close + 1..]
-                            .iter()
-                            .position(|&c| c == ')')
-                            .map(|p| p + close + 1),
-                        Some('[') => chars[close + 1..]
-                            .iter()
-                            .position(|&c| c == ']')
-                            .map(|p| p + close + 1),
+                        Some('(') => chars[close + 1..].iter().position(|&c| c == ')').map(|p| p + close + 1),
+                        Some('[') => chars[close + 1..].iter().position(|&c| c == ']').map(|p| p + close + 1),
                         _ => None,
                     };
                     if let Some(end) = target_end {
@@ -234,22 +204,14 @@ fn inline(s: &str) -> String {
             }
             '<' => {
                 // An HTML tag or autolink: <https://x> keeps the address, <b> goes.
-                if let Some(end) = chars[i + 1..]
-                    .iter()
-                    .position(|&c| c == '>')
-                    .map(|p| p + i + 1)
-                {
+                if let Some(end) = chars[i + 1..].iter().position(|&c| c == '>').map(|p| p + i + 1) {
                     let inner: String = chars[i + 1..end].iter().collect();
                     if inner.contains("://") || inner.contains('@') {
                         out.push_str(&inner);
                         i = end + 1;
                         continue;
                     }
-                    if inner
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_alphabetic() || c == '/' || c == '!')
-                    {
+                    if inner.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '/' || c == '!') {
                         i = end + 1;
                         continue;
                     }
@@ -262,8 +224,7 @@ fn inline(s: &str) -> String {
             '_' => {
                 let before = i.checked_sub(1).map(|j| chars[j]);
                 let after = chars.get(i + 1).copied();
-                let inside_word = before.is_some_and(char::is_alphanumeric)
-                    && after.is_some_and(char::is_alphanumeric);
+                let inside_word = before.is_some_and(char::is_alphanumeric) && after.is_some_and(char::is_alphanumeric);
                 if inside_word {
                     out.push(c);
                 }
@@ -284,34 +245,18 @@ mod tests {
 
     #[test]
     fn inline_markup_is_stripped() {
-        assert_eq!(
-            inline("**Bold** and _em_ with [a link](http://x.y) and `code` and snake_case"),
-            "Bold and em with a link and code and snake_case"
-        );
-        assert_eq!(
-            inline("![a diagram](d.png) <br> <https://a.b> 2 \\* 3"),
-            "a diagram  https://a.b 2 * 3"
-        );
+        assert_eq!(inline("**Bold** and _em_ with [a link](http://x.y) and `code` and snake_case"), "Bold and em with a link and code and snake_case");
+        assert_eq!(inline("![a diagram](d.png) <br> <https://a.b> 2 \\* 3"), "a diagram  https://a.b 2 * 3");
     }
 
     #[test]
     fn headings_lists_and_fences_become_blocks() {
-        let (title, blocks) = markdown_blocks(
-            "# Title\n\nIntro line\ncontinues.\n\n## Part\n- one\n- two\n\n```\nlet x = 1;\n```\nSetext\n======\n",
-        );
+        let (title, blocks) = markdown_blocks("# Title\n\nIntro line\ncontinues.\n\n## Part\n- one\n- two\n\n```\nlet x = 1;\n```\nSetext\n======\n");
         assert_eq!(title.as_deref(), Some("Title"));
         let texts: Vec<(&str, bool)> = blocks.iter().map(|b| (b.text.trim(), b.heading)).collect();
         assert_eq!(
             texts,
-            vec![
-                ("Title", true),
-                ("Intro line\ncontinues.", false),
-                ("Part", true),
-                ("one", false),
-                ("two", false),
-                ("let x = 1;", false),
-                ("Setext", true)
-            ]
+            vec![("Title", true), ("Intro line\ncontinues.", false), ("Part", true), ("one", false), ("two", false), ("let x = 1;", false), ("Setext", true)]
         );
     }
 

@@ -43,11 +43,7 @@ const LECTURES: [(&str, &str, [&str; 3]); 3] = [
     (
         "tcp_basics",
         "TCP Basics",
-        [
-            "Finally the client sends an ACK.",
-            "This is called fast retransmit.",
-            "A segment with the RST flag aborts a connection immediately.",
-        ],
+        ["Finally the client sends an ACK.", "This is called fast retransmit.", "A segment with the RST flag aborts a connection immediately."],
     ),
 ];
 
@@ -57,24 +53,12 @@ fn assert_well_formed(doc: &Document, name: &str) {
     for (i, p) in doc.passages.iter().enumerate() {
         assert_eq!(p.index, i, "{name}: passages out of order");
         assert!(!p.text.trim().is_empty(), "{name}: empty passage {i}");
-        assert!(
-            p.text.len() <= 1300,
-            "{name}: passage {i} has {} chars",
-            p.text.len()
-        );
-        assert!(
-            !p.text.contains("  "),
-            "{name}: whitespace not collapsed in passage {i}"
-        );
+        assert!(p.text.len() <= 1300, "{name}: passage {i} has {} chars", p.text.len());
+        assert!(!p.text.contains("  "), "{name}: whitespace not collapsed in passage {i}");
         match doc.kind {
             Kind::Pdf => {
-                let page = p
-                    .page
-                    .unwrap_or_else(|| panic!("{name}: passage {i} has no page"));
-                assert!(
-                    page >= 1 && page >= last_page,
-                    "{name}: page {page} after {last_page}"
-                );
+                let page = p.page.unwrap_or_else(|| panic!("{name}: passage {i} has no page"));
+                assert!(page >= 1 && page >= last_page, "{name}: page {page} after {last_page}");
                 last_page = page;
             }
             _ => assert_eq!(p.page, None, "{name}: only PDFs have pages"),
@@ -84,33 +68,20 @@ fn assert_well_formed(doc: &Document, name: &str) {
 
 #[test]
 fn every_format_of_every_lecture_gives_its_sentences_in_order() {
-    let formats = [
-        ("pdf", Kind::Pdf),
-        ("docx", Kind::Docx),
-        ("doc", Kind::Doc),
-        ("txt", Kind::Text),
-        ("md", Kind::Markdown),
-    ];
+    let formats = [("pdf", Kind::Pdf), ("docx", Kind::Docx), ("doc", Kind::Doc), ("txt", Kind::Text), ("md", Kind::Markdown)];
     for (lecture, title, sentences) in LECTURES {
         for (ext, kind) in formats {
             let name = format!("{lecture}.{ext}");
-            let doc =
-                timed_extract(&name, &fixture(&name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let doc = timed_extract(&name, &fixture(&name)).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(doc.kind, kind, "{name}");
             assert_well_formed(&doc, &name);
             let text = doc.text();
             let mut at = 0;
             for sentence in sentences {
-                let found = text[at..].find(sentence).unwrap_or_else(|| {
-                    panic!("{name}: missing or out of order: {sentence}\n{text}")
-                });
+                let found = text[at..].find(sentence).unwrap_or_else(|| panic!("{name}: missing or out of order: {sentence}\n{text}"));
                 at += found + sentence.len();
             }
-            assert!(
-                (600..800).contains(&doc.word_count()),
-                "{name}: {} words",
-                doc.word_count()
-            );
+            assert!((600..800).contains(&doc.word_count()), "{name}: {} words", doc.word_count());
             match kind {
                 Kind::Pdf | Kind::Docx | Kind::Markdown => {
                     assert_eq!(doc.title.as_deref(), Some(title), "{name}")
@@ -118,10 +89,7 @@ fn every_format_of_every_lecture_gives_its_sentences_in_order() {
                 Kind::Doc | Kind::Text => assert_eq!(doc.title, None, "{name}"),
             }
             if kind == Kind::Pdf {
-                assert!(
-                    doc.passages.last().unwrap().page.unwrap() >= 2,
-                    "{name}: lecture spans two pages"
-                );
+                assert!(doc.passages.last().unwrap().page.unwrap() >= 2, "{name}: lecture spans two pages");
             }
         }
     }
@@ -133,11 +101,7 @@ fn markdown_markup_is_stripped_and_headings_start_passages() {
     let text = doc.text();
     assert!(!text.contains('#') && !text.contains("**"), "{text}");
     assert!(text.contains("The process takes place in the chloroplasts,"));
-    let headed = doc
-        .passages
-        .iter()
-        .filter(|p| p.text.starts_with("The Calvin cycle\n"))
-        .count();
+    let headed = doc.passages.iter().filter(|p| p.text.starts_with("The Calvin cycle\n")).count();
     assert_eq!(headed, 1, "the heading opens its passage");
 }
 
@@ -146,31 +110,20 @@ fn a_hyphenated_compound_broken_across_pdf_lines_keeps_its_hyphen() {
     let doc = extract("p.pdf", &fixture("photosynthesis.pdf")).unwrap();
     let text = doc.text();
     assert!(text.contains("glyceraldehyde 3-phosphate."), "{text}");
-    assert!(
-        !text.contains("- "),
-        "a line-end hyphen was left with a space: {text}"
-    );
+    assert!(!text.contains("- "), "a line-end hyphen was left with a space: {text}");
 }
 
 #[test]
 fn text_in_utf16_or_with_a_bom_and_without_an_extension_is_read() {
-    let body =
-        "Photosynthesis happens in chloroplasts.\n\nThe Calvin cycle fixes carbon dioxide.\n";
+    let body = "Photosynthesis happens in chloroplasts.\n\nThe Calvin cycle fixes carbon dioxide.\n";
     let mut utf16 = vec![0xFF, 0xFE];
     utf16.extend(body.encode_utf16().flat_map(u16::to_le_bytes));
     let mut bom = vec![0xEF, 0xBB, 0xBF];
     bom.extend(body.as_bytes());
-    for (name, bytes) in [
-        ("notes.txt", utf16),
-        ("notes.TXT", bom),
-        ("notes", body.as_bytes().to_vec()),
-    ] {
+    for (name, bytes) in [("notes.txt", utf16), ("notes.TXT", bom), ("notes", body.as_bytes().to_vec())] {
         let doc = extract(name, &bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(doc.kind, Kind::Text);
-        assert_eq!(
-            doc.text(),
-            "Photosynthesis happens in chloroplasts.\nThe Calvin cycle fixes carbon dioxide."
-        );
+        assert_eq!(doc.text(), "Photosynthesis happens in chloroplasts.\nThe Calvin cycle fixes carbon dioxide.");
         assert_eq!(doc.word_count(), 10);
     }
 }
@@ -190,22 +143,13 @@ fn assert_damaged(name: &str, bytes: &[u8]) {
 
 #[test]
 fn the_product_messages_are_exact() {
-    assert_eq!(
-        ExtractError::TooLarge.to_string(),
-        "File is too large. Please upload a file smaller than 10MB."
-    );
-    assert_eq!(
-        ExtractError::UnsupportedType.to_string(),
-        "Invalid file type. Please upload PDF, Word, or text files only."
-    );
+    assert_eq!(ExtractError::TooLarge.to_string(), "File is too large. Please upload a file smaller than 10MB.");
+    assert_eq!(ExtractError::UnsupportedType.to_string(), "Invalid file type. Please upload PDF, Word, or text files only.");
     assert_eq!(
         ExtractError::NoTextLayer.to_string(),
         "This PDF has no text layer (it looks scanned). Upload a PDF with selectable text, or a Word or text file."
     );
-    assert_eq!(
-        ExtractError::Encrypted.to_string(),
-        "This file is password-protected. Remove the password and upload it again."
-    );
+    assert_eq!(ExtractError::Encrypted.to_string(), "This file is password-protected. Remove the password and upload it again.");
 }
 
 #[test]
@@ -217,12 +161,7 @@ fn password_protected_pdf_docx_and_doc_are_refused_as_encrypted() {
 
 #[test]
 fn a_pdf_that_only_paints_an_image_has_no_text_layer() {
-    assert_error(
-        "scan.pdf",
-        &fixture("scanned.pdf"),
-        ExtractError::NoTextLayer,
-        422,
-    );
+    assert_error("scan.pdf", &fixture("scanned.pdf"), ExtractError::NoTextLayer, 422);
 }
 
 #[test]
@@ -245,8 +184,7 @@ fn files_over_ten_megabytes_are_too_large() {
 fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
     let mut out = std::io::Cursor::new(Vec::new());
     let mut zip = zip::ZipWriter::new(&mut out);
-    let options = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Deflated);
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
     for (name, data) in parts {
         zip.start_file(*name, options).unwrap();
         zip.write_all(data).unwrap();
@@ -258,25 +196,14 @@ fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
 #[test]
 fn other_types_are_unsupported_whatever_their_name() {
     let png = fixture("image.pdf");
-    let xlsx = zip_of(&[
-        ("[Content_Types].xml", b"<Types/>"),
-        ("xl/workbook.xml", b"<workbook/>"),
-    ]);
+    let xlsx = zip_of(&[("[Content_Types].xml", b"<Types/>"), ("xl/workbook.xml", b"<workbook/>")]);
     let cases: Vec<(&str, Vec<u8>)> = vec![
         ("image.pdf", png.clone()),
         ("photo.png", png),
         ("sheet.xlsx", xlsx.clone()),
         ("sheet.docx", xlsx),
-        (
-            "setup.exe",
-            b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff\0\0".to_vec(),
-        ),
-        (
-            "random.txt",
-            (0..4096u32)
-                .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
-                .collect(),
-        ),
+        ("setup.exe", b"MZ\x90\0\x03\0\0\0\x04\0\0\0\xff\xff\0\0".to_vec()),
+        ("random.txt", (0..4096u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect()),
         ("data.csv", b"a,b\n1,2\n".to_vec()),
         ("page.html", b"<html><body>Hello</body></html>".to_vec()),
         ("notes.txt", b"binary\0with nul".to_vec()),
@@ -288,17 +215,10 @@ fn other_types_are_unsupported_whatever_their_name() {
 
 #[test]
 fn files_without_text_are_empty() {
-    for (name, bytes) in [
-        ("empty.txt", &b""[..]),
-        ("blank.md", b" \n\n\t\n"),
-        ("rule.md", b"---\n"),
-    ] {
+    for (name, bytes) in [("empty.txt", &b""[..]), ("blank.md", b" \n\n\t\n"), ("rule.md", b"---\n")] {
         assert_error(name, bytes, ExtractError::Empty, 422);
     }
-    let docx = zip_of(&[(
-        "word/document.xml",
-        b"<w:document xmlns:w='x'><w:body><w:p/></w:body></w:document>",
-    )]);
+    let docx = zip_of(&[("word/document.xml", b"<w:document xmlns:w='x'><w:body><w:p/></w:body></w:document>")]);
     assert_error("empty.docx", &docx, ExtractError::Empty, 422);
 }
 
@@ -313,21 +233,11 @@ fn a_docx_zip_bomb_is_stopped_at_the_inflation_cap() {
 
 #[test]
 fn deeply_nested_or_invalid_docx_xml_is_damaged() {
-    let deep = format!(
-        "<w:document xmlns:w='x'>{}{}</w:document>",
-        "<w:p>".repeat(100_000),
-        "</w:p>".repeat(100_000)
-    );
-    assert_damaged(
-        "deep.docx",
-        &zip_of(&[("word/document.xml", deep.as_bytes())]),
-    );
+    let deep = format!("<w:document xmlns:w='x'>{}{}</w:document>", "<w:p>".repeat(100_000), "</w:p>".repeat(100_000));
+    assert_damaged("deep.docx", &zip_of(&[("word/document.xml", deep.as_bytes())]));
     let doctype = b"<!DOCTYPE x [<!ENTITY a 'aaaa'>]><w:document><w:body><w:p><w:r><w:t>&a;</w:t></w:r></w:p></w:body></w:document>";
     assert_damaged("doctype.docx", &zip_of(&[("word/document.xml", doctype)]));
-    assert_damaged(
-        "broken.docx",
-        &zip_of(&[("word/document.xml", b"<w:document><w:p></w:r>")]),
-    );
+    assert_damaged("broken.docx", &zip_of(&[("word/document.xml", b"<w:document><w:p></w:r>")]));
 }
 
 /// A PDF written by hand: objects in order, with a correct cross-reference table.
@@ -343,13 +253,7 @@ fn pdf_of(objects: &[String]) -> Vec<u8> {
     for off in offsets {
         out.extend(format!("{off:010} 00000 n \n").as_bytes());
     }
-    out.extend(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
+    out.extend(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
     out
 }
 
@@ -357,22 +261,11 @@ fn pdf_of(objects: &[String]) -> Vec<u8> {
 fn a_pdf_with_a_huge_page_count_is_refused_quickly() {
     let pages = 2500;
     let kids: Vec<String> = (0..pages).map(|i| format!("{} 0 R", i + 3)).collect();
-    let mut objects = vec![
-        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
-        format!(
-            "<< /Type /Pages /Kids [{}] /Count {pages} >>",
-            kids.join(" ")
-        ),
-    ];
-    objects.extend(
-        (0..pages).map(|_| "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>".to_string()),
-    );
+    let mut objects = vec!["<< /Type /Catalog /Pages 2 0 R >>".to_string(), format!("<< /Type /Pages /Kids [{}] /Count {pages} >>", kids.join(" "))];
+    objects.extend((0..pages).map(|_| "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>".to_string()));
     let pdf = pdf_of(&objects);
     let result = timed_extract("many.pdf", &pdf);
-    assert!(
-        matches!(result, Err(ExtractError::TooManyPages { max: 2000 })),
-        "{result:?}"
-    );
+    assert!(matches!(result, Err(ExtractError::TooManyPages { max: 2000 })), "{result:?}");
 }
 
 #[test]
@@ -390,13 +283,7 @@ fn a_pdf_whose_content_inflates_to_gigabytes_is_refused_before_parsing() {
         "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>".into(),
     ]);
     // Appended after the trailer: the scan finds it wherever it is.
-    pdf.extend(
-        format!(
-            "4 0 obj\n<< /Length {} /Filter /FlateDecode >>\nstream\n",
-            data.len()
-        )
-        .as_bytes(),
-    );
+    pdf.extend(format!("4 0 obj\n<< /Length {} /Filter /FlateDecode >>\nstream\n", data.len()).as_bytes());
     pdf.extend(&data);
     pdf.extend(b"\nendstream\nendobj\n");
     assert_damaged("bomb.pdf", &pdf);
@@ -466,13 +353,9 @@ fn a_doc_whose_piece_table_points_outside_is_damaged() {
 fn a_fifty_page_pdf_gives_passages_on_every_page() {
     let doc = timed_extract("long.pdf", &fixture("long.pdf")).unwrap();
     assert_well_formed(&doc, "long.pdf");
-    let pages: std::collections::BTreeSet<u32> =
-        doc.passages.iter().filter_map(|p| p.page).collect();
+    let pages: std::collections::BTreeSet<u32> = doc.passages.iter().filter_map(|p| p.page).collect();
     assert_eq!(pages.len(), 51, "{pages:?}");
-    assert!(
-        doc.text().contains("Part 37: TCP Basics")
-            || doc.text().contains("Part 37: The French Revolution")
-    );
+    assert!(doc.text().contains("Part 37: TCP Basics") || doc.text().contains("Part 37: The French Revolution"));
 }
 
 #[test]
@@ -480,10 +363,7 @@ fn running_headers_and_page_numbers_are_dropped_and_paragraphs_found_without_spa
     let doc = timed_extract("running_header.pdf", &fixture("running_header.pdf")).unwrap();
     assert_well_formed(&doc, "running_header.pdf");
     let text = doc.text();
-    assert!(
-        !text.contains("Biology and Networks 101") && !text.contains("Page 2"),
-        "{text}"
-    );
+    assert!(!text.contains("Biology and Networks 101") && !text.contains("Page 2"), "{text}");
     for sentence in [
         "This mechanism is called chemiosmosis.",
         "The Transmission Control Protocol, TCP, is the transport protocol used by most Internet applications,",
@@ -491,14 +371,9 @@ fn running_headers_and_page_numbers_are_dropped_and_paragraphs_found_without_spa
     ] {
         assert!(text.contains(sentence), "missing: {sentence}");
     }
-    let pages: std::collections::BTreeSet<u32> =
-        doc.passages.iter().filter_map(|p| p.page).collect();
+    let pages: std::collections::BTreeSet<u32> = doc.passages.iter().filter_map(|p| p.page).collect();
     assert_eq!(pages.into_iter().collect::<Vec<_>>(), vec![1, 2, 3]);
-    assert!(
-        doc.passages.len() >= 15,
-        "paragraphs were found: {}",
-        doc.passages.len()
-    );
+    assert!(doc.passages.len() >= 15, "paragraphs were found: {}", doc.passages.len());
 }
 
 #[test]

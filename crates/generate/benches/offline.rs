@@ -61,8 +61,7 @@ fn main() {
     let pdf = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../extract/tests/fixtures/long.pdf")).expect("the 50-page PDF fixture");
     let (median, min, max, (pages, questions)) = time(|| {
         let document = quizroom_extract::extract("long.pdf", &pdf).expect("the PDF has text");
-        let passages: Vec<PassageInput> =
-            document.passages.iter().map(|p| PassageInput { index: p.index, page: p.page, text: p.text.clone() }).collect();
+        let passages: Vec<PassageInput> = document.passages.iter().map(|p| PassageInput { index: p.index, page: p.page, text: p.text.clone() }).collect();
         let pages = passages.iter().filter_map(|p| p.page).max().unwrap_or(0);
         let request = GenerateRequest { title: "Lecture notes".into(), topics: String::new(), passages, count: 20 };
         (pages, generator.generate_now(&request).expect("the document is long enough").questions.len())

@@ -59,13 +59,8 @@ fn check_one(candidate: Candidate, passages: &[PassageInput], seen: &mut HashSet
     if normalise(&question).is_empty() {
         return Err(DROP_EMPTY_QUESTION);
     }
-    let options: [String; 4] = candidate
-        .options
-        .into_iter()
-        .map(|option| option.trim().to_owned())
-        .collect::<Vec<_>>()
-        .try_into()
-        .map_err(|_| DROP_NOT_FOUR_OPTIONS)?;
+    let options: [String; 4] =
+        candidate.options.into_iter().map(|option| option.trim().to_owned()).collect::<Vec<_>>().try_into().map_err(|_| DROP_NOT_FOUR_OPTIONS)?;
     if options.iter().any(|option| normalise(option).is_empty()) {
         return Err(DROP_EMPTY_OPTION);
     }

@@ -268,7 +268,8 @@ fn document_candidates(passages: &[PassageInput], count: usize, focus: &HashSet<
 
 /// The sentence's definition, if it is one: ("X", "a Y", "is").
 fn definition(text: &str, lower_case_words: &HashSet<String>) -> Option<(String, String, &'static str)> {
-    const PRONOUNS: &[&str] = &["it", "this", "that", "these", "those", "there", "they", "he", "she", "we", "which", "such", "each", "its", "one", "here", "what"];
+    const PRONOUNS: &[&str] =
+        &["it", "this", "that", "these", "those", "there", "they", "he", "she", "we", "which", "such", "each", "its", "one", "here", "what"];
     for verb in ["is", "are"] {
         let marker = format!(" {verb} ");
         let Some(at) = text.find(&marker) else { continue };
@@ -343,9 +344,44 @@ fn is_era(word: &str) -> bool {
 
 /// Adjectives and verbs frequent enough to pass for key terms.
 const NOT_TERMS: &[&str] = &[
-    "large", "small", "great", "high", "higher", "low", "long", "short", "main", "single", "common", "different", "important",
-    "modern", "early", "later", "little", "whole", "every", "certain", "general", "public", "called", "become", "stays", "makes",
-    "takes", "gives", "means", "changes", "other", "first", "often", "about", "which", "their", "there", "where",
+    "large",
+    "small",
+    "great",
+    "high",
+    "higher",
+    "low",
+    "long",
+    "short",
+    "main",
+    "single",
+    "common",
+    "different",
+    "important",
+    "modern",
+    "early",
+    "later",
+    "little",
+    "whole",
+    "every",
+    "certain",
+    "general",
+    "public",
+    "called",
+    "become",
+    "stays",
+    "makes",
+    "takes",
+    "gives",
+    "means",
+    "changes",
+    "other",
+    "first",
+    "often",
+    "about",
+    "which",
+    "their",
+    "there",
+    "where",
 ];
 
 fn capitalised(word: &str) -> bool {

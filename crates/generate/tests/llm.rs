@@ -144,7 +144,10 @@ async fn without_a_key_no_authorization_is_sent() {
 
 #[tokio::test]
 async fn json_inside_a_fence_is_accepted_for_servers_that_ignore_the_response_format() {
-    let fenced = format!("Sure! Here are your questions:\n```json\n{}\n```\nEnjoy.", questions_for(&json!({ "messages": [{}, { "content": "Write 2 quiz questions" }] })));
+    let fenced = format!(
+        "Sure! Here are your questions:\n```json\n{}\n```\nEnjoy.",
+        questions_for(&json!({ "messages": [{}, { "content": "Write 2 quiz questions" }] }))
+    );
     let (url, _) = spawn(vec![Reply::Content(fenced)]).await;
     assert_eq!(generator(&url).generate(&topics(2)).await.unwrap().questions.len(), 2);
 }
@@ -183,11 +186,7 @@ async fn malformed_questions_inside_good_json_are_dropped_with_the_reason() {
     let reasons: Vec<(&str, usize)> = generation.dropped.iter().map(|drop| (drop.reason.as_str(), drop.count)).collect();
     assert_eq!(
         reasons,
-        vec![
-            ("It does not have exactly four options", 1),
-            ("It does not have exactly one correct letter A to D", 1),
-            ("It repeats another question", 1),
-        ]
+        vec![("It does not have exactly four options", 1), ("It does not have exactly one correct letter A to D", 1), ("It repeats another question", 1),]
     );
 }
 
@@ -248,9 +247,8 @@ async fn an_unreachable_server_is_reported_after_the_retries() {
 #[tokio::test]
 async fn a_long_document_is_split_into_several_requests_with_questions_spread_over_them() {
     let (url, server) = spawn(vec![]).await;
-    let passages: Vec<PassageInput> = (0..6)
-        .map(|index| PassageInput { index, page: Some(index as u32 + 1), text: format!("Passage number {index} says something. ").repeat(75) })
-        .collect();
+    let passages: Vec<PassageInput> =
+        (0..6).map(|index| PassageInput { index, page: Some(index as u32 + 1), text: format!("Passage number {index} says something. ").repeat(75) }).collect();
     let mut config = LlmConfig::new(&url, "m", None);
     config.max_chars_per_request = 6_000;
     let request = GenerateRequest { title: "Long".into(), topics: String::new(), passages: passages.clone(), count: 12 };

@@ -206,12 +206,8 @@ fn odd_text_never_panics() {
         "",
     ];
     for text in odd {
-        let request = GenerateRequest {
-            title: "Odd".into(),
-            topics: text.into(),
-            passages: vec![PassageInput { index: 7, page: None, text: text.repeat(3) }],
-            count: 5,
-        };
+        let request =
+            GenerateRequest { title: "Odd".into(), topics: text.into(), passages: vec![PassageInput { index: 7, page: None, text: text.repeat(3) }], count: 5 };
         match generator.generate_now(&request) {
             Ok(generation) => assert_well_formed(&generation, &request),
             Err(error) => assert!(matches!(error, GenerateError::TooLittleText), "{error}"),

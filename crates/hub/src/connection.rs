@@ -125,9 +125,7 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             let (hub, outbox) = (hub.clone(), outbox.clone());
             let task = match (channel, identity) {
                 (Channel::Game(game_id), identity) => tokio::spawn(channel::game::watch(hub, game_id, identity.clone(), outbox)),
-                (Channel::Attempt(attempt_id), Identity::User(user_id)) => {
-                    tokio::spawn(channel::attempt::watch(hub, attempt_id, user_id.clone(), outbox))
-                }
+                (Channel::Attempt(attempt_id), Identity::User(user_id)) => tokio::spawn(channel::attempt::watch(hub, attempt_id, user_id.clone(), outbox)),
                 (Channel::Quiz(quiz_id), Identity::User(user_id)) => tokio::spawn(channel::quiz::watch(hub, quiz_id, user_id.clone(), outbox)),
                 (_, Identity::Player { .. }) => {
                     return outbox.error(Some(&name), ErrorCode::Forbidden, "A player token reaches its own game only");

@@ -68,7 +68,9 @@ impl Refused {
             Refused::Player(e @ PlayerError::AlreadyAnswered) => (ErrorCode::AlreadyAnswered, e.to_string()),
             Refused::Player(e @ PlayerError::TooLate) => (ErrorCode::TooLate, e.to_string()),
             Refused::Player(e @ PlayerError::NotOpen) => (ErrorCode::NotOpen, e.to_string()),
-            Refused::Player(PlayerError::NotJoined | PlayerError::AlreadyJoined) | Refused::NotFound => (ErrorCode::NotFound, "No such player in this game".into()),
+            Refused::Player(PlayerError::NotJoined | PlayerError::AlreadyJoined) | Refused::NotFound => {
+                (ErrorCode::NotFound, "No such player in this game".into())
+            }
             Refused::Kicked => (ErrorCode::Forbidden, "You were removed from this game".into()),
             Refused::Unavailable => (ErrorCode::Unavailable, "Please try again".into()),
         }
@@ -126,14 +128,7 @@ pub struct Games {
 
 impl Games {
     pub fn new(store: EventStore, now: Now, writer: Arc<dyn GameWriter>, shutdown: CancellationToken) -> Arc<Games> {
-        Arc::new(Games {
-            store,
-            now,
-            writer,
-            shutdown,
-            rooms: Mutex::new(HashMap::new()),
-            players: Mutex::new(HashMap::new()),
-        })
+        Arc::new(Games { store, now, writer, shutdown, rooms: Mutex::new(HashMap::new()), players: Mutex::new(HashMap::new()) })
     }
 
     fn now(&self) -> i64 {
@@ -206,8 +201,7 @@ impl Games {
         }
         let mut room = Room::new(game_id.to_owned());
         for e in &events {
-            let event = GameEvent::decode(&e.event_type, e.schema_version, &e.data)
-                .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
+            let event = GameEvent::decode(&e.event_type, e.schema_version, &e.data).map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
             room.apply_game(e.version, &event);
         }
         let players = quizroom_projections::live::read::players(self.store.pool(), game_id).await?;
@@ -216,8 +210,8 @@ impl Games {
         let mut conn = self.store.pool().acquire().await.map_err(StoreError::from)?;
         for (stream, recorded) in streams.iter().zip(self.store.read_streams_in(&mut conn, &names).await?) {
             for e in recorded {
-                let event = PlayerEvent::decode(&e.event_type, e.schema_version, &e.data)
-                    .map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
+                let event =
+                    PlayerEvent::decode(&e.event_type, e.schema_version, &e.data).map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
                 room.apply_player(stream.id(), e.version, &event);
             }
         }
@@ -413,10 +407,9 @@ fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
     let index = game.clock.map(|c| c.index);
     let step = match (game.phase, index) {
         (Phase::Question, Some(index)) if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
-        (Phase::Question, Some(index)) => game
-            .clock
-            .filter(|c| c.paused_at.is_none())
-            .map(|c| (c.deadline, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) })),
+        (Phase::Question, Some(index)) => {
+            game.clock.filter(|c| c.paused_at.is_none()).map(|c| (c.deadline, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) }))
+        }
         (Phase::Reveal | Phase::Standings, Some(index)) if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
             let at = game.phase_since + AUTO_ADVANCE_MS;
             Some((at, GameCommand::AutoAdvance { phase: game.phase, index, now: now.max(at) }))

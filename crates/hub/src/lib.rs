@@ -37,8 +37,8 @@ use tokio::sync::broadcast;
 use tokio_util::sync::CancellationToken;
 
 pub use admission::{Account, Admission, Refusal};
-pub use connection::{Identity, serve_connection};
 use channel::quiz::Ranking;
+pub use connection::{Identity, serve_connection};
 
 /// Milliseconds since the Unix epoch: the server's clock, passed in so tests can move it.
 pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -132,9 +132,7 @@ impl Hub {
     pub async fn watch_quiz(&self, quiz_id: i64) -> Result<(broadcast::Receiver<Arc<Ranking>>, Arc<Ranking>), sqlx::Error> {
         let (receiver, last) = {
             let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
-            let channel = quizzes
-                .entry(quiz_id)
-                .or_insert_with(|| QuizChannel { sender: broadcast::channel(4).0, last: None, dirty: false });
+            let channel = quizzes.entry(quiz_id).or_insert_with(|| QuizChannel { sender: broadcast::channel(4).0, last: None, dirty: false });
             (channel.sender.subscribe(), channel.last.clone())
         };
         let current = match last {
@@ -264,10 +262,14 @@ impl Hub {
             let stale: Vec<i64> = {
                 let mut quizzes = self.inner.quizzes.lock().expect("hub lock");
                 quizzes.retain(|_, c| c.sender.receiver_count() > 0);
-                quizzes.iter_mut().filter(|(_, c)| c.dirty).map(|(id, c)| {
-                    c.dirty = false;
-                    *id
-                }).collect()
+                quizzes
+                    .iter_mut()
+                    .filter(|(_, c)| c.dirty)
+                    .map(|(id, c)| {
+                        c.dirty = false;
+                        *id
+                    })
+                    .collect()
             };
             self.inner.attempts.lock().expect("hub lock").retain(|_, s| s.receiver_count() > 0);
             if stale.is_empty() {

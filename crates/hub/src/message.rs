@@ -52,22 +52,54 @@ pub struct Rank {
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum ServerMessage<'a> {
     /// A subscription took effect; the channel's current state follows.
-    Subscribed { channel: &'a Channel },
+    Subscribed {
+        channel: &'a Channel,
+    },
     /// An open attempt's clock, every second.
     #[serde(rename_all = "camelCase")]
-    Tick { channel: &'a Channel, remaining_ms: i64, deadline: &'a str, server_time: String },
+    Tick {
+        channel: &'a Channel,
+        remaining_ms: i64,
+        deadline: &'a str,
+        server_time: String,
+    },
     /// The attempt was submitted (by the player, or by the server at the deadline).
-    Submitted { channel: &'a Channel, reason: &'a str, score: i64, points: i64, total: i64 },
+    Submitted {
+        channel: &'a Channel,
+        reason: &'a str,
+        score: i64,
+        points: i64,
+        total: i64,
+    },
     /// A quiz's ranking: the top rows (already JSON, shared by every watcher) and the client's own.
-    Leaderboard { channel: &'a Channel, top: &'a RawValue, me: Option<Rank>, participants: usize },
+    Leaderboard {
+        channel: &'a Channel,
+        top: &'a RawValue,
+        me: Option<Rank>,
+        participants: usize,
+    },
     /// A live game's whole view for this client (`docs/live-games.md`).
-    Game { channel: &'a Channel, view: &'a GameView },
+    Game {
+        channel: &'a Channel,
+        view: &'a GameView,
+    },
     /// The host's count of answers to the open question.
-    Answers { channel: &'a Channel, question: usize, answered: u32, players: usize },
+    Answers {
+        channel: &'a Channel,
+        question: usize,
+        answered: u32,
+        players: usize,
+    },
     /// A player's answer is durable in the log.
-    AnswerAck { channel: &'a Channel, question: usize, choice: &'a str },
+    AnswerAck {
+        channel: &'a Channel,
+        question: usize,
+        choice: &'a str,
+    },
     /// The host removed this player from the game.
-    Kicked { channel: &'a Channel },
+    Kicked {
+        channel: &'a Channel,
+    },
     Error {
         #[serde(skip_serializing_if = "Option::is_none")]
         channel: Option<&'a str>,
@@ -133,11 +165,7 @@ mod tests {
     fn documented(heading: &str) -> Vec<String> {
         let doc = include_str!("../../../docs/websocket.md");
         let section = doc.split("\n## ").find(|s| s.starts_with(heading)).unwrap_or_else(|| panic!("no section {heading}"));
-        section
-            .lines()
-            .filter(|l| l.starts_with("| `{"))
-            .map(|l| l.trim_start_matches("| `").split("` |").next().unwrap().replace("\\|", "|"))
-            .collect()
+        section.lines().filter(|l| l.starts_with("| `{")).map(|l| l.trim_start_matches("| `").split("` |").next().unwrap().replace("\\|", "|")).collect()
     }
 
     /// The `"type"` of each documented example, and the keys it shows.

@@ -15,8 +15,8 @@ use rust_xlsxwriter::Workbook;
 const RUNS: usize = 25;
 const QUESTIONS: usize = 1000;
 const WORDS: [&str; 16] = [
-    "which", "planet", "river", "largest", "famous", "painter", "century", "element", "capital",
-    "ocean", "mountain", "invented", "language", "ancient", "symphony", "border",
+    "which", "planet", "river", "largest", "famous", "painter", "century", "element", "capital", "ocean", "mountain", "invented", "language", "ancient",
+    "symphony", "border",
 ];
 
 fn main() {

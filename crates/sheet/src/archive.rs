@@ -47,29 +47,18 @@ impl<'a> Archive<'a> {
         let mut total = 0;
         let mut kept = Vec::new();
         for index in 0..self.zip.len() {
-            let entry = self
-                .zip
-                .by_index(index)
-                .map_err(|_| SheetError::Unreadable)?;
-            let name = entry
-                .name()
-                .ok()
-                .filter(|name| keep(name))
-                .map(String::from);
+            let entry = self.zip.by_index(index).map_err(|_| SheetError::Unreadable)?;
+            let name = entry.name().ok().filter(|name| keep(name)).map(String::from);
             let mut entry = entry.take(MAX_ENTRY_BYTES + 1);
             let size = match name {
                 Some(name) => {
                     let mut content = Vec::new();
-                    entry
-                        .read_to_end(&mut content)
-                        .map_err(|_| SheetError::Unreadable)?;
+                    entry.read_to_end(&mut content).map_err(|_| SheetError::Unreadable)?;
                     let size = content.len() as u64;
                     kept.push(Entry { name, content });
                     size
                 }
-                None => {
-                    io::copy(&mut entry, &mut io::sink()).map_err(|_| SheetError::Unreadable)?
-                }
+                None => io::copy(&mut entry, &mut io::sink()).map_err(|_| SheetError::Unreadable)?,
             };
             total += size;
             if size > MAX_ENTRY_BYTES || total > MAX_TOTAL_BYTES {
@@ -84,21 +73,13 @@ impl<'a> Archive<'a> {
         let Some(index) = self.index_of(name) else {
             return Ok(None);
         };
-        let entry = self
-            .zip
-            .by_index(index)
-            .map_err(|_| SheetError::Unreadable)?;
+        let entry = self.zip.by_index(index).map_err(|_| SheetError::Unreadable)?;
         let mut content = Vec::new();
-        entry
-            .take(limit)
-            .read_to_end(&mut content)
-            .map_err(|_| SheetError::Unreadable)?;
+        entry.take(limit).read_to_end(&mut content).map_err(|_| SheetError::Unreadable)?;
         Ok(Some(content))
     }
 
     fn index_of(&self, name: &str) -> Option<usize> {
-        self.zip
-            .file_names()
-            .position(|stored| stored.is_ok_and(|stored| stored.eq_ignore_ascii_case(name)))
+        self.zip.file_names().position(|stored| stored.is_ok_and(|stored| stored.eq_ignore_ascii_case(name)))
     }
 }

@@ -10,11 +10,7 @@ pub(crate) fn number(value: f64) -> String {
         return value.to_string();
     }
     let shown: f64 = format!("{value:.14e}").parse().unwrap_or(value);
-    if shown == 0.0 {
-        "0".to_owned()
-    } else {
-        shown.to_string()
-    }
+    if shown == 0.0 { "0".to_owned() } else { shown.to_string() }
 }
 
 pub(crate) fn boolean(value: bool) -> String {
@@ -39,21 +35,14 @@ pub(crate) fn date_time(value: &ExcelDateTime) -> String {
 /// A number of days as hours, minutes and seconds.
 fn clock(days: f64) -> String {
     let seconds = (days * 86_400.0).round() as u64;
-    format!(
-        "{}:{:02}:{:02}",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    )
+    format!("{}:{:02}:{:02}", seconds / 3600, seconds / 60 % 60, seconds % 60)
 }
 
 /// The value of a formula that is only `TRUE()` or `FALSE()` (after an `of:=` or `=`): LibreOffice
 /// saves a typed boolean that way, so it is a value the host typed, not a formula to refuse.
 pub(crate) fn typed_boolean(formula: &str) -> Option<bool> {
     let formula = formula.trim();
-    let formula = formula
-        .split_once(":=")
-        .map_or(formula, |(_, expression)| expression);
+    let formula = formula.split_once(":=").map_or(formula, |(_, expression)| expression);
     let formula = formula.strip_prefix('=').unwrap_or(formula);
     match formula.to_ascii_uppercase().as_str() {
         "TRUE()" => Some(true),
@@ -71,21 +60,12 @@ mod tests {
     #[test]
     fn numbers_read_as_excel_shows_them_in_general_format() {
         let shown = [1.0, 3.5, 0.1 + 0.2, -0.0, 1e-7, 123_456_789_012.0, f64::NAN].map(number);
-        assert_eq!(
-            shown,
-            ["1", "3.5", "0.3", "0", "0.0000001", "123456789012", "NaN"]
-        );
+        assert_eq!(shown, ["1", "3.5", "0.3", "0", "0.0000001", "123456789012", "NaN"]);
     }
 
     #[test]
     fn dates_read_in_iso_8601_and_times_on_a_clock() {
-        let at = |serial| {
-            date_time(&ExcelDateTime::new(
-                serial,
-                ExcelDateTimeType::DateTime,
-                false,
-            ))
-        };
+        let at = |serial| date_time(&ExcelDateTime::new(serial, ExcelDateTimeType::DateTime, false));
         assert_eq!(at(32821.0), "1989-11-09");
         assert_eq!(at(45943.5), "2025-10-13T12:00:00");
         assert_eq!(at(0.396_527_777_777_777_8), "9:31:00");

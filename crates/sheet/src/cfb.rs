@@ -46,27 +46,13 @@ impl<'a> Compound<'a> {
             12 => 4096,
             _ => return Err(CfbError),
         };
-        let mut compound = Compound {
-            bytes,
-            sector_bytes,
-            fat: Vec::new(),
-            mini_fat: Vec::new(),
-            mini_stream: Vec::new(),
-            entries: Vec::new(),
-        };
-        compound.fat =
-            compound
-                .fat_sectors()?
-                .into_iter()
-                .try_fold(Vec::new(), |mut fat, id| {
-                    fat.extend(words(compound.sector(id)?));
-                    Ok(fat)
-                })?;
+        let mut compound = Compound { bytes, sector_bytes, fat: Vec::new(), mini_fat: Vec::new(), mini_stream: Vec::new(), entries: Vec::new() };
+        compound.fat = compound.fat_sectors()?.into_iter().try_fold(Vec::new(), |mut fat, id| {
+            fat.extend(words(compound.sector(id)?));
+            Ok(fat)
+        })?;
         let directory = compound.chain_bytes(u32_at(bytes, 48)?, None)?;
-        compound.entries = directory
-            .chunks_exact(ENTRY_BYTES)
-            .map(|raw| entry(raw, sector_bytes))
-            .collect();
+        compound.entries = directory.chunks_exact(ENTRY_BYTES).map(|raw| entry(raw, sector_bytes)).collect();
         let root = compound.entries.first().ok_or(CfbError)?;
         let (root_start, root_size) = (root.start, root.size);
         compound.mini_stream = compound.chain_bytes(root_start, Some(root_size))?;
@@ -76,18 +62,12 @@ impl<'a> Compound<'a> {
 
     /// Whether the file has a stream or storage of this name, in any case.
     pub fn contains(&self, name: &str) -> bool {
-        self.entries
-            .iter()
-            .any(|entry| entry.name.eq_ignore_ascii_case(name))
+        self.entries.iter().any(|entry| entry.name.eq_ignore_ascii_case(name))
     }
 
     /// The content of the stream of this name (in any case), if there is one.
     pub fn stream(&self, name: &str) -> Result<Option<Vec<u8>>, CfbError> {
-        let Some(entry) = self
-            .entries
-            .iter()
-            .find(|entry| entry.kind == STREAM_ENTRY && entry.name.eq_ignore_ascii_case(name))
-        else {
+        let Some(entry) = self.entries.iter().find(|entry| entry.kind == STREAM_ENTRY && entry.name.eq_ignore_ascii_case(name)) else {
             return Ok(None);
         };
         if entry.size < MINI_STREAM_CUTOFF {
@@ -105,11 +85,7 @@ impl<'a> Compound<'a> {
         for _ in 0..=self.sector_count() {
             if next >= MAX_SECTOR {
                 ids.retain(|&id| id < MAX_SECTOR);
-                return if ids.len() <= self.sector_count() {
-                    Ok(ids)
-                } else {
-                    Err(CfbError)
-                };
+                return if ids.len() <= self.sector_count() { Ok(ids) } else { Err(CfbError) };
             }
             let sector = self.sector(next)?;
             let (listed, link) = sector.split_at(sector.len() - 4);
@@ -145,9 +121,7 @@ impl<'a> Compound<'a> {
                 return finish(content, limit, Some(size));
             }
             let at = (id as usize).saturating_mul(MINI_SECTOR_BYTES);
-            let sector = self
-                .mini_stream
-                .get(at..at.saturating_add(MINI_SECTOR_BYTES));
+            let sector = self.mini_stream.get(at..at.saturating_add(MINI_SECTOR_BYTES));
             let sector = sector.ok_or(CfbError)?;
             content.extend_from_slice(sector);
             id = *self.mini_fat.get(id as usize).ok_or(CfbError)?;
@@ -159,21 +133,14 @@ impl<'a> Compound<'a> {
     fn limit(&self, size: Option<u64>, available: usize) -> Result<usize, CfbError> {
         match size {
             None => Ok(usize::MAX),
-            Some(size) => usize::try_from(size)
-                .ok()
-                .filter(|&size| size <= available)
-                .ok_or(CfbError),
+            Some(size) => usize::try_from(size).ok().filter(|&size| size <= available).ok_or(CfbError),
         }
     }
 
     fn sector(&self, id: u32) -> Result<&'a [u8], CfbError> {
-        let start = (id as usize)
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(self.sector_bytes));
+        let start = (id as usize).checked_add(1).and_then(|n| n.checked_mul(self.sector_bytes));
         let start = start.ok_or(CfbError)?;
-        self.bytes
-            .get(start..start.saturating_add(self.sector_bytes))
-            .ok_or(CfbError)
+        self.bytes.get(start..start.saturating_add(self.sector_bytes)).ok_or(CfbError)
     }
 
     fn sector_count(&self) -> usize {
@@ -192,30 +159,20 @@ fn finish(mut content: Vec<u8>, limit: usize, size: Option<u64>) -> Result<Vec<u
 
 fn entry(raw: &[u8], sector_bytes: usize) -> Entry {
     let name_units = usize::from(u16::from_le_bytes([raw[64], raw[65]]) / 2).clamp(1, 32) - 1;
-    let units = raw[..name_units * 2]
-        .chunks_exact(2)
-        .map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
+    let units = raw[..name_units * 2].chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]]));
     let size = u64::from_le_bytes(raw[120..128].try_into().unwrap_or_default());
     Entry {
-        name: char::decode_utf16(units)
-            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-            .collect(),
+        name: char::decode_utf16(units).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect(),
         kind: raw[66],
         start: u32::from_le_bytes([raw[116], raw[117], raw[118], raw[119]]),
         // Version 3 files (512-byte sectors) may leave garbage in the high half.
-        size: if sector_bytes == 512 {
-            size & 0xFFFF_FFFF
-        } else {
-            size
-        },
+        size: if sector_bytes == 512 { size & 0xFFFF_FFFF } else { size },
     }
 }
 
 /// Little-endian 32-bit words.
 fn words(bytes: &[u8]) -> impl Iterator<Item = u32> + '_ {
-    bytes
-        .chunks_exact(4)
-        .map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]))
+    bytes.chunks_exact(4).map(|word| u32::from_le_bytes([word[0], word[1], word[2], word[3]]))
 }
 
 fn u16_at(bytes: &[u8], at: usize) -> Result<u16, CfbError> {
@@ -224,7 +181,5 @@ fn u16_at(bytes: &[u8], at: usize) -> Result<u16, CfbError> {
 }
 
 fn u32_at(bytes: &[u8], at: usize) -> Result<u32, CfbError> {
-    words(bytes.get(at..at + 4).ok_or(CfbError)?)
-        .next()
-        .ok_or(CfbError)
+    words(bytes.get(at..at + 4).ok_or(CfbError)?).next().ok_or(CfbError)
 }

@@ -42,9 +42,7 @@ fn zip_format(bytes: &[u8]) -> Result<Format, SheetError> {
 
 fn text_format(file_name: &str, bytes: &[u8]) -> Result<Format, SheetError> {
     let text = strip_bom(bytes);
-    let extension = file_name
-        .rsplit_once('.')
-        .map(|(_, extension)| extension.to_ascii_lowercase());
+    let extension = file_name.rsplit_once('.').map(|(_, extension)| extension.to_ascii_lowercase());
     let named_csv = extension.as_deref() == Some("csv");
     let named_workbook = matches!(extension.as_deref(), Some("xlsx" | "xls" | "ods"));
     if named_workbook || !looks_like_text(text) {
@@ -59,13 +57,9 @@ fn text_format(file_name: &str, bytes: &[u8]) -> Result<Format, SheetError> {
 
 /// No control characters but tabs, line breaks and form feeds: text in some encoding, not binary.
 fn looks_like_text(bytes: &[u8]) -> bool {
-    bytes
-        .iter()
-        .all(|&byte| byte >= 0x20 || matches!(byte, b'\t' | b'\n' | b'\r' | 0x0c))
+    bytes.iter().all(|&byte| byte >= 0x20 || matches!(byte, b'\t' | b'\n' | b'\r' | 0x0c))
 }
 
 fn has_separator(text: &str) -> bool {
-    text.lines()
-        .find(|line| !line.trim().is_empty())
-        .is_some_and(|line| line.contains([',', ';']))
+    text.lines().find(|line| !line.trim().is_empty()).is_some_and(|line| line.contains([',', ';']))
 }

@@ -11,21 +11,15 @@ pub enum SheetError {
     Empty,
     #[error("This file is not a spreadsheet. Upload the template as .xlsx, .xls, .ods or .csv.")]
     NotASpreadsheet,
-    #[error(
-        "This .xls file is in a format older than Excel 97. Save it as .xlsx and upload it again."
-    )]
+    #[error("This .xls file is in a format older than Excel 97. Save it as .xlsx and upload it again.")]
     OldExcelFormat,
     #[error("The file is password-protected. Remove the password, save it and upload it again.")]
     PasswordProtected,
     #[error("The CSV file is not UTF-8 text. Save it as \"CSV UTF-8\", or upload it as .xlsx.")]
     NotUtf8,
-    #[error(
-        "The file could not be read; it may be damaged. Open it, save it again and upload the new copy."
-    )]
+    #[error("The file could not be read; it may be damaged. Open it, save it again and upload the new copy.")]
     Unreadable,
-    #[error(
-        "The file unpacks to far more data than a quiz needs. Keep only the questions and upload it again."
-    )]
+    #[error("The file unpacks to far more data than a quiz needs. Keep only the questions and upload it again.")]
     TooMuchData,
     #[error("The first row must be the header, with the columns {}.", COLUMNS.join(", "))]
     NoHeader,

@@ -39,15 +39,7 @@ pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// The most questions one file may hold.
 pub const MAX_QUESTIONS: usize = 1000;
 /// The template's header row, in order.
-pub const COLUMNS: [&str; 7] = [
-    "Question",
-    "Option A",
-    "Option B",
-    "Option C",
-    "Option D",
-    "Correct Option Letter",
-    "Explanation (Optional)",
-];
+pub const COLUMNS: [&str; 7] = ["Question", "Option A", "Option B", "Option C", "Option D", "Correct Option Letter", "Explanation (Optional)"];
 
 /// The most shared strings a workbook may hold: calamine reserves room up front for as many as
 /// an .xlsx announces.
@@ -123,9 +115,5 @@ pub fn parse(file_name: &str, bytes: &[u8]) -> Result<Parsed, SheetError> {
         Format::Csv => csv_file::read(bytes, &mut sink)?,
     }
     let (questions, errors) = collector.finish()?;
-    Ok(Parsed {
-        format,
-        questions,
-        errors,
-    })
+    Ok(Parsed { format, questions, errors })
 }

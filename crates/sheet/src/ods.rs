@@ -46,9 +46,7 @@ const MANIFEST: &str = "META-INF/manifest.xml";
 
 /// Which of the parts read this entry is, by its name in any case.
 fn part(name: &str) -> Option<&'static str> {
-    [CONTENT, MANIFEST]
-        .into_iter()
-        .find(|part| part.eq_ignore_ascii_case(name))
+    [CONTENT, MANIFEST].into_iter().find(|part| part.eq_ignore_ascii_case(name))
 }
 
 /// Where each table starts, and its name, in document order. Found by searching for the tag
@@ -110,9 +108,7 @@ fn read_row(reader: &mut XmlReader, tag: &Tag) -> Result<SheetRow, XmlError> {
     let mut column = 0usize;
     loop {
         match next(reader)? {
-            Event::Start(tag)
-                if matches!(tag.name, "table:table-cell" | "table:covered-table-cell") =>
-            {
+            Event::Start(tag) if matches!(tag.name, "table:table-cell" | "table:covered-table-cell") => {
                 let cell = read_cell(reader, &tag, column < WIDTH)?;
                 let end = column.saturating_add(cell.repeats);
                 for slot in row.cells.iter_mut().take(end).skip(column) {
@@ -152,37 +148,23 @@ fn read_cell(reader: &mut XmlReader, tag: &Tag, keep: bool) -> Result<OdsCell, X
             _ => {}
         }
     }
-    let shown = if tag.empty {
-        String::new()
-    } else {
-        read_text(reader, keep)?
-    };
+    let shown = if tag.empty { String::new() } else { read_text(reader, keep)? };
     let typed_boolean = formula.as_deref().and_then(cell::typed_boolean);
     let text = match (keep, kind.as_deref(), value) {
         (false, ..) => String::new(),
         _ if let Some(value) = typed_boolean => cell::boolean(value),
-        (true, Some("float" | "percentage" | "currency"), Some(value)) => {
-            value.trim().parse().map_or(shown, cell::number)
-        }
+        (true, Some("float" | "percentage" | "currency"), Some(value)) => value.trim().parse().map_or(shown, cell::number),
         (true, Some("boolean"), Some(value)) => cell::boolean(value.trim() == "true"),
         (true, Some("date"), Some(value)) => value.into_owned(),
         (true, ..) => shown,
     };
     let formula = formula.is_some() && typed_boolean.is_none();
-    Ok(OdsCell {
-        text,
-        formula,
-        repeats: self::repeats(repeats),
-    })
+    Ok(OdsCell { text, formula, repeats: self::repeats(repeats) })
 }
 
 /// The text the cell shows: its paragraphs joined by line breaks, without annotations.
 fn read_text(reader: &mut XmlReader, keep: bool) -> Result<String, XmlError> {
-    let mut text = CellText {
-        text: String::new(),
-        keep,
-        cut: false,
-    };
+    let mut text = CellText { text: String::new(), keep, cut: false };
     let mut depth = 1usize;
     let mut paragraphs = 0;
     loop {
@@ -244,10 +226,7 @@ impl CellText {
 
 /// A repeat count; anything but a positive number counts once.
 fn repeats(value: Option<Cow<str>>) -> usize {
-    value
-        .and_then(|value| value.trim().parse().ok())
-        .unwrap_or(1)
-        .max(1)
+    value.and_then(|value| value.trim().parse().ok()).unwrap_or(1).max(1)
 }
 
 fn attribute<'a>(tag: &Tag<'a>, name: &str) -> Result<Option<Cow<'a, str>>, XmlError> {

@@ -32,10 +32,7 @@ pub(crate) struct SheetRow {
 
 impl SheetRow {
     pub fn new(number: usize) -> SheetRow {
-        SheetRow {
-            number,
-            ..SheetRow::default()
-        }
+        SheetRow { number, ..SheetRow::default() }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -45,9 +42,7 @@ impl SheetRow {
 
 /// The sheet named `Questions` (in any case), else the first.
 pub(crate) fn sheet_to_read(names: &[&str]) -> Option<usize> {
-    let questions = names
-        .iter()
-        .position(|name| name.trim().eq_ignore_ascii_case("questions"));
+    let questions = names.iter().position(|name| name.trim().eq_ignore_ascii_case("questions"));
     questions.or((!names.is_empty()).then_some(0))
 }
 
@@ -107,21 +102,15 @@ impl Collector {
         let n = row.number;
         let error = |message: String| RowError { row: n, message };
         if row.formula {
-            return Err(error(format!(
-                "Row {n}: a cell holds a formula; paste its value instead"
-            )));
+            return Err(error(format!("Row {n}: a cell holds a formula; paste its value instead")));
         }
         let [text, a, b, c, d, letter, explanation] = row.cells.map(|cell| cell.trim().to_owned());
         let options = [a, b, c, d];
         if text.is_empty() || options.iter().any(String::is_empty) {
-            return Err(error(format!(
-                "Row {n} is missing one or more required fields"
-            )));
+            return Err(error(format!("Row {n} is missing one or more required fields")));
         }
         let Some(answer) = Letter::parse(&letter) else {
-            return Err(error(format!(
-                "Row {n}: the correct option letter must be A, B, C or D"
-            )));
+            return Err(error(format!("Row {n}: the correct option letter must be A, B, C or D")));
         };
         if let Some(field) = too_long(&text, &options, &explanation) {
             return Err(error(format!("Row {n}: {field}")));
@@ -135,31 +124,19 @@ impl Collector {
             return Err(error(format!("Row {n} has two options that are the same")));
         }
         if let Some(first) = self.seen.get(&fold(&text)) {
-            return Err(error(format!(
-                "Row {n} repeats the question in row {first}"
-            )));
+            return Err(error(format!("Row {n} repeats the question in row {first}")));
         }
-        Ok(SheetQuestion {
-            row: n,
-            text,
-            options,
-            answer,
-            explanation,
-        })
+        Ok(SheetQuestion { row: n, text, options, answer, explanation })
     }
 }
 
 /// The first six cells name the template's columns (any case); the seventh names the explanation
 /// column or is left empty.
 fn is_header(row: &SheetRow) -> bool {
-    row.cells
-        .iter()
-        .zip(COLUMNS)
-        .enumerate()
-        .all(|(i, (cell, name))| {
-            let cell = fold(cell);
-            cell == fold(name) || (i == WIDTH - 1 && (cell.is_empty() || cell == "explanation"))
-        })
+    row.cells.iter().zip(COLUMNS).enumerate().all(|(i, (cell, name))| {
+        let cell = fold(cell);
+        cell == fold(name) || (i == WIDTH - 1 && (cell.is_empty() || cell == "explanation"))
+    })
 }
 
 /// Which field is over its length, as the end of a sentence.
@@ -168,26 +145,15 @@ fn too_long(text: &str, options: &[String; 4], explanation: &str) -> Option<Stri
     if over(text, MAX_QUESTION_CHARS) {
         return Some("the question is longer than 1,000 characters".to_owned());
     }
-    if let Some((letter, _)) = Letter::ALL
-        .iter()
-        .zip(options)
-        .find(|(_, option)| over(option, MAX_OPTION_CHARS))
-    {
-        return Some(format!(
-            "option {} is longer than {MAX_OPTION_CHARS} characters",
-            letter.as_str()
-        ));
+    if let Some((letter, _)) = Letter::ALL.iter().zip(options).find(|(_, option)| over(option, MAX_OPTION_CHARS)) {
+        return Some(format!("option {} is longer than {MAX_OPTION_CHARS} characters", letter.as_str()));
     }
-    over(explanation, MAX_EXPLANATION_CHARS)
-        .then(|| "the explanation is longer than 2,000 characters".to_owned())
+    over(explanation, MAX_EXPLANATION_CHARS).then(|| "the explanation is longer than 2,000 characters".to_owned())
 }
 
 fn all_different(options: &[String; 4]) -> bool {
     let folded = options.each_ref().map(|option| fold(option));
-    folded
-        .iter()
-        .enumerate()
-        .all(|(i, option)| !folded[..i].contains(option))
+    folded.iter().enumerate().all(|(i, option)| !folded[..i].contains(option))
 }
 
 /// Trimmed and lower-cased, for comparisons that ignore case and surrounding spaces.

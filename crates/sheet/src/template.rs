@@ -5,15 +5,7 @@ use rust_xlsxwriter::{Format, Workbook, XlsxError};
 
 use crate::COLUMNS;
 
-const EXAMPLE: [&str; 7] = [
-    "What is the capital of France?",
-    "Berlin",
-    "Madrid",
-    "Paris",
-    "Rome",
-    "C",
-    "Paris is the capital and largest city of France.",
-];
+const EXAMPLE: [&str; 7] = ["What is the capital of France?", "Berlin", "Madrid", "Paris", "Rome", "C", "Paris is the capital and largest city of France."];
 
 /// Column widths in characters, wide enough for the header and a short question.
 const WIDTHS: [f64; 7] = [50.0, 20.0, 20.0, 20.0, 20.0, 22.0, 50.0];
@@ -39,9 +31,7 @@ pub fn template_xlsx() -> Vec<u8> {
 /// The template as CSV: the header and the example row.
 pub fn template_csv() -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let written = writer
-        .write_record(COLUMNS)
-        .and_then(|()| writer.write_record(EXAMPLE));
+    let written = writer.write_record(COLUMNS).and_then(|()| writer.write_record(EXAMPLE));
     written.expect("writing to memory cannot fail");
     let bytes = writer.into_inner().expect("writing to memory cannot fail");
     String::from_utf8(bytes).expect("the template is UTF-8")

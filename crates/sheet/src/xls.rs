@@ -42,18 +42,11 @@ const BIFF8: u16 = 0x0600;
 
 pub(crate) fn read(bytes: &[u8], sink: &mut Sink) -> Result<(), SheetError> {
     let compound = Compound::open(bytes).map_err(|_| SheetError::Unreadable)?;
-    let Some(stream) = compound
-        .stream("Workbook")
-        .map_err(|_| SheetError::Unreadable)?
-    else {
+    let Some(stream) = compound.stream("Workbook").map_err(|_| SheetError::Unreadable)? else {
         return Err(without_workbook(&compound));
     };
     let globals = Globals::read(&stream)?;
-    let names: Vec<&str> = globals
-        .sheets
-        .iter()
-        .map(|sheet| sheet.name.as_str())
-        .collect();
+    let names: Vec<&str> = globals.sheets.iter().map(|sheet| sheet.name.as_str()).collect();
     let Some(index) = sheet_to_read(&names) else {
         return Ok(());
     };
@@ -101,12 +94,7 @@ impl Globals {
     fn read(stream: &[u8]) -> Result<Globals, SheetError> {
         let mut records = Records { stream };
         check_version(records.next().transpose()?)?;
-        let mut globals = Globals {
-            strings: Vec::new(),
-            date_formats: Vec::new(),
-            is_1904: false,
-            sheets: Vec::new(),
-        };
+        let mut globals = Globals { strings: Vec::new(), date_formats: Vec::new(), is_1904: false, sheets: Vec::new() };
         let mut custom_formats = BTreeMap::new();
         let mut xf_formats = Vec::new();
         let mut shared_strings: Vec<&[u8]> = Vec::new();
@@ -135,15 +123,7 @@ impl Globals {
                 previous = kind;
             }
         }
-        globals.date_formats = xf_formats
-            .into_iter()
-            .map(|format| {
-                custom_formats
-                    .get(&format)
-                    .copied()
-                    .unwrap_or(is_builtin_date(format))
-            })
-            .collect();
+        globals.date_formats = xf_formats.into_iter().map(|format| custom_formats.get(&format).copied().unwrap_or(is_builtin_date(format))).collect();
         globals.strings = read_shared_strings(shared_strings)?;
         Ok(globals)
     }
@@ -152,18 +132,9 @@ impl Globals {
         Ok(match cell {
             XlsCell::Empty | XlsCell::Formula => String::new(),
             XlsCell::Text(text) => text,
-            XlsCell::Shared(index) => self
-                .strings
-                .get(index)
-                .cloned()
-                .ok_or(SheetError::Unreadable)?,
+            XlsCell::Shared(index) => self.strings.get(index).cloned().ok_or(SheetError::Unreadable)?,
             XlsCell::Number { value, format } => {
-                if self
-                    .date_formats
-                    .get(usize::from(format))
-                    .copied()
-                    .unwrap_or(false)
-                {
+                if self.date_formats.get(usize::from(format)).copied().unwrap_or(false) {
                     let date = ExcelDateTime::new(value, ExcelDateTimeType::DateTime, self.is_1904);
                     cell::date_time(&date)
                 } else {
@@ -218,9 +189,7 @@ type Row = [XlsCell; WIDTH];
 /// The cells of the sheet whose BOF is at `offset`, by row; records of charts embedded in the
 /// sheet are skipped.
 fn read_sheet(stream: &[u8], offset: usize) -> Result<BTreeMap<u16, Row>, SheetError> {
-    let mut records = Records {
-        stream: stream.get(offset..).ok_or(SheetError::Unreadable)?,
-    };
+    let mut records = Records { stream: stream.get(offset..).ok_or(SheetError::Unreadable)? };
     match records.next().transpose()? {
         Some((BOF, _)) => {}
         _ => return Err(SheetError::Unreadable),
@@ -250,57 +219,26 @@ fn read_cells(kind: u16, data: &[u8], rows: &mut BTreeMap<u16, Row>) -> Result<(
     let column = || u16_at(data, 2).map(usize::from);
     let format = || u16_at(data, 4);
     match kind {
-        NUMBER => put(
-            column()?,
-            XlsCell::Number {
-                value: f64_at(data, 6)?,
-                format: format()?,
-            },
-        ),
-        RK => put(
-            column()?,
-            XlsCell::Number {
-                value: rk_number(u32_at(data, 6)?),
-                format: format()?,
-            },
-        ),
+        NUMBER => put(column()?, XlsCell::Number { value: f64_at(data, 6)?, format: format()? }),
+        RK => put(column()?, XlsCell::Number { value: rk_number(u32_at(data, 6)?), format: format()? }),
         MULRK => {
             let first = column()?;
             let count = data.len().saturating_sub(6) / 6;
             for i in 0..count {
                 let at = 4 + 6 * i;
                 let value = rk_number(u32_at(data, at + 2)?);
-                put(
-                    first + i,
-                    XlsCell::Number {
-                        value,
-                        format: u16_at(data, at)?,
-                    },
-                )?;
+                put(first + i, XlsCell::Number { value, format: u16_at(data, at)? })?;
             }
             Ok(())
         }
         LABELSST => put(column()?, XlsCell::Shared(u32_at(data, 6)? as usize)),
-        LABEL | RSTRING => put(
-            column()?,
-            XlsCell::Text(unicode_string(data.get(6..).unwrap_or_default())?),
-        ),
+        LABEL | RSTRING => put(column()?, XlsCell::Text(unicode_string(data.get(6..).unwrap_or_default())?)),
         BOOLERR => {
             let value = *data.get(6).ok_or(SheetError::Unreadable)?;
             let is_error = *data.get(7).ok_or(SheetError::Unreadable)? != 0;
-            put(
-                column()?,
-                if is_error {
-                    XlsCell::Error(value)
-                } else {
-                    XlsCell::Bool(value != 0)
-                },
-            )
+            put(column()?, if is_error { XlsCell::Error(value) } else { XlsCell::Bool(value != 0) })
         }
-        FORMULA => put(
-            column()?,
-            typed_boolean(data).map_or(XlsCell::Formula, XlsCell::Bool),
-        ),
+        FORMULA => put(column()?, typed_boolean(data).map_or(XlsCell::Formula, XlsCell::Bool)),
         _ => Ok(()),
     }
 }
@@ -311,20 +249,14 @@ fn typed_boolean(data: &[u8]) -> Option<bool> {
     let length = usize::from(u16_at(data, 20).ok()?);
     match data.get(22..)?.get(..length)? {
         [0x1D, value] => Some(*value != 0),
-        [0x21 | 0x41 | 0x61, function, 0] if matches!(function, 0x22 | 0x23) => {
-            Some(*function == 0x22)
-        }
+        [0x21 | 0x41 | 0x61, function, 0] if matches!(function, 0x22 | 0x23) => Some(*function == 0x22),
         _ => None,
     }
 }
 
 /// An RK number: 30 bits of an integer or of a float's high half, maybe to divide by 100.
 fn rk_number(rk: u32) -> f64 {
-    let value = if rk & 2 != 0 {
-        f64::from((rk as i32) >> 2)
-    } else {
-        f64::from_bits(u64::from(rk & 0xFFFF_FFFC) << 32)
-    };
+    let value = if rk & 2 != 0 { f64::from((rk as i32) >> 2) } else { f64::from_bits(u64::from(rk & 0xFFFF_FFFC) << 32) };
     if rk & 1 != 0 { value / 100.0 } else { value }
 }
 
@@ -370,11 +302,7 @@ fn is_date_format(code: &str) -> bool {
 
 /// The shared string table: each string may run on into the CONTINUE records after it.
 fn read_shared_strings(parts: Vec<&[u8]>) -> Result<Vec<String>, SheetError> {
-    let mut pieces = Pieces {
-        parts,
-        part: 0,
-        at: 0,
-    };
+    let mut pieces = Pieces { parts, part: 0, at: 0 };
     let mut strings = Vec::new();
     if pieces.parts.is_empty() {
         return Ok(strings);
@@ -401,16 +329,8 @@ impl Pieces<'_> {
     fn rich_string(&mut self) -> Result<String, SheetError> {
         let count = usize::from(self.u16()?);
         let flags = self.byte()?;
-        let runs = if flags & 0x8 != 0 {
-            usize::from(self.u16()?)
-        } else {
-            0
-        };
-        let extension = if flags & 0x4 != 0 {
-            self.u32()? as usize
-        } else {
-            0
-        };
+        let runs = if flags & 0x8 != 0 { usize::from(self.u16()?) } else { 0 };
+        let extension = if flags & 0x4 != 0 { self.u32()? as usize } else { 0 };
         let text = self.characters(count, flags & 1 != 0)?;
         self.skip(runs * 4)?;
         self.skip(extension)?;
@@ -459,12 +379,7 @@ impl Pieces<'_> {
     }
 
     fn u32(&mut self) -> Result<u32, SheetError> {
-        Ok(u32::from_le_bytes([
-            self.byte()?,
-            self.byte()?,
-            self.byte()?,
-            self.byte()?,
-        ]))
+        Ok(u32::from_le_bytes([self.byte()?, self.byte()?, self.byte()?, self.byte()?]))
     }
 
     fn skip(&mut self, mut count: usize) -> Result<(), SheetError> {
@@ -484,13 +399,7 @@ impl Pieces<'_> {
     }
 
     fn is_done(&self) -> bool {
-        self.parts[self.part..].iter().enumerate().all(|(i, part)| {
-            if i == 0 {
-                self.at == part.len()
-            } else {
-                part.is_empty()
-            }
-        })
+        self.parts[self.part..].iter().enumerate().all(|(i, part)| if i == 0 { self.at == part.len() } else { part.is_empty() })
     }
 
     fn current(&self) -> &[u8] {
@@ -513,20 +422,11 @@ fn characters(data: &[u8], count: usize, wide: bool) -> Result<String, SheetErro
 }
 
 fn code_units(bytes: &[u8], wide: bool) -> Vec<u16> {
-    if wide {
-        bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect()
-    } else {
-        bytes.iter().map(|&byte| u16::from(byte)).collect()
-    }
+    if wide { bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect() } else { bytes.iter().map(|&byte| u16::from(byte)).collect() }
 }
 
 fn decode(units: &[u16]) -> String {
-    char::decode_utf16(units.iter().copied())
-        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-        .collect()
+    char::decode_utf16(units.iter().copied()).map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
 }
 
 /// The records of a stream, each as its type and data.
@@ -571,9 +471,7 @@ fn u32_at(data: &[u8], at: usize) -> Result<u32, SheetError> {
 
 fn f64_at(data: &[u8], at: usize) -> Result<f64, SheetError> {
     let bytes = data.get(at..at + 8).ok_or(SheetError::Unreadable)?;
-    Ok(f64::from_le_bytes(
-        bytes.try_into().map_err(|_| SheetError::Unreadable)?,
-    ))
+    Ok(f64::from_le_bytes(bytes.try_into().map_err(|_| SheetError::Unreadable)?))
 }
 
 #[cfg(test)]
@@ -582,24 +480,10 @@ mod tests {
 
     #[test]
     fn number_formats_with_date_parts_outside_quotes_and_brackets_are_dates() {
-        for code in [
-            "yyyy-mm-dd",
-            "d/m/yy h:mm",
-            "[h]:mm:ss",
-            "[$-409]mmmm d, yyyy",
-            "hh\\h",
-        ] {
+        for code in ["yyyy-mm-dd", "d/m/yy h:mm", "[h]:mm:ss", "[$-409]mmmm d, yyyy", "hh\\h"] {
             assert!(is_date_format(code), "{code}");
         }
-        for code in [
-            "General",
-            "0.00",
-            "#,##0 \"days\"",
-            "[Red]0%",
-            "0.00E+00",
-            "\\d0",
-            "0;[Red]-0 \"d\"",
-        ] {
+        for code in ["General", "0.00", "#,##0 \"days\"", "[Red]0%", "0.00E+00", "\\d0", "0;[Red]-0 \"d\""] {
             assert!(!is_date_format(code), "{code}");
         }
     }

@@ -26,8 +26,7 @@ const MAX_STYLE_VALUE_BYTES: usize = 512;
 
 pub(crate) fn read(bytes: &[u8], sink: &mut Sink) -> Result<(), SheetError> {
     check_tables(&Archive::open(bytes)?.inflate(is_table)?)?;
-    panic::catch_unwind(AssertUnwindSafe(|| read_cells(bytes, sink)))
-        .unwrap_or(Err(SheetError::Unreadable))
+    panic::catch_unwind(AssertUnwindSafe(|| read_cells(bytes, sink))).unwrap_or(Err(SheetError::Unreadable))
 }
 
 fn read_cells(bytes: &[u8], sink: &mut Sink) -> Result<(), SheetError> {
@@ -38,10 +37,7 @@ fn read_cells(bytes: &[u8], sink: &mut Sink) -> Result<(), SheetError> {
     };
     let mut cells = workbook.worksheet_cells_reader(&name).map_err(unreadable)?;
     let mut row: Option<SheetRow> = None;
-    while let Some(cell) = cells
-        .next_cell_with_formula_metadata()
-        .map_err(unreadable)?
-    {
+    while let Some(cell) = cells.next_cell_with_formula_metadata().map_err(unreadable)? {
         let (index, column) = (cell.pos.0 as usize, cell.pos.1 as usize);
         if let Some(done) = row.take_if(|row| row.number != index + 1)
             && let ControlFlow::Break(()) = sink(done)
@@ -63,11 +59,7 @@ fn read_cells(bytes: &[u8], sink: &mut Sink) -> Result<(), SheetError> {
 
 /// The worksheet named `Questions`, else the first worksheet (chart sheets have no cells).
 fn worksheet_to_read(sheets: &[Sheet]) -> Option<String> {
-    let worksheets: Vec<&str> = sheets
-        .iter()
-        .filter(|sheet| sheet.typ == SheetType::WorkSheet)
-        .map(|sheet| sheet.name.as_str())
-        .collect();
+    let worksheets: Vec<&str> = sheets.iter().filter(|sheet| sheet.typ == SheetType::WorkSheet).map(|sheet| sheet.name.as_str()).collect();
     sheet_to_read(&worksheets).map(|index| worksheets[index].to_owned())
 }
 
@@ -82,9 +74,7 @@ fn holds_formula(formula: Option<&XlsxFormulaMetadata>) -> bool {
 fn text(value: &DataRef) -> String {
     match value {
         DataRef::Empty => String::new(),
-        DataRef::String(text) | DataRef::DateTimeIso(text) | DataRef::DurationIso(text) => {
-            text.clone()
-        }
+        DataRef::String(text) | DataRef::DateTimeIso(text) | DataRef::DurationIso(text) => text.clone(),
         DataRef::SharedString(text) => (*text).to_owned(),
         DataRef::Float(number) => cell::number(*number),
         DataRef::Int(number) => number.to_string(),
@@ -101,8 +91,7 @@ fn text(value: &DataRef) -> String {
 fn check_tables(tables: &[Entry]) -> Result<(), SheetError> {
     for Entry { name, content: xml } in tables {
         let too_much = if is_shared_strings(name) {
-            announced_counts(xml).any(|count| count > MAX_SHARED_STRINGS)
-                || elements(xml, b"si") > MAX_SHARED_STRINGS
+            announced_counts(xml).any(|count| count > MAX_SHARED_STRINGS) || elements(xml, b"si") > MAX_SHARED_STRINGS
         } else {
             elements(xml, b"xf") > MAX_CELL_FORMATS || longest_value(xml) > MAX_STYLE_VALUE_BYTES
         };
@@ -125,35 +114,18 @@ fn is_shared_strings(name: &str) -> bool {
 /// The values of every `uniqueCount="…"` in the XML, read as calamine reads them.
 fn announced_counts(xml: &[u8]) -> impl Iterator<Item = u64> {
     const NAME: &[u8] = b"uniqueCount";
-    xml.windows(NAME.len())
-        .enumerate()
-        .filter(|(_, window)| *window == NAME)
-        .map(|(at, _)| {
-            let rest = &xml[at + NAME.len()..];
-            let rest = rest
-                .trim_ascii_start()
-                .strip_prefix(b"=")
-                .unwrap_or_default()
-                .trim_ascii_start();
-            let digits = rest.get(1..).unwrap_or_default();
-            digits
-                .iter()
-                .take_while(|byte| byte.is_ascii_digit())
-                .fold(0u64, |count, digit| {
-                    count
-                        .saturating_mul(10)
-                        .saturating_add(u64::from(digit - b'0'))
-                })
-        })
+    xml.windows(NAME.len()).enumerate().filter(|(_, window)| *window == NAME).map(|(at, _)| {
+        let rest = &xml[at + NAME.len()..];
+        let rest = rest.trim_ascii_start().strip_prefix(b"=").unwrap_or_default().trim_ascii_start();
+        let digits = rest.get(1..).unwrap_or_default();
+        digits.iter().take_while(|byte| byte.is_ascii_digit()).fold(0u64, |count, digit| count.saturating_mul(10).saturating_add(u64::from(digit - b'0')))
+    })
 }
 
 /// How many elements of this local name (any prefix) the XML opens.
 fn elements(xml: &[u8], name: &[u8]) -> u64 {
     let opened = xml.split(|&byte| byte == b'<').skip(1).filter(|tag| {
-        let qualified = tag
-            .split(|&byte| byte.is_ascii_whitespace() || byte == b'/' || byte == b'>')
-            .next()
-            .unwrap_or_default();
+        let qualified = tag.split(|&byte| byte.is_ascii_whitespace() || byte == b'/' || byte == b'>').next().unwrap_or_default();
         qualified.rsplit(|&byte| byte == b':').next() == Some(name)
     });
     opened.count() as u64

@@ -27,9 +27,7 @@ pub(crate) struct Tag<'a> {
 impl<'a> Tag<'a> {
     /// The attributes in order, as `(name, value)`.
     pub fn attributes(&self) -> Attributes<'a> {
-        Attributes {
-            rest: self.attributes,
-        }
+        Attributes { rest: self.attributes }
     }
 }
 
@@ -58,11 +56,7 @@ impl<'a> Iterator for Attributes<'a> {
 fn next_attribute(text: &str) -> Result<(Attribute<'_>, &str), XmlError> {
     let (name, rest) = text.split_once('=').ok_or(XmlError)?;
     let rest = rest.trim_start();
-    let quote = rest
-        .chars()
-        .next()
-        .filter(|quote| matches!(quote, '"' | '\''))
-        .ok_or(XmlError)?;
+    let quote = rest.chars().next().filter(|quote| matches!(quote, '"' | '\'')).ok_or(XmlError)?;
     let (value, rest) = rest[1..].split_once(quote).ok_or(XmlError)?;
     Ok(((name.trim(), unescape(value)?), rest))
 }
@@ -122,11 +116,7 @@ impl<'a> XmlReader<'a> {
         if name.is_empty() {
             return Err(XmlError);
         }
-        Ok(Event::Start(Tag {
-            name,
-            empty,
-            attributes,
-        }))
+        Ok(Event::Start(Tag { name, empty, attributes }))
     }
 
     fn skip_past(&mut self, rest: &str, marker: &str) -> Result<(), XmlError> {
@@ -174,10 +164,7 @@ fn character(reference: &str) -> Option<char> {
         "amp" => return Some('&'),
         "quot" => return Some('"'),
         "apos" => return Some('\''),
-        _ => match reference
-            .strip_prefix("#x")
-            .or_else(|| reference.strip_prefix("#X"))
-        {
+        _ => match reference.strip_prefix("#x").or_else(|| reference.strip_prefix("#X")) {
             Some(hex) => u32::from_str_radix(hex, 16).ok()?,
             None => reference.strip_prefix('#')?.parse().ok()?,
         },
@@ -196,10 +183,7 @@ mod tests {
             seen.push(match event {
                 Event::Start(tag) => {
                     let attributes: Result<Vec<_>, _> = tag.attributes().collect();
-                    let attributes: Vec<String> = attributes?
-                        .iter()
-                        .map(|(name, value)| format!(" {name}={value}"))
-                        .collect();
+                    let attributes: Vec<String> = attributes?.iter().map(|(name, value)| format!(" {name}={value}")).collect();
                     let close = if tag.empty { "/" } else { "" };
                     format!("<{}{}{close}>", tag.name, attributes.concat())
                 }
@@ -213,24 +197,12 @@ mod tests {
     #[test]
     fn tags_attributes_and_text_come_out_with_references_replaced() {
         let xml = r#"<?xml version="1.0"?><!-- a > comment --><a x="1 &amp; 2" y='&#65;&#x42;' z="a>b">t &lt;&gt; u<b/><![CDATA[<raw>]]></a >"#;
-        assert_eq!(
-            events(xml).unwrap(),
-            ["<a x=1 & 2 y=AB z=a>b>", "t <> u", "<b/>", "<raw>", "</a>"]
-        );
+        assert_eq!(events(xml).unwrap(), ["<a x=1 & 2 y=AB z=a>b>", "t <> u", "<b/>", "<raw>", "</a>"]);
     }
 
     #[test]
     fn malformed_markup_is_an_error() {
-        for xml in [
-            "<a",
-            "<a x=1>",
-            "<a x=\"1>",
-            "<!DOCTYPE a>",
-            "<a>&nope;</a>",
-            "<a>&#xD800;</a>",
-            "<>",
-            "<!-- open",
-        ] {
+        for xml in ["<a", "<a x=1>", "<a x=\"1>", "<!DOCTYPE a>", "<a>&nope;</a>", "<a>&#xD800;</a>", "<>", "<!-- open"] {
             assert!(events(xml).is_err(), "{xml}");
         }
     }

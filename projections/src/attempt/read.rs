@@ -17,13 +17,11 @@ pub struct OpenAttempt {
 
 /// The open attempt of `user_id` on quiz `category_id` (there is at most one).
 pub async fn open_attempt(pool: &AnyPool, user_id: &str, category_id: i64) -> Result<Option<OpenAttempt>, sqlx::Error> {
-    sqlx::query_as::<_, OpenAttempt>(
-        "select attempt_id, quiz_version, deadline from attempt where user_id = $1 and category_id = $2 and status = 'open'",
-    )
-    .bind(user_id)
-    .bind(category_id)
-    .fetch_optional(pool)
-    .await
+    sqlx::query_as::<_, OpenAttempt>("select attempt_id, quiz_version, deadline from attempt where user_id = $1 and category_id = $2 and status = 'open'")
+        .bind(user_id)
+        .bind(category_id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// The open attempt of each (player, quiz) in `keys`, in order; on PostgreSQL in one statement
@@ -71,10 +69,12 @@ pub struct AttemptClock {
 }
 
 pub async fn clock(pool: &AnyPool, attempt_id: &str) -> Result<Option<AttemptClock>, sqlx::Error> {
-    sqlx::query_as::<_, AttemptClock>("select user_id, category_id, quiz_version, started_at, deadline, extra_time, read_aloud from attempt where attempt_id = $1")
-        .bind(attempt_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as::<_, AttemptClock>(
+        "select user_id, category_id, quiz_version, started_at, deadline, extra_time, read_aloud from attempt where attempt_id = $1",
+    )
+    .bind(attempt_id)
+    .fetch_optional(pool)
+    .await
 }
 
 /// An answer saved during an attempt.
@@ -91,9 +91,7 @@ pub async fn saved_answers(pool: &AnyPool, attempt_id: &str) -> Result<Vec<Saved
         .bind(attempt_id)
         .fetch_all(pool)
         .await?;
-    rows.iter()
-        .map(|r| Ok(SavedAnswer { question_id: r.try_get(0)?, answer: r.try_get(1)?, marked: r.try_get::<i64, _>(2)? != 0 }))
-        .collect()
+    rows.iter().map(|r| Ok(SavedAnswer { question_id: r.try_get(0)?, answer: r.try_get(1)?, marked: r.try_get::<i64, _>(2)? != 0 })).collect()
 }
 
 /// An attempt as its player's live channel shows it: open (with its deadline) or its result.
@@ -109,12 +107,10 @@ pub struct AttemptStatus {
 }
 
 pub async fn status(pool: &AnyPool, attempt_id: &str) -> Result<Option<AttemptStatus>, sqlx::Error> {
-    sqlx::query_as::<_, AttemptStatus>(
-        "select user_id, deadline, status, score, points, total, reason from attempt where attempt_id = $1",
-    )
-    .bind(attempt_id)
-    .fetch_optional(pool)
-    .await
+    sqlx::query_as::<_, AttemptStatus>("select user_id, deadline, status, score, points, total, reason from attempt where attempt_id = $1")
+        .bind(attempt_id)
+        .fetch_optional(pool)
+        .await
 }
 
 /// The player's latest submitted attempt on a quiz.

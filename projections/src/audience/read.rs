@@ -12,14 +12,10 @@ pub struct ListRow {
 
 /// The list `list_id` (deleted or not), with its members by e-mail.
 pub async fn list(pool: &AnyPool, list_id: &str) -> Result<Option<ListRow>, sqlx::Error> {
-    let Some(name) = sqlx::query_scalar::<_, String>("select name from audience_list where list_id = $1").bind(list_id).fetch_optional(pool).await?
-    else {
+    let Some(name) = sqlx::query_scalar::<_, String>("select name from audience_list where list_id = $1").bind(list_id).fetch_optional(pool).await? else {
         return Ok(None);
     };
-    let emails = sqlx::query_scalar::<_, String>("select email from audience_member where list_id = $1 order by email")
-        .bind(list_id)
-        .fetch_all(pool)
-        .await?;
+    let emails = sqlx::query_scalar::<_, String>("select email from audience_member where list_id = $1 order by email").bind(list_id).fetch_all(pool).await?;
     Ok(Some(ListRow { list_id: list_id.to_owned(), name, emails }))
 }
 
@@ -47,13 +43,11 @@ pub async fn lists_of(pool: &AnyPool, owner_id: &str) -> Result<Vec<ListRow>, sq
 
 /// Whether the account `user_id` is on list `list_id` (by its e-mail).
 pub async fn is_member(pool: &AnyPool, list_id: &str, user_id: &str) -> Result<bool, sqlx::Error> {
-    let member = sqlx::query(
-        "select 1 from audience_member m join user_account u on u.email = m.email where m.list_id = $1 and u.user_id = $2",
-    )
-    .bind(list_id)
-    .bind(user_id)
-    .fetch_optional(pool)
-    .await?;
+    let member = sqlx::query("select 1 from audience_member m join user_account u on u.email = m.email where m.list_id = $1 and u.user_id = $2")
+        .bind(list_id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await?;
     Ok(member.is_some())
 }
 

@@ -112,8 +112,7 @@ pub async fn names_like(conn: &mut AnyConnection, game_id: &str, key: &str) -> R
 /// The key stored for a player's name: the key of the name it joined under, unless another player
 /// held that key (see `super::clashing_key`).
 pub async fn nickname_key_of(conn: &mut AnyConnection, player_id: &str) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> =
-        sqlx::query_as("select nickname_key from live_player where player_id = $1").bind(player_id).fetch_optional(conn).await?;
+    let row: Option<(String,)> = sqlx::query_as("select nickname_key from live_player where player_id = $1").bind(player_id).fetch_optional(conn).await?;
     Ok(row.map(|(key,)| key))
 }
 

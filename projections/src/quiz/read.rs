@@ -72,11 +72,9 @@ pub struct CuratedRow {
 
 /// The curated categories by name.
 pub async fn curated(pool: &AnyPool) -> Result<Vec<CuratedRow>, sqlx::Error> {
-    sqlx::query_as::<_, CuratedRow>(
-        "select category_id, name, description, question_count, time_limit from category where kind = 'curated' order by name",
-    )
-    .fetch_all(pool)
-    .await
+    sqlx::query_as::<_, CuratedRow>("select category_id, name, description, question_count, time_limit from category where kind = 'curated' order by name")
+        .fetch_all(pool)
+        .await
 }
 
 /// A hosted quiz of a host, with how many players submitted it.

@@ -79,7 +79,8 @@ pub async fn counted(store: &EventStore, quizzes: Quizzes, position: i64) -> Res
             return Err(StoreError::Corrupt { position, message: format!("{submitted_type} schema version {schema_version} is not known here") });
         }
         let data: String = row.try_get::<Option<String>, _>(5)?.unwrap_or_default();
-        let s: Submitted = serde_json::from_str(&data).map_err(|e| StoreError::Corrupt { position, message: format!("broken {submitted_type} payload: {e}") })?;
+        let s: Submitted =
+            serde_json::from_str(&data).map_err(|e| StoreError::Corrupt { position, message: format!("broken {submitted_type} payload: {e}") })?;
         let attempts = submitted.entry(key.clone()).or_default();
         *attempts += 1;
         let attempts = *attempts;

@@ -185,7 +185,12 @@ pub async fn position_at(store: &EventStore, time: i64) -> Result<i64, sqlx::Err
 }
 
 /// Quizzes whose title or code contains `text`, or whose id it is: (id, title, code, host id).
-pub async fn find_quizzes(store: &EventStore, text: &str, host: Option<&str>, limit: i64) -> Result<Vec<(i64, String, Option<String>, Option<String>)>, sqlx::Error> {
+pub async fn find_quizzes(
+    store: &EventStore,
+    text: &str,
+    host: Option<&str>,
+    limit: i64,
+) -> Result<Vec<(i64, String, Option<String>, Option<String>)>, sqlx::Error> {
     let id = text.trim().parse::<i64>().unwrap_or(-1);
     let pattern = format!("%{}%", text.trim().to_lowercase().replace(['%', '_'], ""));
     let rows = sqlx::query(

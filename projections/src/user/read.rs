@@ -37,10 +37,7 @@ pub struct SessionRow {
 }
 
 pub async fn session(pool: &AnyPool, user_id: &str) -> Result<Option<SessionRow>, sqlx::Error> {
-    sqlx::query_as::<_, SessionRow>("select verified, sessions_from from user_account where user_id = $1")
-        .bind(user_id)
-        .fetch_optional(pool)
-        .await
+    sqlx::query_as::<_, SessionRow>("select verified, sessions_from from user_account where user_id = $1").bind(user_id).fetch_optional(pool).await
 }
 
 /// Whether `user_id` is an organisation-wide auditor now.

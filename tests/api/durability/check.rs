@@ -61,16 +61,12 @@ async fn kept(store: &quizroom_eventstore::EventStore) -> Kept {
         }
     }
     let pool = store.pool();
-    let attempts = sqlx::query_as::<_, (String, String, String, Option<i64>, Option<i64>)>(
-        "select attempt_id, user_id, status, score, points from attempt",
-    )
-    .fetch_all(pool)
-    .await
-    .unwrap();
-    let answers = sqlx::query_as::<_, (String, i64, Option<String>)>("select attempt_id, question_id, answer from attempt_answer")
+    let attempts = sqlx::query_as::<_, (String, String, String, Option<i64>, Option<i64>)>("select attempt_id, user_id, status, score, points from attempt")
         .fetch_all(pool)
         .await
         .unwrap();
+    let answers =
+        sqlx::query_as::<_, (String, i64, Option<String>)>("select attempt_id, question_id, answer from attempt_answer").fetch_all(pool).await.unwrap();
     let best = sqlx::query_as::<_, (i64, String, i64)>("select category_id, user_id, points from best_score").fetch_all(pool).await.unwrap();
     Kept {
         log,
@@ -146,18 +142,13 @@ pub async fn check(url: &str, players: &[Player], ledger: &[Sent]) -> Report {
             })
             .collect();
         if !passes_through(&recorded, acknowledged) {
-            report.lost.push(format!(
-                "attempt {attempt_id}: question {question_id} acknowledged as {acknowledged:?} in turn, the log records {recorded:?}"
-            ));
+            report.lost.push(format!("attempt {attempt_id}: question {question_id} acknowledged as {acknowledged:?} in turn, the log records {recorded:?}"));
         }
     }
     for ((attempt_id, question_id), letters) in &allowed {
         let held = answers.get(&(attempt_id.clone(), *question_id)).cloned().flatten();
         if !letters.iter().any(|l| held.as_deref() == Some(*l)) {
-            report.lost.push(format!(
-                "attempt {attempt_id}: question {question_id} acknowledged as {}, the read model holds {held:?}",
-                letters[0]
-            ));
+            report.lost.push(format!("attempt {attempt_id}: question {question_id} acknowledged as {}, the read model holds {held:?}", letters[0]));
         }
     }
 
@@ -198,9 +189,7 @@ fn check_submission(report: &mut Report, index: usize, player: &Player, result: 
     });
     let submitted: Vec<_> = submitted.collect();
     if submitted != [(score, points)] {
-        report.lost.push(format!(
-            "player {index}: submission of attempt {attempt_id} acknowledged with score {score:?}, the log has {submitted:?}"
-        ));
+        report.lost.push(format!("player {index}: submission of attempt {attempt_id} acknowledged with score {score:?}, the log has {submitted:?}"));
     }
     match attempts.get(attempt_id) {
         Some(row) if row.status == "submitted" && row.score == score && row.points == points => {}
@@ -215,10 +204,7 @@ fn check_submission(report: &mut Report, index: usize, player: &Player, result: 
     let counted = best.get(&(player.category_id, player.user_id.clone())).copied();
     let of_a_submission = attempts.values().any(|row| row.user_id == player.user_id && row.status == "submitted" && row.points == counted);
     if counted.is_none() || !of_a_submission {
-        report.lost.push(format!(
-            "player {index}: the counted score {counted:?} on category {} is not one of the player's submissions",
-            player.category_id
-        ));
+        report.lost.push(format!("player {index}: the counted score {counted:?} on category {} is not one of the player's submissions", player.category_id));
     }
 }
 

@@ -148,11 +148,8 @@ pub struct Player {
 /// on one of the first `categories` curated categories, with that category's question ids
 /// (served once an attempt is running; the start is the player's first write, in `ledger`).
 pub async fn players(load: &Load, count: usize, categories: usize, ledger: &mut Vec<Sent>) -> Vec<Player> {
-    let accounts: Vec<(String, String)> = futures::stream::iter(0..count)
-        .map(|i| verified_account(load, format!("player{i}@durability.example")))
-        .buffered(SIGN_UPS_AT_ONCE)
-        .collect()
-        .await;
+    let accounts: Vec<(String, String)> =
+        futures::stream::iter(0..count).map(|i| verified_account(load, format!("player{i}@durability.example"))).buffered(SIGN_UPS_AT_ONCE).collect().await;
     let listed = load.expect(load.client.get(load.url("/api/categories")).bearer_auth(&accounts[0].0), "categories").await;
     let ids: Vec<i64> = listed.as_array().unwrap().iter().take(categories).map(|c| c["id"].as_i64().unwrap()).collect();
     let mut players = Vec::new();
@@ -180,9 +177,11 @@ async fn verified_account(load: &Load, email: String) -> (String, String) {
     let asked = std::time::Instant::now();
     while asked.elapsed() < REQUEST_GUARD {
         let mailbox = load.expect(load.client.get(load.url("/api/dev/mailbox")), "mailbox").await;
-        let mail = mailbox["messages"].as_array().unwrap().iter().find(|m| {
-            m["to"] == email.as_str() && m["subject"].as_str().is_some_and(|s| s.to_lowercase().contains("verif"))
-        });
+        let mail = mailbox["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["to"] == email.as_str() && m["subject"].as_str().is_some_and(|s| s.to_lowercase().contains("verif")));
         if let Some(mail) = mail {
             let code = crate::helpers::six_digits(mail["body"].as_str().unwrap());
             let request = load.client.post(load.url("/api/auth/verify")).json(&json!({ "email": email, "code": code }));
@@ -270,10 +269,8 @@ async fn start(load: &Load, player: &Player, attempt: &mut Option<Attempt>, miss
                 allowed.extend(current.maybe.get(question_id).into_iter().flatten().map(|a| Some(a.to_string())));
                 let found = answers.get(question_id).cloned().flatten();
                 if !allowed.contains(&found) {
-                    missing.push(format!(
-                        "player {} resumed attempt {id}: question {question_id} acknowledged as {answer}, came back as {found:?}",
-                        player.index
-                    ));
+                    missing
+                        .push(format!("player {} resumed attempt {id}: question {question_id} acknowledged as {answer}, came back as {found:?}", player.index));
                 }
             }
         }

@@ -210,14 +210,7 @@ mod tests {
     use super::*;
 
     fn question(id: i64, text: &str, answer: Letter) -> Question {
-        Question {
-            id,
-            key: id.to_string(),
-            text: text.into(),
-            options: ["a".into(), "b".into(), "c".into(), "d".into()],
-            answer,
-            explanation: String::new(),
-        }
+        Question { id, key: id.to_string(), text: text.into(), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer, explanation: String::new() }
     }
 
     #[test]
@@ -227,10 +220,7 @@ mod tests {
         changed.options[3] = "five".into();
         let after = vec![changed, question(3, "New", Letter::D)];
         let fields: Vec<(i64, String)> = question_changes(&before, &after).into_iter().map(|c| (c.question_id, c.field)).collect();
-        assert_eq!(
-            fields,
-            vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (3, "added".into()), (2, "removed".into())]
-        );
+        assert_eq!(fields, vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (3, "added".into()), (2, "removed".into())]);
     }
 
     #[test]

@@ -166,7 +166,12 @@ impl OwnedSubject {
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn export_quiz(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
+pub(super) async fn export_quiz(
+    State(state): State<AppState>,
+    reader: Reader,
+    Path(quiz_id): Path<String>,
+    ApiQuery(q): ApiQuery<ExportQuery>,
+) -> Result<Response, ApiError> {
     let format = q.format.unwrap_or(Format::Jsonl);
     let quiz = reader.quiz(&state, &quiz_id, "export").await?;
     reader.spend(&state, 4)?;
@@ -185,7 +190,12 @@ pub(super) async fn export_quiz(State(state): State<AppState>, reader: Reader, P
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn export_person(State(state): State<AppState>, reader: Reader, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<ExportQuery>) -> Result<Response, ApiError> {
+pub(super) async fn export_person(
+    State(state): State<AppState>,
+    reader: Reader,
+    Path(user_id): Path<String>,
+    ApiQuery(q): ApiQuery<ExportQuery>,
+) -> Result<Response, ApiError> {
     let format = q.format.unwrap_or(Format::Jsonl);
     reader.person(&state, &user_id, "export").await?;
     super::timeline::person_ref(&state, &user_id).await?;

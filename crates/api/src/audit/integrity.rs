@@ -175,7 +175,11 @@ pub(super) struct ProofResult {
         (status = 429, description = "Too many audit requests this minute, or too many proofs by non-auditors on this node", body = ErrorBody),
     ),
 )]
-pub(super) async fn prove(State(state): State<AppState>, reader: Reader, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>) -> Result<Json<ProofResult>, ApiError> {
+pub(super) async fn prove(
+    State(state): State<AppState>,
+    reader: Reader,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<ProofRequest>>,
+) -> Result<Json<ProofResult>, ApiError> {
     let position = body.position.filter(|p| *p > 0).ok_or_else(|| ApiError::bad_request("invalid_position", "position must be a whole number from 1"))?;
     let digest = body
         .digest
@@ -187,7 +191,11 @@ pub(super) async fn prove(State(state): State<AppState>, reader: Reader, ApiJson
         // A proof recomputes the chain up to its digest, so its cost grows with the log: besides
         // each account's budget, everyone but auditors shares one on this node (decision 0036).
         state.audit_budget.spend(SHARED_PROOFS, VERIFY_COST, state.clock.now_ms()).map_err(|wait| {
-            ApiError::too_many("too_many_audit_reads", "Too many proofs are being computed. Please wait a moment and try again.", crate::error::seconds_to_wait(wait))
+            ApiError::too_many(
+                "too_many_audit_reads",
+                "Too many proofs are being computed. Please wait a moment and try again.",
+                crate::error::seconds_to_wait(wait),
+            )
         })?;
     }
     reader.record(&state, "log", "proof").await?;

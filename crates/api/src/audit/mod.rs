@@ -135,12 +135,10 @@ impl Reader {
     }
 
     async fn append(&self, state: &AppState, causation: &str, command: impl Fn() -> AuditCommand) -> Result<(), ApiError> {
-        execute(&state.store, &StreamId::<AuditLog>::new(&self.user_id), &metadata(&self.user_id, causation), command)
-            .await
-            .map_err(|e| match e {
-                CommandError::Store(e) => ApiError::from(e),
-                CommandError::Rejected(never) => match never {},
-            })?;
+        execute(&state.store, &StreamId::<AuditLog>::new(&self.user_id), &metadata(&self.user_id, causation), command).await.map_err(|e| match e {
+            CommandError::Store(e) => ApiError::from(e),
+            CommandError::Rejected(never) => match never {},
+        })?;
         Ok(())
     }
 }

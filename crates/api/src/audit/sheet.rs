@@ -104,11 +104,11 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
     }
     let stream = StreamId::<Attempt>::new(&attempt_id);
     let events = state.store.read_stream(stream.as_str(), 1).await?;
-    let decoded: Vec<(i64, AttemptEvent)> = events
-        .iter()
-        .filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, &e.data).ok().map(|d| (e.position, d)))
-        .collect();
-    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation })) = decoded.first().cloned() else {
+    let decoded: Vec<(i64, AttemptEvent)> =
+        events.iter().filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, &e.data).ok().map(|d| (e.position, d))).collect();
+    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation })) =
+        decoded.first().cloned()
+    else {
         return Err(missing());
     };
     if user_id != reader.user_id {

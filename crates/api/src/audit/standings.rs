@@ -56,7 +56,9 @@ pub(super) struct MomentQuery {
 
 fn number(text: &Option<String>, field: &str) -> Result<Option<i64>, ApiError> {
     text.as_deref()
-        .map(|t| crate::input::whole_text(t).filter(|n| *n >= 0).ok_or_else(|| ApiError::bad_request("invalid_number", format!("{field} must be a whole number"))))
+        .map(|t| {
+            crate::input::whole_text(t).filter(|n| *n >= 0).ok_or_else(|| ApiError::bad_request("invalid_number", format!("{field} must be a whole number")))
+        })
         .transpose()
 }
 
@@ -174,7 +176,11 @@ async fn ranked(state: &AppState, mut counted: Vec<Counted>) -> Result<Vec<Stand
             trail::names(&state.store, &tied).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (last, first))).collect();
         let name = |id: &str| names.get(id).cloned().unwrap_or_default();
         counted.sort_by(|a, b| {
-            b.points.cmp(&a.points).then(a.submitted_at.cmp(&b.submitted_at)).then_with(|| name(&a.user_id).cmp(&name(&b.user_id))).then(a.user_id.cmp(&b.user_id))
+            b.points
+                .cmp(&a.points)
+                .then(a.submitted_at.cmp(&b.submitted_at))
+                .then_with(|| name(&a.user_id).cmp(&name(&b.user_id)))
+                .then(a.user_id.cmp(&b.user_id))
         });
     }
     Ok(counted
@@ -224,11 +230,8 @@ fn moves(before: &[Standing], after: &[Standing]) -> Vec<Move> {
 }
 
 async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiError> {
-    let time: Option<i64> = sqlx::query_scalar("select recorded_at from events where global_position = $1")
-        .bind(position)
-        .fetch_optional(state.store.pool())
-        .await
-        .map_err(db)?;
+    let time: Option<i64> =
+        sqlx::query_scalar("select recorded_at from events where global_position = $1").bind(position).fetch_optional(state.store.pool()).await.map_err(db)?;
     Ok(time.map(rfc3339))
 }
 
@@ -243,7 +246,12 @@ async fn time_of(state: &AppState, position: i64) -> Result<Option<String>, ApiE
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn quiz_standings(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<MomentQuery>) -> Result<Json<StandingsAt>, ApiError> {
+pub(super) async fn quiz_standings(
+    State(state): State<AppState>,
+    reader: Reader,
+    Path(quiz_id): Path<String>,
+    ApiQuery(q): ApiQuery<MomentQuery>,
+) -> Result<Json<StandingsAt>, ApiError> {
     let since = number(&q.since, "since")?;
     let quiz = reader.quiz(&state, &quiz_id, "standings").await?;
     reader.spend(&state, 2)?;
@@ -337,8 +345,14 @@ pub(super) async fn leaderboard(State(state): State<AppState>, reader: Reader, A
     let shown: Vec<&str> = rows.iter().take(BOARD_ROWS + 1).map(|r| r.0.as_str()).collect();
     let named: HashMap<String, (String, String)> =
         trail::names(&state.store, &shown).await.map_err(db)?.into_iter().map(|(id, first, last, _)| (id, (first, last))).collect();
-    let mut rows: Vec<(String, i64, (String, String))> =
-        rows.into_iter().take(BOARD_ROWS + 1).map(|(id, points)| { let name = named.get(&id).cloned().unwrap_or_default(); (id, points, name) }).collect();
+    let mut rows: Vec<(String, i64, (String, String))> = rows
+        .into_iter()
+        .take(BOARD_ROWS + 1)
+        .map(|(id, points)| {
+            let name = named.get(&id).cloned().unwrap_or_default();
+            (id, points, name)
+        })
+        .collect();
     rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.0.cmp(&b.2.0)).then(a.2.1.cmp(&b.2.1)).then(a.0.cmp(&b.0)));
     Ok(Json(BoardAt {
         at,

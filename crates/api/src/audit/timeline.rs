@@ -137,7 +137,9 @@ pub(super) struct TimelineQuery {
     order: Option<Order>,
     /// Only these kinds, comma-separated (`hosted`, `edited`, `attempt`, `retake`, `tokens`,
     /// `live`, `generated`, `account`, `audit`); absent or empty: every kind but audit reads.
-    #[param(pattern = "^((hosted|edited|attempt|retake|tokens|live|generated|account|audit)(,(hosted|edited|attempt|retake|tokens|live|generated|account|audit))*)?$")]
+    #[param(
+        pattern = "^((hosted|edited|attempt|retake|tokens|live|generated|account|audit)(,(hosted|edited|attempt|retake|tokens|live|generated|account|audit))*)?$"
+    )]
     kind: Option<String>,
     /// Only entries about this person (a user id).
     person: Option<String>,
@@ -170,14 +172,19 @@ impl TimelineQuery {
         let newest_first = self.order != Some(Order::Oldest);
         let mut kinds = Vec::new();
         for k in self.kind.as_deref().unwrap_or("").split(',').map(str::trim).filter(|k| !k.is_empty()) {
-            let known = kind::ALL.iter().find(|known| **known == k).ok_or_else(|| {
-                ApiError::bad_request("invalid_kind", format!("Unknown kind {k:?}: use {}", kind::ALL.join(", ")))
-            })?;
+            let known = kind::ALL
+                .iter()
+                .find(|known| **known == k)
+                .ok_or_else(|| ApiError::bad_request("invalid_kind", format!("Unknown kind {k:?}: use {}", kind::ALL.join(", "))))?;
             kinds.push(*known);
         }
         let number = |text: &Option<String>, field: &str| -> Result<Option<i64>, ApiError> {
             text.as_deref()
-                .map(|t| crate::input::whole_text(t).filter(|n| *n >= 0).ok_or_else(|| ApiError::bad_request("invalid_number", format!("{field} must be a whole number"))))
+                .map(|t| {
+                    crate::input::whole_text(t)
+                        .filter(|n| *n >= 0)
+                        .ok_or_else(|| ApiError::bad_request("invalid_number", format!("{field} must be a whole number")))
+                })
                 .transpose()
         };
         let limit = number(&self.limit, "limit")?.unwrap_or(PAGE);
@@ -267,7 +274,12 @@ async fn page_of(state: &AppState, subject: Subject<'_>, page: &Page, audits_by:
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn quiz_timeline(State(state): State<AppState>, reader: Reader, Path(quiz_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
+pub(super) async fn quiz_timeline(
+    State(state): State<AppState>,
+    reader: Reader,
+    Path(quiz_id): Path<String>,
+    ApiQuery(q): ApiQuery<TimelineQuery>,
+) -> Result<Json<Timeline>, ApiError> {
     let page = q.page()?;
     let quiz = reader.quiz(&state, &quiz_id, "timeline").await?;
     reader.spend(&state, 1)?;
@@ -296,7 +308,12 @@ pub(super) async fn quiz_timeline(State(state): State<AppState>, reader: Reader,
         (status = 429, description = "Too many audit requests this minute", body = ErrorBody),
     ),
 )]
-pub(super) async fn person_timeline(State(state): State<AppState>, reader: Reader, Path(user_id): Path<String>, ApiQuery(q): ApiQuery<TimelineQuery>) -> Result<Json<Timeline>, ApiError> {
+pub(super) async fn person_timeline(
+    State(state): State<AppState>,
+    reader: Reader,
+    Path(user_id): Path<String>,
+    ApiQuery(q): ApiQuery<TimelineQuery>,
+) -> Result<Json<Timeline>, ApiError> {
     let page = q.page()?;
     reader.person(&state, &user_id, "timeline").await?;
     let person = person_ref(&state, &user_id).await?;

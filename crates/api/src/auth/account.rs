@@ -56,12 +56,10 @@ pub async fn account_by_id(state: &AppState, user_id: &str) -> Result<Option<Acc
 }
 
 pub(super) async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        argon2::Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string())
-    })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
+    tokio::task::spawn_blocking(move || argon2::Argon2::default().hash_password(password.as_bytes()).map(|h| h.to_string()))
+        .await
+        .map_err(ApiError::internal)?
+        .map_err(ApiError::internal)
 }
 
 /// Whether `password` matches `hash`. With no hash (unknown e-mail) a dummy is checked, so the
@@ -71,15 +69,12 @@ pub(super) async fn password_matches(password: String, hash: Option<String>) -> 
     let known = hash.is_some();
     let hash = match hash {
         Some(h) => h,
-        None => DUMMY
-            .get_or_init(|| argon2::Argon2::default().hash_password(b"not a real password").expect("hashing works").to_string())
-            .clone(),
+        None => DUMMY.get_or_init(|| argon2::Argon2::default().hash_password(b"not a real password").expect("hashing works").to_string()).clone(),
     };
-    let matches = tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash).is_ok_and(|h| argon2::Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
-    })
-    .await
-    .map_err(ApiError::internal)?;
+    let matches =
+        tokio::task::spawn_blocking(move || PasswordHash::new(&hash).is_ok_and(|h| argon2::Argon2::default().verify_password(password.as_bytes(), &h).is_ok()))
+            .await
+            .map_err(ApiError::internal)?;
     Ok(known && matches)
 }
 

@@ -53,10 +53,7 @@ fn too_many_codes(wait: Duration) -> ApiError {
 
 /// A try of an e-mailed code for `email` from `client`, counted per address typed and per client.
 pub(super) async fn code_try(state: &AppState, email: &Email, client: &Client) -> Result<Try, ApiError> {
-    let keys = vec![
-        (format!("codes:{email}"), &CODES_ACCOUNT, Kind::Owner),
-        (client.address_key("codes"), &CODES_ADDRESS, Kind::Shared),
-    ];
+    let keys = vec![(format!("codes:{email}"), &CODES_ACCOUNT, Kind::Owner), (client.address_key("codes"), &CODES_ADDRESS, Kind::Shared)];
     limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)
 }
 
@@ -68,7 +65,9 @@ pub(super) fn code_mail(purpose: &str, code: &str) -> (&'static str, String) {
         ),
         _ => (
             "Your Quizroom password reset code",
-            format!("Your Quizroom password reset code is {code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this mail."),
+            format!(
+                "Your Quizroom password reset code is {code}.\n\nIt expires in 15 minutes. If you did not ask to reset your password, you can ignore this mail."
+            ),
         ),
     }
 }
@@ -82,7 +81,12 @@ pub(super) fn check_code_shape(code: &str) -> Result<(), ApiError> {
 
 /// Carries out a command on an account, and grants the welcome tokens in the same transaction
 /// when the e-mail became verified by it (a verification, or a reset with a mailed code).
-pub(super) async fn decide_user(state: &AppState, user_id: &str, meta: &Metadata, command: UserCommand) -> Result<Result<Decided<User>, UserError>, StoreError> {
+pub(super) async fn decide_user(
+    state: &AppState,
+    user_id: &str,
+    meta: &Metadata,
+    command: UserCommand,
+) -> Result<Result<Decided<User>, UserError>, StoreError> {
     let store = &state.store;
     let mut tx = store.begin_write().await?;
     let decided = match decide_in::<User>(store, &mut tx, &StreamId::<User>::new(user_id), meta, command).await? {
@@ -107,13 +111,7 @@ pub struct EmailRequest {
     pub(super) email: String,
 }
 
-async fn send_code_once(
-    state: &AppState,
-    account: &Account,
-    purpose: &'static str,
-    code: &str,
-    code_hash: &str,
-) -> Result<Result<(), UserError>, StoreError> {
+async fn send_code_once(state: &AppState, account: &Account, purpose: &'static str, code: &str, code_hash: &str) -> Result<Result<(), UserError>, StoreError> {
     let store = &state.store;
     let user_id = &account.view.id;
     let now = state.clock.now_ms();
@@ -147,4 +145,3 @@ pub(super) fn send_code_behind(state: &AppState, account: Account, purpose: &'st
         }
     });
 }
-

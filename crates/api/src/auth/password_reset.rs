@@ -78,11 +78,7 @@ pub(super) async fn reset_password(
     let user_id = account.view.id.clone();
     let meta = metadata(&user_id, "reset-password");
     let code_hash = state.keys.hash_code(&user_id, PASSWORD_RESET, code);
-    let command = || UserCommand::ResetPassword {
-        code_hash: code_hash.clone(),
-        password_hash: password_hash.clone(),
-        now: state.clock.now_ms(),
-    };
+    let command = || UserCommand::ResetPassword { code_hash: code_hash.clone(), password_hash: password_hash.clone(), now: state.clock.now_ms() };
     let decided = crate::retrying!(decide_user(&state, &user_id, &meta, command()))?.map_err(code_refused)?;
     if !decided.events.iter().any(|e| matches!(e, UserEvent::PasswordReset { .. })) {
         attempt.failed(&state.store).await?;

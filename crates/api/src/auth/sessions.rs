@@ -45,11 +45,7 @@ fn too_many_sign_ins(wait: Duration) -> ApiError {
     (status = 429, description = "Too many failed sign-ins; `Retry-After` says when to try again", body = ErrorBody,
         headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
-pub(super) async fn sign_in(
-    State(state): State<AppState>,
-    client: Client,
-    ApiJson(body): ApiJson<SignInRequest>,
-) -> Result<Json<AuthResponse>, ApiError> {
+pub(super) async fn sign_in(State(state): State<AppState>, client: Client, ApiJson(body): ApiJson<SignInRequest>) -> Result<Json<AuthResponse>, ApiError> {
     let email = Email::parse(&body.email).map_err(|e| match e {
         EmailError::Empty => invalid("email", "Email is required"),
         EmailError::Invalid => invalid("email", "Please enter a valid email"),
@@ -59,10 +55,8 @@ pub(super) async fn sign_in(
         return Err(invalid("password", "Password is required"));
     }
     // Per account and client address (the owner elsewhere is never held back) and per address.
-    let keys = vec![
-        (format!("sign-in:{email}:{}", client.network), &SIGN_IN_PAIR, Kind::Owner),
-        (client.address_key("sign-in"), &SIGN_IN_ADDRESS, Kind::Shared),
-    ];
+    let keys =
+        vec![(format!("sign-in:{email}:{}", client.network), &SIGN_IN_PAIR, Kind::Owner), (client.address_key("sign-in"), &SIGN_IN_ADDRESS, Kind::Shared)];
     let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_sign_ins)?;
     let account = account_by_email(&state, email).await?;
     let hash = account.as_ref().map(|a| a.password_hash.clone());
@@ -74,7 +68,6 @@ pub(super) async fn sign_in(
     let account = account.expect("a matching password has an account");
     Ok(Json(AuthResponse { token: state.keys.issue(&account.view.id, state.clock.now_ms()), user: account.view }))
 }
-
 
 /// Ends every session of the caller's account, on every device and every node; the caller signs
 /// in again.

@@ -176,4 +176,3 @@ async fn address_taken(state: &AppState, email: &Email, unsaved: UserView) -> Re
     let token = state.keys.issue(&unsaved.id, now);
     Ok((StatusCode::CREATED, Json(AuthResponse { token, user: unsaved })))
 }
-

@@ -37,11 +37,7 @@ pub struct VerifyRequest {
     (status = 429, description = "Too many wrong codes; `Retry-After` says when to try again", body = ErrorBody,
         headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
-pub(super) async fn verify_email(
-    State(state): State<AppState>,
-    client: Client,
-    ApiJson(body): ApiJson<VerifyRequest>,
-) -> Result<Json<UserResponse>, ApiError> {
+pub(super) async fn verify_email(State(state): State<AppState>, client: Client, ApiJson(body): ApiJson<VerifyRequest>) -> Result<Json<UserResponse>, ApiError> {
     let code = body.code.trim();
     check_code_shape(code)?;
     let email = Email::parse(&body.email).map_err(|_| invalid("email", "Please enter a valid email"))?;
@@ -78,4 +74,3 @@ pub(super) async fn resend_verification(State(state): State<AppState>, ApiJson(b
     }
     Ok(Json(sent))
 }
-

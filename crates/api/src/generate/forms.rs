@@ -140,4 +140,3 @@ impl ToSchema for PublishBody {
         "PublishRequest".into()
     }
 }
-

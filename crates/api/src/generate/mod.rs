@@ -192,11 +192,7 @@ async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart
     let document = state.read_upload(move || quizroom_extract::extract(&name, &bytes)).await?.map_err(unreadable)?;
     let prompt = form.field("prompt").to_owned();
     let summary = DocumentSummary { kind: document.kind.as_str(), title: document.title.clone(), passages: document.passages.len() };
-    let source = GenerationSource::Document {
-        file_name,
-        document_kind: document.kind.as_str().to_owned(),
-        passages: document.passages.len(),
-    };
+    let source = GenerationSource::Document { file_name, document_kind: document.kind.as_str().to_owned(), passages: document.passages.len() };
     let request = GenerateRequest {
         title,
         topics: prompt.clone(),
@@ -266,7 +262,13 @@ async fn charge(store: &EventStore, user_id: &str, stream: &StreamId<Generation>
 }
 
 /// Runs the generator within the deadline and records what came of it.
-async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: StreamId<Generation>, user_id: String, request: GenerateRequest) -> Result<Generation, ApiError> {
+async fn run(
+    store: EventStore,
+    generator: Arc<dyn Generator>,
+    stream: StreamId<Generation>,
+    user_id: String,
+    request: GenerateRequest,
+) -> Result<Generation, ApiError> {
     let outcome = tokio::time::timeout(GENERATION_DEADLINE, generator.generate(&request))
         .await
         .unwrap_or(Err(GenerateError::LlmTimeout { seconds: GENERATION_DEADLINE.as_secs() }));
@@ -281,7 +283,9 @@ async fn run(store: EventStore, generator: Arc<dyn Generator>, stream: StreamId<
             match crate::retrying!(crate::commands::decide_and_commit(&store, &stream, &meta, complete()))? {
                 Ok(decided) => return Ok(decided.state),
                 // The sweeper took it for abandoned and refunded it.
-                Err(_) => return Err(ApiError::new(StatusCode::GATEWAY_TIMEOUT, "generator_timeout", "The generation took too long and its tokens were refunded")),
+                Err(_) => {
+                    return Err(ApiError::new(StatusCode::GATEWAY_TIMEOUT, "generator_timeout", "The generation took too long and its tokens were refunded"));
+                }
             }
         }
         Ok(generation) => {
@@ -351,8 +355,9 @@ pub async fn run_refunds(store: EventStore, clock: Arc<dyn Clock>, shutdown: Can
 /// Fails and refunds the generations requested more than 15 minutes before `now` that have no
 /// outcome (found through the audit read model); returns how many.
 pub async fn refund_abandoned(store: &EventStore, now: i64) -> Result<usize, StoreError> {
-    let streams = quizroom_projections::audit::read::stalled(store.pool(), Generation::STREAM, GenerationEvent::GENERATION_REQUESTED, now - ABANDONED_AFTER_MS, 100)
-        .await?;
+    let streams =
+        quizroom_projections::audit::read::stalled(store.pool(), Generation::STREAM, GenerationEvent::GENERATION_REQUESTED, now - ABANDONED_AFTER_MS, 100)
+            .await?;
     let mut refunded = 0;
     for stream in streams.iter().filter_map(|s| StreamId::<Generation>::parse(s)) {
         if crate::retrying!(fail(store, &stream, "The generation was interrupted; its tokens were refunded"))?.is_ok() {

@@ -29,7 +29,11 @@ const SETTINGS_TEXTS: &[&str] = &["validityOption", "customDate", "audienceType"
         (status = 404, description = "No such generation of the caller's", body = ErrorBody),
     ),
 )]
-pub(super) async fn read_generation(State(state): State<AppState>, caller: AuthUser, Path(generation_id): Path<String>) -> Result<Json<GenerationView>, ApiError> {
+pub(super) async fn read_generation(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(generation_id): Path<String>,
+) -> Result<Json<GenerationView>, ApiError> {
     let stream = stream_of(&generation_id)?;
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let (generation, _) = load::<Generation>(&state.store, &mut conn, &stream).await?;
@@ -127,4 +131,3 @@ pub(super) async fn publish(
     let quiz = create_quiz(&state, &caller, &draft, &form.audience, &Payment::Generation(stream)).await?;
     Ok((StatusCode::CREATED, Json(QuizCreated::new(quiz))))
 }
-

@@ -123,4 +123,3 @@ pub(super) struct GenerationView {
     #[schema(nullable = false)]
     pub(super) quiz_id: Option<i64>,
 }
-

@@ -27,7 +27,11 @@ use crate::tokens::AuthUser;
         (status = 404, description = "No such quiz", body = ErrorBody),
     ),
 )]
-pub(super) async fn accommodations(State(state): State<AppState>, caller: AuthUser, Path(category_id): Path<String>) -> Result<Json<AccommodationList>, ApiError> {
+pub(super) async fn accommodations(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    Path(category_id): Path<String>,
+) -> Result<Json<AccommodationList>, ApiError> {
     let category = hosted_by(&state, &caller.user_id, &category_id).await?;
     Ok(Json(AccommodationList::of(&of_quiz(&state, category.id).await?.players)))
 }

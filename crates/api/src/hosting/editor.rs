@@ -41,7 +41,12 @@ pub(super) struct QuestionsUpdated {
     question_count: usize,
 }
 
-async fn update_once(state: &AppState, caller: &AuthUser, category_id: i64, edited: &[(Option<i64>, DraftQuestion)]) -> Result<Result<usize, QuizError>, StoreError> {
+async fn update_once(
+    state: &AppState,
+    caller: &AuthUser,
+    category_id: i64,
+    edited: &[(Option<i64>, DraftQuestion)],
+) -> Result<Result<usize, QuizError>, StoreError> {
     let mut tx = state.store.begin_write().await?;
     let stream = StreamId::<Quiz>::new(category_id);
     let (quiz, version) = load(&state.store, &mut tx, &stream).await?;
@@ -83,7 +88,11 @@ async fn update_once(state: &AppState, caller: &AuthUser, category_id: i64, edit
         (status = 422, description = "A question whose options are not all different, or whose answer is none of them (`details.errors`)", body = ErrorBody),
     ),
 )]
-pub(super) async fn update_questions(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<UpdateRequest>>) -> Result<Json<QuestionsUpdated>, ApiError> {
+pub(super) async fn update_questions(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<UpdateRequest>>,
+) -> Result<Json<QuestionsUpdated>, ApiError> {
     let category_id = body.category_id.map(|id| id.to_string()).unwrap_or_default();
     let category = hosted_by(&state, &caller.user_id, &category_id).await?;
     let mut problems = Vec::new();

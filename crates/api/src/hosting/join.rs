@@ -99,10 +99,7 @@ pub(super) async fn check_quiz(
     // Codes that lead nowhere are counted against the caller, so codes cannot be guessed, and
     // against the caller's network with a far larger ceiling, so that one guesser does not keep
     // the others behind the same address out.
-    let keys = vec![
-        (format!("join:{}", caller.user_id), &JOIN_ACCOUNT, Kind::Owner),
-        (client.address_key("join"), &JOIN_ADDRESS, Kind::Shared),
-    ];
+    let keys = vec![(format!("join:{}", caller.user_id), &JOIN_ACCOUNT, Kind::Owner), (client.address_key("join"), &JOIN_ADDRESS, Kind::Shared)];
     let attempt = limits::enter(&state.store, keys, state.clock.now_ms()).await?.map_err(too_many_codes)?;
     let Some(category) = category_by_code(&state, &code).await? else {
         attempt.failed(&state.store).await?;
@@ -121,8 +118,7 @@ pub(super) async fn check_quiz(
     };
     if category.is_expired(state.clock.now_ms()) {
         let message = expired_error().message;
-        let body =
-            QuizExpired { success: false, expired: true, code: "expired", error: message.clone(), message, quiz_details: details };
+        let body = QuizExpired { success: false, expired: true, code: "expired", error: message.clone(), message, quiz_details: details };
         return Ok((StatusCode::GONE, Json(body)).into_response());
     }
     if !in_audience(&state, &caller.user_id, &category).await? {

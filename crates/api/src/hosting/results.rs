@@ -138,4 +138,3 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
     let bytes = out.into_inner().map_err(ApiError::internal)?;
     Ok(csv_download(&category.name, "results", bytes))
 }
-

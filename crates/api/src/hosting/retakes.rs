@@ -49,7 +49,11 @@ pub(super) struct RetakeGranted {
         (status = 409, description = "The attempt changed at the same moment; try again", body = ErrorBody),
     ),
 )]
-pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser, ApiJson(ObjectBody(body)): ApiJson<ObjectBody<RetakeRequest>>) -> Result<Json<RetakeGranted>, ApiError> {
+pub(super) async fn grant_retake(
+    State(state): State<AppState>,
+    caller: AuthUser,
+    ApiJson(ObjectBody(body)): ApiJson<ObjectBody<RetakeRequest>>,
+) -> Result<Json<RetakeGranted>, ApiError> {
     let missing = || validation("Cannot perform action: Missing required user or category information.");
     let player = body.user_id.filter(|u| !u.trim().is_empty()).ok_or_else(missing)?;
     let category_id = body.category_id.ok_or_else(missing)?;
@@ -60,12 +64,10 @@ pub(super) async fn grant_retake(State(state): State<AppState>, caller: AuthUser
         .ok_or_else(|| ApiError::not_found("This player has no submission to retake"))?;
     let now = state.clock.now_ms();
     let command = || AttemptCommand::GrantRetake { by: caller.user_id.clone(), now };
-    execute(&state.store, &StreamId::<Attempt>::new(&attempt_id), &metadata(&caller.user_id, "grant_retake"), command).await.map_err(|e| {
-        match e {
-            CommandError::Rejected(AttemptError::NotSubmitted) => ApiError::not_found("This player has no submission to retake"),
-            CommandError::Rejected(other) => ApiError::internal(other),
-            CommandError::Store(e) => e.into(),
-        }
+    execute(&state.store, &StreamId::<Attempt>::new(&attempt_id), &metadata(&caller.user_id, "grant_retake"), command).await.map_err(|e| match e {
+        CommandError::Rejected(AttemptError::NotSubmitted) => ApiError::not_found("This player has no submission to retake"),
+        CommandError::Rejected(other) => ApiError::internal(other),
+        CommandError::Store(e) => e.into(),
     })?;
     Ok(Json(RetakeGranted { success: true, message: "Retake granted" }))
 }

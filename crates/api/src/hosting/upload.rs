@@ -11,8 +11,8 @@ use quizroom_domain::quiz::QuizSource;
 use quizroom_sheet::{Parsed, SheetError};
 use serde::Serialize;
 use serde_json::json;
-use utoipa::openapi::schema::{AdditionalProperties, KnownFormat, Object, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{AdditionalProperties, KnownFormat, Object, ObjectBuilder, Schema, SchemaFormat, Type};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::AnsweredQuestion;
@@ -20,9 +20,7 @@ use crate::error::{ApiError, ApiMultipart};
 use crate::input::trimmed_pattern;
 use crate::new_quiz::{HOSTING_COST, Payment, QuizCreated, create_quiz};
 use crate::openapi::ErrorBody;
-use crate::quiz_form::{
-    DraftQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_FIELDS, file_schema, read_form_of, validation, with_settings_schema,
-};
+use crate::quiz_form::{DraftQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_FIELDS, file_schema, read_form_of, validation, with_settings_schema};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 

@@ -30,7 +30,8 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         .questions
         .iter()
         .map(|q| {
-            let mut row: Vec<Cell> = vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), in_percent(q.correct_share).into(), q.seen.into(), q.skipped.into()];
+            let mut row: Vec<Cell> =
+                vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), in_percent(q.correct_share).into(), q.seen.into(), q.skipped.into()];
             row.extend(q.options.iter().map(|o| Cell::from(o.count)));
             row.push(q.median_time_ms.map(|ms| ms as f64 / 1000.0).into());
             row.push(q.suspect_key.as_ref().map(|k| format!("Most strong players chose {}", k.strong_choice)).into());
@@ -62,7 +63,14 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         .iter()
         .flat_map(|g| {
             g.questions.iter().map(move |q| {
-                let mut row: Vec<Cell> = vec![g.opened_at.clone().into(), q.number.into(), q.text.clone().into(), q.key.clone().into(), q.answered.into(), in_percent(q.correct_share).into()];
+                let mut row: Vec<Cell> = vec![
+                    g.opened_at.clone().into(),
+                    q.number.into(),
+                    q.text.clone().into(),
+                    q.key.clone().into(),
+                    q.answered.into(),
+                    in_percent(q.correct_share).into(),
+                ];
                 row.extend(q.counts.iter().map(|c| Cell::from(*c)));
                 row.push(q.median_ms.map(|ms| ms as f64 / 1000.0).into());
                 row
@@ -74,7 +82,20 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         Sheet { name: "Summary".into(), header: header(&["Figure", "Value"]), rows: summary },
         Sheet {
             name: "Questions".into(),
-            header: header(&["Question", "Text", "Key", "Right (%)", "Seen", "Skipped", "Chose A", "Chose B", "Chose C", "Chose D", "Median time (s)", "Check the key"]),
+            header: header(&[
+                "Question",
+                "Text",
+                "Key",
+                "Right (%)",
+                "Seen",
+                "Skipped",
+                "Chose A",
+                "Chose B",
+                "Chose C",
+                "Chose D",
+                "Median time (s)",
+                "Check the key",
+            ]),
             rows: questions,
         },
         Sheet {

@@ -165,7 +165,15 @@ pub(super) async fn progress(State(state): State<AppState>, caller: AuthUser) ->
         quizzes: quizzes_played,
         live_games: games
             .into_iter()
-            .map(|g| ProgressGame { game_id: g.game_id, title: g.title, played_at: rfc3339(g.opened_at), points: g.points, correct: g.correct, rank: g.rank, players: g.players })
+            .map(|g| ProgressGame {
+                game_id: g.game_id,
+                title: g.title,
+                played_at: rfc3339(g.opened_at),
+                points: g.points,
+                correct: g.correct,
+                rank: g.rank,
+                players: g.players,
+            })
             .collect(),
         categories,
         streak: streak(&days, today),

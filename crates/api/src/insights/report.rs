@@ -11,7 +11,6 @@ use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-
 /// A question as the quiz has it now (or last had it).
 #[derive(Debug, Clone)]
 pub struct QuizQuestion {
@@ -209,10 +208,7 @@ pub fn days(attempts: &[AttemptRow]) -> Vec<Day> {
         let day = chrono::DateTime::from_timestamp_millis(a.submitted_at).map(|t| t.format("%Y-%m-%d").to_string()).unwrap_or_default();
         by_day.entry(day).or_default().push(percent(a.score, a.total));
     }
-    by_day
-        .into_iter()
-        .map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: one_decimal(mean(&scores)) })
-        .collect()
+    by_day.into_iter().map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: one_decimal(mean(&scores)) }).collect()
 }
 
 #[cfg(test)]
@@ -245,11 +241,24 @@ mod tests {
 
     #[test]
     fn the_summary_counts_players_once_and_scores_in_percent() {
-        let attempts = [attempt("a1", "u1", 3, 3, 0, 60_000, "player"), attempt("a2", "u2", 1, 4, 0, 120_000, "timeout"), attempt("a3", "u1", 2, 4, 0, 30_000, "player")];
+        let attempts =
+            [attempt("a1", "u1", 3, 3, 0, 60_000, "player"), attempt("a2", "u2", 1, 4, 0, 120_000, "timeout"), attempt("a3", "u1", 2, 4, 0, 30_000, "player")];
         let s = summary(&attempts, 4);
         assert_eq!((s.participants, s.attempts_started, s.attempts_submitted, s.submitted_by_server), (2, 4, 3, 1));
         assert_eq!((s.completion_rate, s.average_score, s.median_score, s.average_time_ms), (0.75, 58.3, 50.0, 70_000));
-        assert_eq!(summary(&[], 0), Summary { participants: 0, attempts_started: 0, attempts_submitted: 0, completion_rate: 0.0, average_score: 0.0, median_score: 0.0, average_time_ms: 0, submitted_by_server: 0 });
+        assert_eq!(
+            summary(&[], 0),
+            Summary {
+                participants: 0,
+                attempts_started: 0,
+                attempts_submitted: 0,
+                completion_rate: 0.0,
+                average_score: 0.0,
+                median_score: 0.0,
+                average_time_ms: 0,
+                submitted_by_server: 0
+            }
+        );
     }
 
     #[test]
@@ -280,11 +289,15 @@ mod tests {
 
     #[test]
     fn scores_fall_into_tens_and_days_average_them() {
-        let attempts = [attempt("a", "u", 0, 3, 0, 0, "player"), attempt("b", "u", 3, 3, 0, 86_400_000, "player"), attempt("c", "u", 2, 3, 0, 86_400_001, "player")];
+        let attempts =
+            [attempt("a", "u", 0, 3, 0, 0, "player"), attempt("b", "u", 3, 3, 0, 86_400_000, "player"), attempt("c", "u", 2, 3, 0, 86_400_001, "player")];
         let h = histogram(&attempts);
         assert_eq!(h.len(), 11);
         assert_eq!((h[0].count, h[6].count, h[10].count, h[10].label.as_str(), h[6].label.as_str()), (1, 1, 1, "100%", "60\u{2013}69%"));
         let d = days(&attempts);
-        assert_eq!(d, vec![Day { day: "1970-01-01".into(), attempts: 1, average_score: 0.0 }, Day { day: "1970-01-02".into(), attempts: 2, average_score: 83.3 }]);
+        assert_eq!(
+            d,
+            vec![Day { day: "1970-01-01".into(), attempts: 1, average_score: 0.0 }, Day { day: "1970-01-02".into(), attempts: 2, average_score: 83.3 }]
+        );
     }
 }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use quizroom_domain::StreamId;
 use quizroom_domain::game::{GameCommand, GameError, GameQuestion, GameSettings, LiveGame, SECONDS_PER_QUESTION, Scoring};
 use quizroom_domain::quiz::Quiz;
-use quizroom_domain::StreamId;
 use quizroom_eventstore::RecordedEvent;
 use quizroom_hub::game::{GameView, RoomHandle, Viewer};
 use quizroom_projections::live::read as live;
@@ -202,10 +202,7 @@ pub(super) async fn open_game(
         .spend(&client.address_key("open-game"), 1, state.clock.now_ms())
         .map_err(|wait| ApiError::held_back("too_many_games", "Too many games opened from here", wait))?;
     if live::open_games_of_host(state.store.pool(), &caller.user_id).await.map_err(db)? >= OPEN_GAMES_PER_ACCOUNT {
-        return Err(ApiError::conflict(
-            "too_many_games",
-            format!("You already have {OPEN_GAMES_PER_ACCOUNT} live games open. End one to open another."),
-        ));
+        return Err(ApiError::conflict("too_many_games", format!("You already have {OPEN_GAMES_PER_ACCOUNT} live games open. End one to open another.")));
     }
     let game_id = uuid::Uuid::new_v4().to_string();
     let stream = StreamId::<LiveGame>::new(&game_id);

@@ -124,7 +124,13 @@ pub(super) async fn quiz_games(State(state): State<AppState>, caller: AuthUser, 
     Ok(Json(
         games
             .into_iter()
-            .map(|g| GameSummary { game_id: g.game_id, title: g.title, opened_at: rfc3339(g.opened_at), finished_at: g.finished_at.map(rfc3339), players: g.players })
+            .map(|g| GameSummary {
+                game_id: g.game_id,
+                title: g.title,
+                opened_at: rfc3339(g.opened_at),
+                finished_at: g.finished_at.map(rfc3339),
+                players: g.players,
+            })
             .collect(),
     ))
 }
@@ -147,10 +153,7 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
         .enumerate()
         .map(|(i, p)| {
             let given = by_player.get(p.player_id.as_str());
-            let answers = questions
-                .iter()
-                .map(|q| given.and_then(|g| g.iter().find(|a| a.question == q.question)).map(|a| a.choice.clone()))
-                .collect();
+            let answers = questions.iter().map(|q| given.and_then(|g| g.iter().find(|a| a.question == q.question)).map(|a| a.choice.clone())).collect();
             PlayerResult {
                 rank: i + 1,
                 signed_in: p.user_id.is_some(),

@@ -127,8 +127,7 @@ pub(super) async fn start_or_resume(state: &AppState, user_id: &str, category: &
             }
             // Its time is up: the server submits what was saved (unless the auto-submitter just
             // did), then a new attempt starts.
-            let _already_submitted_is_fine =
-                submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
+            let _already_submitted_is_fine = submit(&state.store, &state.quizzes, state.clock.as_ref(), &attempt_id, vec![], SubmitReason::Timeout).await?;
         }
         ensure_attempt_left(state, user_id, category).await?;
         let question_ids = quizzes::question_ids(state.store.pool(), category_id, category.quiz_version).await.map_err(db)?;
@@ -219,7 +218,6 @@ pub(super) async fn save_answer(
     let command = || AttemptCommand::RecordAnswer { question_id: body.question_id, answer, marked: body.marked, now: state.clock.now_ms() };
     let meta = metadata(&caller.user_id, "answer");
     let stream = StreamId::<Attempt>::new(&attempt_id);
-    let decided = crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))?
-        .map_err(attempt_refused)?;
+    let decided = crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))?.map_err(attempt_refused)?;
     Ok(Json(AnswerSaved { saved: true, remaining_ms: decided.state.remaining_ms(state.clock.now_ms()) }))
 }

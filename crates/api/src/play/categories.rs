@@ -35,13 +35,7 @@ pub(super) async fn list_categories(State(state): State<AppState>, _caller: Auth
     let rows = quizzes::curated(state.store.pool()).await.map_err(db)?;
     let categories = rows
         .into_iter()
-        .map(|r| CategoryView {
-            id: r.category_id,
-            name: r.name,
-            description: r.description,
-            question_count: r.question_count,
-            time_limit: r.time_limit,
-        })
+        .map(|r| CategoryView { id: r.category_id, name: r.name, description: r.description, question_count: r.question_count, time_limit: r.time_limit })
         .collect();
     Ok(Json(categories))
 }

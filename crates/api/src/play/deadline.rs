@@ -17,8 +17,7 @@ pub async fn run_auto_submit(scorer: Scorer, shutdown: CancellationToken) {
         let due = attempts::due(store.pool(), clock.now_ms() - GRACE_MS).await;
         match due {
             Ok(due) => {
-                let submissions =
-                    due.iter().map(|id| Submission { attempt_id: id.clone(), answers: vec![], reason: SubmitReason::Timeout }).collect();
+                let submissions = due.iter().map(|id| Submission { attempt_id: id.clone(), answers: vec![], reason: SubmitReason::Timeout }).collect();
                 for (attempt_id, outcome) in due.iter().zip(scorer.submit_all(submissions).await) {
                     match outcome {
                         Ok(Ok((s, _))) => tracing::info!(attempt_id, score = s.score, "submitted at the deadline"),

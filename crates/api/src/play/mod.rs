@@ -77,9 +77,7 @@ fn attempt_refused(e: AttemptError) -> ApiError {
         AttemptError::TimeUp => ApiError::conflict("time_up", "The time for this quiz is up"),
         AttemptError::AlreadySubmitted => ApiError::conflict("already_submitted", "This quiz was already submitted"),
         // Whether a question belongs to the attempt's quiz is a rule no schema can express.
-        AttemptError::UnknownQuestion(_) => {
-            ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "unknown_question", e.to_string())
-        }
+        AttemptError::UnknownQuestion(_) => ApiError::new(axum::http::StatusCode::UNPROCESSABLE_ENTITY, "unknown_question", e.to_string()),
         AttemptError::NotStarted => ApiError::not_found("No such attempt"),
         AttemptError::AlreadyStarted => ApiError::conflict("already_started", e.to_string()),
         AttemptError::NotSubmitted => ApiError::conflict("not_submitted", e.to_string()),

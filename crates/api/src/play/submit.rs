@@ -94,15 +94,10 @@ fn result_message(score: i64, total: i64) -> &'static str {
     (status = 409, description = "No attempt was started, its time is up, or a concurrent change", body = ErrorBody),
     (status = 410, description = "A hosted quiz that has expired", body = ErrorBody),
 ))]
-pub(super) async fn submit_answers(
-    State(state): State<AppState>,
-    caller: AuthUser,
-    ApiJson(body): ApiJson<ScoreRequest>,
-) -> Result<Json<ScoreView>, ApiError> {
+pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<ScoreRequest>) -> Result<Json<ScoreView>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
     let category_id = id_from(&body.category_id)?;
-    let answers =
-        body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
+    let answers = body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
     // Removed from the audience since starting: refused before anything is queued.
     may_submit(&state, &caller.user_id, category_id).await?;
     let queued = state.submissions.submit(&caller.user_id, category_id, answers).await?;

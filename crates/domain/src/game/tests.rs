@@ -62,7 +62,7 @@ fn a_game_opens_in_its_lobby_with_its_questions() {
             host_id: "host".into(),
             quiz_id: 7,
             quiz_version: 1,
-        curated: false,
+            curated: false,
             title: "Capitals".into(),
             questions: vec![question(1), question(2)],
             settings: settings(),
@@ -114,9 +114,8 @@ fn starting_needs_a_player_and_opens_the_first_question_after_the_get_ready() {
 fn the_clock_closes_a_question_at_its_deadline_and_not_before() {
     let events = [opened(), started(0, T0)];
     given::<LiveGame>(events.clone()).when(GameCommand::CloseAtDeadline { index: 0, now: T0 + 22_999 }).then([]);
-    let game = given::<LiveGame>(events.clone())
-        .when(GameCommand::CloseAtDeadline { index: 0, now: T0 + 23_000 })
-        .then([closed(0, CloseReason::Time, T0 + 23_000)]);
+    let game =
+        given::<LiveGame>(events.clone()).when(GameCommand::CloseAtDeadline { index: 0, now: T0 + 23_000 }).then([closed(0, CloseReason::Time, T0 + 23_000)]);
     assert_eq!(game.phase, Phase::Reveal);
     assert_eq!(game.open_question(), None);
     // A second node's clock, or a late timer, finds nothing to do.
@@ -127,26 +126,28 @@ fn the_clock_closes_a_question_at_its_deadline_and_not_before() {
 
 #[test]
 fn a_question_closes_when_everyone_answered_or_the_host_skips() {
-    given::<LiveGame>([opened(), started(0, T0)])
-        .when(GameCommand::CloseAllAnswered { index: 0, now: T0 + 5_000 })
-        .then([closed(0, CloseReason::AllAnswered, T0 + 5_000)]);
-    given::<LiveGame>([opened(), started(0, T0)])
-        .when(GameCommand::Skip { now: T0 + 4_000 })
-        .then([closed(0, CloseReason::Skipped, T0 + 4_000)]);
-    given::<LiveGame>([opened()])
-        .when(GameCommand::Skip { now: T0 })
-        .then_error(GameError::WrongPhase("No question is open"));
+    given::<LiveGame>([opened(), started(0, T0)]).when(GameCommand::CloseAllAnswered { index: 0, now: T0 + 5_000 }).then([closed(
+        0,
+        CloseReason::AllAnswered,
+        T0 + 5_000,
+    )]);
+    given::<LiveGame>([opened(), started(0, T0)]).when(GameCommand::Skip { now: T0 + 4_000 }).then([closed(0, CloseReason::Skipped, T0 + 4_000)]);
+    given::<LiveGame>([opened()]).when(GameCommand::Skip { now: T0 }).then_error(GameError::WrongPhase("No question is open"));
     // Everyone answered an earlier question: nothing to close.
-    given::<LiveGame>([opened(), started(0, T0), closed(0, CloseReason::Skipped, T0 + 1), GameEvent::StandingsShown { index: 0, at: T0 + 2 }, started(1, T0 + 3)])
-        .when(GameCommand::CloseAllAnswered { index: 0, now: T0 + 4 })
-        .then([]);
+    given::<LiveGame>([
+        opened(),
+        started(0, T0),
+        closed(0, CloseReason::Skipped, T0 + 1),
+        GameEvent::StandingsShown { index: 0, at: T0 + 2 },
+        started(1, T0 + 3),
+    ])
+    .when(GameCommand::CloseAllAnswered { index: 0, now: T0 + 4 })
+    .then([]);
 }
 
 #[test]
 fn a_pause_stops_the_clock_and_a_resume_moves_the_deadline_by_the_pause() {
-    let paused = given::<LiveGame>([opened(), started(0, T0)])
-        .when(GameCommand::Pause { now: T0 + 8_000 })
-        .then([GameEvent::GamePaused { at: T0 + 8_000 }]);
+    let paused = given::<LiveGame>([opened(), started(0, T0)]).when(GameCommand::Pause { now: T0 + 8_000 }).then([GameEvent::GamePaused { at: T0 + 8_000 }]);
     assert_eq!(paused.remaining_ms(T0 + 60_000), 15_000);
     assert!(paused.open_question().unwrap().paused);
     // Paused, the deadline does not close the question.
@@ -163,9 +164,7 @@ fn a_pause_stops_the_clock_and_a_resume_moves_the_deadline_by_the_pause() {
     // Pausing twice or resuming a running clock records nothing; outside a question it is refused.
     given::<LiveGame>([opened(), started(0, T0), GameEvent::GamePaused { at: T0 }]).when(GameCommand::Pause { now: T0 + 1 }).then([]);
     given::<LiveGame>([opened(), started(0, T0)]).when(GameCommand::Resume { now: T0 + 1 }).then([]);
-    given::<LiveGame>([opened()])
-        .when(GameCommand::Pause { now: T0 })
-        .then_error(GameError::WrongPhase("Only a question's clock can be paused"));
+    given::<LiveGame>([opened()]).when(GameCommand::Pause { now: T0 }).then_error(GameError::WrongPhase("Only a question's clock can be paused"));
 }
 
 #[test]
@@ -209,7 +208,8 @@ fn a_finished_game_refuses_the_host_and_ignores_the_clock() {
 #[test]
 fn the_host_may_end_the_game_at_any_moment() {
     for events in [vec![opened()], vec![opened(), started(0, T0)], vec![opened(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)]] {
-        let game = given::<LiveGame>(events).when(GameCommand::End { now: T0 + 30_000 }).then([GameEvent::GameFinished { ended_by: EndedBy::Host, at: T0 + 30_000 }]);
+        let game =
+            given::<LiveGame>(events).when(GameCommand::End { now: T0 + 30_000 }).then([GameEvent::GameFinished { ended_by: EndedBy::Host, at: T0 + 30_000 }]);
         assert_eq!(game.ended_by, Some(EndedBy::Host));
         assert_eq!(game.open_question(), None);
     }
@@ -255,9 +255,7 @@ fn an_auto_advancing_game_moves_on_after_the_reveal_and_the_standings_have_laste
     // A timer for a phase already left does nothing.
     given::<LiveGame>(reveal.clone()).when(GameCommand::AutoAdvance { phase: Phase::Standings, index: 0, now: T0 + 90_000 }).then([]);
     let standings: Vec<GameEvent> = reveal.into_iter().chain([GameEvent::StandingsShown { index: 0, at: T0 + 28_000 }]).collect();
-    given::<LiveGame>(standings)
-        .when(GameCommand::AutoAdvance { phase: Phase::Standings, index: 0, now: T0 + 33_000 })
-        .then([started(1, T0 + 33_000)]);
+    given::<LiveGame>(standings).when(GameCommand::AutoAdvance { phase: Phase::Standings, index: 0, now: T0 + 33_000 }).then([started(1, T0 + 33_000)]);
     // A host-paced game never moves by itself.
     given::<LiveGame>([opened(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)])
         .when(GameCommand::AutoAdvance { phase: Phase::Reveal, index: 0, now: T0 + 90_000 })
@@ -274,8 +272,7 @@ fn kicking_and_locking_are_recorded_once() {
         .when(GameCommand::Kick { player_id: "p1".into(), now: T0 })
         .then([]);
     given::<LiveGame>([opened(), GameEvent::LobbyLocked { at: T0 }]).when(GameCommand::Lock { now: T0 }).then([]);
-    let unlocked = given::<LiveGame>([opened(), GameEvent::LobbyLocked { at: T0 }])
-        .when(GameCommand::Unlock { now: T0 })
-        .then([GameEvent::LobbyUnlocked { at: T0 }]);
+    let unlocked =
+        given::<LiveGame>([opened(), GameEvent::LobbyLocked { at: T0 }]).when(GameCommand::Unlock { now: T0 }).then([GameEvent::LobbyUnlocked { at: T0 }]);
     assert!(!unlocked.locked);
 }

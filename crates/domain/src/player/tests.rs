@@ -45,13 +45,27 @@ fn a_player_joins_once() {
 
 #[test]
 fn a_right_answer_earns_ten_points_when_only_correctness_counts() {
-    let player = given::<GamePlayer>([joined()])
-        .when(answer(0, Letter::B, Scoring::Correctness, false, OPENS + 19_000))
-        .then([PlayerEvent::AnswerGiven { index: 0, question_id: 100, choice: Letter::B, correct: true, points: 10, streak: 1, elapsed_ms: 19_000, at: OPENS + 19_000 }]);
+    let player = given::<GamePlayer>([joined()]).when(answer(0, Letter::B, Scoring::Correctness, false, OPENS + 19_000)).then([PlayerEvent::AnswerGiven {
+        index: 0,
+        question_id: 100,
+        choice: Letter::B,
+        correct: true,
+        points: 10,
+        streak: 1,
+        elapsed_ms: 19_000,
+        at: OPENS + 19_000,
+    }]);
     assert_eq!(player.points, 10);
-    given::<GamePlayer>([joined()])
-        .when(answer(0, Letter::C, Scoring::Correctness, false, OPENS))
-        .then([PlayerEvent::AnswerGiven { index: 0, question_id: 100, choice: Letter::C, correct: false, points: 0, streak: 0, elapsed_ms: 0, at: OPENS }]);
+    given::<GamePlayer>([joined()]).when(answer(0, Letter::C, Scoring::Correctness, false, OPENS)).then([PlayerEvent::AnswerGiven {
+        index: 0,
+        question_id: 100,
+        choice: Letter::C,
+        correct: false,
+        points: 0,
+        streak: 0,
+        elapsed_ms: 0,
+        at: OPENS,
+    }]);
 }
 
 #[test]
@@ -60,9 +74,16 @@ fn a_faster_right_answer_earns_more_when_speed_counts() {
     assert_eq!(points_for(Scoring::Speed, true, 10_000, 20_000), 750);
     assert_eq!(points_for(Scoring::Speed, true, 20_000, 20_000), 500);
     assert_eq!(points_for(Scoring::Speed, false, 0, 20_000), 0);
-    let player = given::<GamePlayer>([joined()])
-        .when(answer(0, Letter::B, Scoring::Speed, false, OPENS + 5_000))
-        .then([PlayerEvent::AnswerGiven { index: 0, question_id: 100, choice: Letter::B, correct: true, points: 875, streak: 1, elapsed_ms: 5_000, at: OPENS + 5_000 }]);
+    let player = given::<GamePlayer>([joined()]).when(answer(0, Letter::B, Scoring::Speed, false, OPENS + 5_000)).then([PlayerEvent::AnswerGiven {
+        index: 0,
+        question_id: 100,
+        choice: Letter::B,
+        correct: true,
+        points: 875,
+        streak: 1,
+        elapsed_ms: 5_000,
+        at: OPENS + 5_000,
+    }]);
     assert_eq!(player.points, 875);
 }
 
@@ -78,33 +99,67 @@ fn an_answer_before_the_question_opens_after_its_deadline_or_while_paused_is_ref
     given::<GamePlayer>([joined()]).when(answer(0, Letter::B, Scoring::Speed, false, OPENS - 1)).then_error(PlayerError::NotOpen);
     given::<GamePlayer>([joined()]).when(answer(0, Letter::B, Scoring::Speed, false, OPENS + 20_001)).then_error(PlayerError::TooLate);
     given::<GamePlayer>([joined()])
-        .when(PlayerCommand::Answer { question: OpenQuestion { paused: true, ..question(0) }, choice: Letter::B, scoring: Scoring::Speed, streak_bonus: false, now: OPENS + 1 })
+        .when(PlayerCommand::Answer {
+            question: OpenQuestion { paused: true, ..question(0) },
+            choice: Letter::B,
+            scoring: Scoring::Speed,
+            streak_bonus: false,
+            now: OPENS + 1,
+        })
         .then_error(PlayerError::NotOpen);
     // At the deadline itself the answer is in time.
-    given::<GamePlayer>([joined()])
-        .when(answer(0, Letter::A, Scoring::Speed, false, OPENS + 20_000))
-        .then([PlayerEvent::AnswerGiven { index: 0, question_id: 100, choice: Letter::A, correct: false, points: 0, streak: 0, elapsed_ms: 20_000, at: OPENS + 20_000 }]);
+    given::<GamePlayer>([joined()]).when(answer(0, Letter::A, Scoring::Speed, false, OPENS + 20_000)).then([PlayerEvent::AnswerGiven {
+        index: 0,
+        question_id: 100,
+        choice: Letter::A,
+        correct: false,
+        points: 0,
+        streak: 0,
+        elapsed_ms: 20_000,
+        at: OPENS + 20_000,
+    }]);
 }
 
 #[test]
 fn right_answers_in_a_row_build_a_streak_and_its_bonus() {
     let given_two = [joined(), given_answer(0, true, 10, 1), given_answer(1, true, 110, 2)];
-    given::<GamePlayer>(given_two.clone())
-        .when(answer(2, Letter::B, Scoring::Correctness, true, OPENS))
-        .then([PlayerEvent::AnswerGiven { index: 2, question_id: 102, choice: Letter::B, correct: true, points: 210, streak: 3, elapsed_ms: 0, at: OPENS }]);
+    given::<GamePlayer>(given_two.clone()).when(answer(2, Letter::B, Scoring::Correctness, true, OPENS)).then([PlayerEvent::AnswerGiven {
+        index: 2,
+        question_id: 102,
+        choice: Letter::B,
+        correct: true,
+        points: 210,
+        streak: 3,
+        elapsed_ms: 0,
+        at: OPENS,
+    }]);
     // Without the bonus the streak is still counted, but earns nothing.
-    given::<GamePlayer>(given_two)
-        .when(answer(2, Letter::B, Scoring::Correctness, false, OPENS))
-        .then([PlayerEvent::AnswerGiven { index: 2, question_id: 102, choice: Letter::B, correct: true, points: 10, streak: 3, elapsed_ms: 0, at: OPENS }]);
+    given::<GamePlayer>(given_two).when(answer(2, Letter::B, Scoring::Correctness, false, OPENS)).then([PlayerEvent::AnswerGiven {
+        index: 2,
+        question_id: 102,
+        choice: Letter::B,
+        correct: true,
+        points: 10,
+        streak: 3,
+        elapsed_ms: 0,
+        at: OPENS,
+    }]);
 }
 
 #[test]
 fn the_streak_bonus_stops_growing_at_its_cap() {
     let mut events = vec![joined()];
     events.extend((0..8).map(|i| given_answer(i, true, 0, i as i64 + 1)));
-    given::<GamePlayer>(events)
-        .when(answer(8, Letter::B, Scoring::Correctness, true, OPENS))
-        .then([PlayerEvent::AnswerGiven { index: 8, question_id: 108, choice: Letter::B, correct: true, points: 10 + STREAK_CAP, streak: 9, elapsed_ms: 0, at: OPENS }]);
+    given::<GamePlayer>(events).when(answer(8, Letter::B, Scoring::Correctness, true, OPENS)).then([PlayerEvent::AnswerGiven {
+        index: 8,
+        question_id: 108,
+        choice: Letter::B,
+        correct: true,
+        points: 10 + STREAK_CAP,
+        streak: 9,
+        elapsed_ms: 0,
+        at: OPENS,
+    }]);
 }
 
 #[test]
@@ -121,9 +176,16 @@ fn a_wrong_or_missed_question_breaks_the_streak() {
 #[test]
 fn a_late_joiner_starts_from_zero_and_is_not_scored_for_earlier_questions() {
     // Joined before question 3: nothing is recorded for questions 0–2, and the first answer counts.
-    let player = given::<GamePlayer>([joined()])
-        .when(answer(3, Letter::B, Scoring::Correctness, true, OPENS))
-        .then([PlayerEvent::AnswerGiven { index: 3, question_id: 103, choice: Letter::B, correct: true, points: 10, streak: 1, elapsed_ms: 0, at: OPENS }]);
+    let player = given::<GamePlayer>([joined()]).when(answer(3, Letter::B, Scoring::Correctness, true, OPENS)).then([PlayerEvent::AnswerGiven {
+        index: 3,
+        question_id: 103,
+        choice: Letter::B,
+        correct: true,
+        points: 10,
+        streak: 1,
+        elapsed_ms: 0,
+        at: OPENS,
+    }]);
     assert_eq!(player.answers.len(), 1);
     assert_eq!(player.points, 10);
 }
@@ -148,7 +210,13 @@ fn game(events: &[crate::game::GameEvent]) -> LiveGame {
 
 fn opened() -> crate::game::GameEvent {
     use crate::game::{GameEvent, GameQuestion, GameSettings};
-    let question = |id: i64| GameQuestion { id, text: format!("Question {id}?"), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer: Letter::B, explanation: String::new() };
+    let question = |id: i64| GameQuestion {
+        id,
+        text: format!("Question {id}?"),
+        options: ["a".into(), "b".into(), "c".into(), "d".into()],
+        answer: Letter::B,
+        explanation: String::new(),
+    };
     let settings = GameSettings {
         seconds_per_question: 20,
         scoring: Scoring::Speed,

@@ -91,10 +91,17 @@ enum Found {
     Break(Break),
     /// The event at `position` hashes to `event`, not to what was chained there: changed, or
     /// moved from where the chain holds that hash.
-    Mismatch { position: i64, event: [u8; 32] },
+    Mismatch {
+        position: i64,
+        event: [u8; 32],
+    },
     /// The link numbered `next` follows the link at `position`, not `after`: the links between are
     /// gone (and their events too, unless one is still at `position`).
-    Unlinked { after: Anchor, next: i64, position: i64 },
+    Unlinked {
+        after: Anchor,
+        next: i64,
+        position: i64,
+    },
 }
 
 /// What checking a range of links found: the last link that held and the first break.
@@ -245,7 +252,8 @@ async fn walk(store: &EventStore, from: Anchor, until_seq: i64) -> Result<(Optio
 
 /// Whether an event sits at `position`.
 async fn event_at(store: &EventStore, position: i64) -> Result<bool, StoreError> {
-    let found: Option<i64> = sqlx::query_scalar("select global_position from events where global_position = $1").bind(position).fetch_optional(store.pool()).await?;
+    let found: Option<i64> =
+        sqlx::query_scalar("select global_position from events where global_position = $1").bind(position).fetch_optional(store.pool()).await?;
     Ok(found.is_some())
 }
 
@@ -280,11 +288,14 @@ async fn scalar(store: &EventStore, sql: String, binds: &[i64]) -> Result<Option
 async fn inserted(store: &EventStore, from: &Anchor, to: &Anchor) -> Result<Option<i64>, StoreError> {
     let (range, binds) = between(store, from, Some(to));
     let events = scalar(store, format!("select count(*) from events e where {range}"), &binds).await?.unwrap_or(0);
-    let links: i64 = sqlx::query_scalar("select count(*) from event_chain where seq > $1 and seq <= $2").bind(from.seq).bind(to.seq).fetch_one(store.pool()).await?;
+    let links: i64 =
+        sqlx::query_scalar("select count(*) from event_chain where seq > $1 and seq <= $2").bind(from.seq).bind(to.seq).fetch_one(store.pool()).await?;
     if events == links {
         return Ok(None);
     }
-    let sql = format!("select min(e.global_position) from events e where {range} and not exists (select 1 from event_chain c where c.global_position = e.global_position)");
+    let sql = format!(
+        "select min(e.global_position) from events e where {range} and not exists (select 1 from event_chain c where c.global_position = e.global_position)"
+    );
     scalar(store, sql, &binds).await
 }
 
@@ -337,7 +348,11 @@ pub(super) async fn check_from(store: &EventStore, from: Anchor) -> Result<(Veri
             None => false,
         };
         if !same {
-            broken = Some(if event_at(store, from.position).await? { Break::ChainAltered { position: from.position } } else { Break::Deleted { position: from.position } });
+            broken = Some(if event_at(store, from.position).await? {
+                Break::ChainAltered { position: from.position }
+            } else {
+                Break::Deleted { position: from.position }
+            });
         }
     }
     let mut last = from;
@@ -367,10 +382,7 @@ pub async fn verify(store: &EventStore) -> Result<Verification, StoreError> {
 
 /// Whether the log up to `position` still hashes to `digest`, a chain hash saved earlier.
 pub async fn prove(store: &EventStore, position: i64, digest: &str) -> Result<Proof, StoreError> {
-    let seq: Option<i64> = sqlx::query_scalar("select seq from event_chain where global_position = $1")
-        .bind(position)
-        .fetch_optional(store.pool())
-        .await?;
+    let seq: Option<i64> = sqlx::query_scalar("select seq from event_chain where global_position = $1").bind(position).fetch_optional(store.pool()).await?;
     let Some(seq) = seq else { return Ok(Proof::Unknown) };
     let (last, broken) = walk(store, START, seq).await?;
     let hash = last.map(|a| hex::encode(a.hash)).unwrap_or_default();

@@ -45,9 +45,7 @@ pub(crate) async fn watch(hub: Hub, attempt_id: String, user_id: String, outbox:
         return;
     }
     let deadline = attempt.deadline;
-    let deadline_text = chrono::DateTime::from_timestamp_millis(deadline)
-        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true))
-        .unwrap_or_default();
+    let deadline_text = chrono::DateTime::from_timestamp_millis(deadline).map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Millis, true)).unwrap_or_default();
     let mut ticks = tokio::time::interval(Duration::from_secs(1));
     loop {
         tokio::select! {

@@ -6,12 +6,12 @@ use std::sync::Arc;
 
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::Hub;
 use crate::channel::Channel;
 use crate::connection::Identity;
 use crate::game::{RoomHandle, Update, Viewer};
 use crate::message::{ErrorCode, ServerMessage};
 use crate::outbox::Outbox;
-use crate::Hub;
 
 /// Who `identity` is in the game: its host, one of its players, or nobody (`None`).
 pub(crate) fn viewer(handle: &RoomHandle, identity: &Identity, game_id: &str) -> Option<Viewer> {
@@ -19,9 +19,7 @@ pub(crate) fn viewer(handle: &RoomHandle, identity: &Identity, game_id: &str) ->
     match identity {
         Identity::User(user_id) if room.game.host_id == *user_id => Some(Viewer::Host),
         Identity::User(user_id) => room.player_of_user(user_id).map(|id| Viewer::Player(id.to_owned())),
-        Identity::Player { game_id: own, player_id } if own == game_id && room.players.contains_key(player_id) => {
-            Some(Viewer::Player(player_id.clone()))
-        }
+        Identity::Player { game_id: own, player_id } if own == game_id && room.players.contains_key(player_id) => Some(Viewer::Player(player_id.clone())),
         Identity::Player { .. } => None,
     }
 }

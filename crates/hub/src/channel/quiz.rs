@@ -34,9 +34,7 @@ impl Ranking {
             .iter()
             .take(TOP)
             .enumerate()
-            .map(|(i, s)| {
-                serde_json::json!({ "rank": i + 1, "userId": s.user_id, "firstName": s.first_name, "lastName": s.last_name, "points": s.points })
-            })
+            .map(|(i, s)| serde_json::json!({ "rank": i + 1, "userId": s.user_id, "firstName": s.first_name, "lastName": s.last_name, "points": s.points }))
             .collect();
         let ranks = standings.into_iter().enumerate().map(|(i, s)| (s.user_id, Rank { rank: i + 1, points: s.points })).collect();
         let top = RawValue::from_string(serde_json::Value::Array(top).to_string()).expect("JSON");
@@ -46,8 +44,7 @@ impl Ranking {
     /// The `leaderboard` message for `user_id`.
     pub fn message_for(&self, user_id: &str) -> String {
         let channel = Channel::Quiz(self.quiz_id);
-        ServerMessage::Leaderboard { channel: &channel, top: &self.top, me: self.ranks.get(user_id).copied(), participants: self.ranks.len() }
-            .to_text()
+        ServerMessage::Leaderboard { channel: &channel, top: &self.top, me: self.ranks.get(user_id).copied(), participants: self.ranks.len() }.to_text()
     }
 }
 
@@ -96,4 +93,3 @@ pub(crate) async fn watch(hub: Hub, quiz_id: i64, user_id: String, outbox: Outbo
         }
     }
 }
-

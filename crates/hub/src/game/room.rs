@@ -179,9 +179,7 @@ impl Room {
     /// Ranks the players still in the game: most points first, then who joined first.
     pub fn rank(&mut self) {
         let mut order: Vec<(&String, &Player)> = self.players.iter().filter(|(_, p)| !p.kicked).collect();
-        order.sort_by(|(a_id, a), (b_id, b)| {
-            b.state.points.cmp(&a.state.points).then(a.state.joined_at.cmp(&b.state.joined_at)).then(a_id.cmp(b_id))
-        });
+        order.sort_by(|(a_id, a), (b_id, b)| b.state.points.cmp(&a.state.points).then(a.state.joined_at.cmp(&b.state.joined_at)).then(a_id.cmp(b_id)));
         let order: Vec<String> = order.into_iter().map(|(id, _)| id.clone()).collect();
         let rank = order.iter().enumerate().map(|(i, id)| (id.clone(), i + 1)).collect();
         self.ranking = Arc::new(Ranking { order, rank });

@@ -158,23 +158,34 @@ mod tests {
             require_sign_in: false,
             auto_advance: false,
         };
-        room.apply_game(1, &GameEvent::GameOpened {
-            host_id: "h".into(),
-            quiz_id: 1,
-            quiz_version: 1,
-            curated: false,
-            title: "T".into(),
-            questions: vec![question(1), question(2)],
-            settings,
-            pin: "123456".into(),
-            join_key: "k".into(),
-            at: 0,
-        });
+        room.apply_game(
+            1,
+            &GameEvent::GameOpened {
+                host_id: "h".into(),
+                quiz_id: 1,
+                quiz_version: 1,
+                curated: false,
+                title: "T".into(),
+                questions: vec![question(1), question(2)],
+                settings,
+                pin: "123456".into(),
+                join_key: "k".into(),
+                at: 0,
+            },
+        );
         for (n, name) in ["Ana", "Ben", "Cy"].iter().enumerate() {
-            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 });
+            room.apply_player(
+                &format!("p{n}"),
+                1,
+                &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 },
+            );
         }
         room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
-        room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });
+        room.apply_player(
+            "p1",
+            2,
+            &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 },
+        );
         room
     }
 
@@ -195,7 +206,8 @@ mod tests {
     fn a_players_message_from_the_snapshot_is_their_own_view() {
         for shuffled in [false, true] {
             let mut room = room(shuffled);
-            for (version, event) in [(0, None), (3, Some(GameEvent::QuestionClosed { index: 0, reason: quizroom_domain::game::CloseReason::Time, at: 30_000 }))] {
+            for (version, event) in [(0, None), (3, Some(GameEvent::QuestionClosed { index: 0, reason: quizroom_domain::game::CloseReason::Time, at: 30_000 }))]
+            {
                 if let Some(event) = event {
                     room.apply_game(version, &event);
                 }

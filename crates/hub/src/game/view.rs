@@ -230,7 +230,10 @@ fn letter_schema() -> Object {
 
 /// The schema of a letter or `null` (`schema_with`).
 fn letter_or_null_schema() -> Object {
-    ObjectBuilder::new().schema_type(SchemaType::from_iter([Type::String, Type::Null])).enum_values(Some(["A", "B", "C", "D"].into_iter().map(Some).chain([None]))).build()
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(["A", "B", "C", "D"].into_iter().map(Some).chain([None])))
+        .build()
 }
 
 impl Room {
@@ -374,25 +377,50 @@ mod tests {
     /// A game of two questions with three players; p1 answered the first question right.
     fn room() -> Room {
         let mut room = Room::new("g1".into());
-        let question = |id: i64| GameQuestion { id, text: format!("Q{id}"), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer: Letter::C, explanation: "why".into() };
-        let settings = GameSettings { seconds_per_question: 20, scoring: Scoring::Speed, streak_bonus: true, shuffle_questions: false, shuffle_options: true, require_sign_in: false, auto_advance: false };
-        room.apply_game(1, &GameEvent::GameOpened {
-            host_id: "h".into(),
-            quiz_id: 1,
-            quiz_version: 1,
-            curated: false,
-            title: "T".into(),
-            questions: vec![question(1), question(2)],
-            settings,
-            pin: "123456".into(),
-            join_key: "k".into(),
-            at: 0,
-        });
+        let question = |id: i64| GameQuestion {
+            id,
+            text: format!("Q{id}"),
+            options: ["a".into(), "b".into(), "c".into(), "d".into()],
+            answer: Letter::C,
+            explanation: "why".into(),
+        };
+        let settings = GameSettings {
+            seconds_per_question: 20,
+            scoring: Scoring::Speed,
+            streak_bonus: true,
+            shuffle_questions: false,
+            shuffle_options: true,
+            require_sign_in: false,
+            auto_advance: false,
+        };
+        room.apply_game(
+            1,
+            &GameEvent::GameOpened {
+                host_id: "h".into(),
+                quiz_id: 1,
+                quiz_version: 1,
+                curated: false,
+                title: "T".into(),
+                questions: vec![question(1), question(2)],
+                settings,
+                pin: "123456".into(),
+                join_key: "k".into(),
+                at: 0,
+            },
+        );
         for (n, name) in ["Ana", "Ben", "Cy"].iter().enumerate() {
-            room.apply_player(&format!("p{n}"), 1, &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 });
+            room.apply_player(
+                &format!("p{n}"),
+                1,
+                &PlayerEvent::PlayerJoined { game_id: "g1".into(), nickname: (*name).into(), user_id: None, device: None, at: n as i64 },
+            );
         }
         room.apply_game(2, &GameEvent::QuestionStarted { index: 0, at: 10, opens_at: 3_010, deadline: 23_010 });
-        room.apply_player("p1", 2, &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 });
+        room.apply_player(
+            "p1",
+            2,
+            &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 },
+        );
         room
     }
 

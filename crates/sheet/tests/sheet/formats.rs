@@ -39,39 +39,19 @@ fn a_csv_file_reads_the_same() {
 #[test]
 fn a_csv_file_with_a_byte_order_mark_reads_the_same() {
     let bytes = [b"\xEF\xBB\xBF".as_slice(), &fixture("questions.csv")].concat();
-    assert_eq!(
-        parsed("questions.csv", &bytes).questions,
-        fixture_questions()
-    );
+    assert_eq!(parsed("questions.csv", &bytes).questions, fixture_questions());
 }
 
 #[test]
 fn the_format_comes_from_the_content_not_the_name() {
-    assert_eq!(
-        parsed("questions.xls", &fixture("questions.xlsx")).format,
-        Format::Xlsx
-    );
-    assert_eq!(
-        parsed("questions.xlsx", &fixture("questions.ods")).format,
-        Format::Ods
-    );
-    assert_eq!(
-        parsed("questions", &fixture("questions.xls")).format,
-        Format::Xls
-    );
-    assert_eq!(
-        parsed("questions.txt", &fixture("questions.csv")).format,
-        Format::Csv
-    );
+    assert_eq!(parsed("questions.xls", &fixture("questions.xlsx")).format, Format::Xlsx);
+    assert_eq!(parsed("questions.xlsx", &fixture("questions.ods")).format, Format::Ods);
+    assert_eq!(parsed("questions", &fixture("questions.xls")).format, Format::Xls);
+    assert_eq!(parsed("questions.txt", &fixture("questions.csv")).format, Format::Csv);
 }
 
 fn formula_errors() -> Vec<RowError> {
-    [3, 4]
-        .map(|row| RowError {
-            row,
-            message: format!("Row {row}: a cell holds a formula; paste its value instead"),
-        })
-        .to_vec()
+    [3, 4].map(|row| RowError { row, message: format!("Row {row}: a cell holds a formula; paste its value instead") }).to_vec()
 }
 
 #[test]
@@ -112,11 +92,5 @@ fn csv_rows_are_numbered_as_a_spreadsheet_shows_them() {
     let parsed = parsed("questions.csv", csv.as_bytes());
     assert_eq!(parsed.questions[0].row, 5);
     assert_eq!(parsed.questions[0].text, "Two\r\nlines?");
-    assert_eq!(
-        parsed.errors,
-        [RowError {
-            row: 8,
-            message: "Row 8: the correct option letter must be A, B, C or D".into()
-        }]
-    );
+    assert_eq!(parsed.errors, [RowError { row: 8, message: "Row 8: the correct option letter must be A, B, C or D".into() }]);
 }

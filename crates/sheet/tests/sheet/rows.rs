@@ -6,19 +6,14 @@ use rust_xlsxwriter::Workbook;
 
 use crate::support::{HEADER, parsed, question, refused};
 
-const CSV_HEADER: &str =
-    "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\n";
+const CSV_HEADER: &str = "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)\n";
 
 fn csv(rows: &str) -> Vec<u8> {
     format!("{CSV_HEADER}{rows}").into_bytes()
 }
 
 fn errors(rows: &str) -> Vec<String> {
-    parsed("questions.csv", &csv(rows))
-        .errors
-        .into_iter()
-        .map(|error| error.message)
-        .collect()
+    parsed("questions.csv", &csv(rows)).errors.into_iter().map(|error| error.message).collect()
 }
 
 #[test]
@@ -47,14 +42,7 @@ fn each_broken_rule_names_its_row() {
 fn letters_in_any_case_and_with_spaces_are_read() {
     let parsed = parsed("questions.csv", &csv("One?,a,b,c,d, b \nTwo?,a,b,c,d,d\n"));
     assert_eq!(parsed.errors, []);
-    assert_eq!(
-        parsed
-            .questions
-            .iter()
-            .map(|q| q.answer)
-            .collect::<Vec<_>>(),
-        [Letter::B, Letter::D]
-    );
+    assert_eq!(parsed.questions.iter().map(|q| q.answer).collect::<Vec<_>>(), [Letter::B, Letter::D]);
 }
 
 #[test]
@@ -85,36 +73,22 @@ fn the_header_matches_in_any_case_and_the_explanation_column_may_be_short_or_mis
         "question , OPTION A,option b,Option C,Option D,correct option letter,explanation\n",
         "Question,Option A,Option B,Option C,Option D,Correct Option Letter\n",
     ] {
-        let parsed = parsed(
-            "questions.csv",
-            format!("{header}Why?,a,b,c,d,A\n").as_bytes(),
-        );
+        let parsed = parsed("questions.csv", format!("{header}Why?,a,b,c,d,A\n").as_bytes());
         assert_eq!(parsed.questions.len(), 1, "{header}");
     }
 }
 
 #[test]
 fn a_sheet_whose_first_row_is_not_the_header_is_refused_naming_the_columns() {
-    let error = refused(
-        "questions.csv",
-        b"My quiz\nQuestion,Option A,Option B,Option C,Option D,Correct Option Letter\n",
-    );
+    let error = refused("questions.csv", b"My quiz\nQuestion,Option A,Option B,Option C,Option D,Correct Option Letter\n");
     assert_eq!(error, SheetError::NoHeader);
     assert_eq!(error.status(), 422);
-    assert!(
-        COLUMNS
-            .iter()
-            .all(|column| error.to_string().contains(column)),
-        "{error}"
-    );
+    assert!(COLUMNS.iter().all(|column| error.to_string().contains(column)), "{error}");
 }
 
 #[test]
 fn a_header_without_questions_is_no_questions() {
-    assert_eq!(
-        refused("questions.csv", &csv("\n,,,,,,\n")),
-        SheetError::NoQuestions
-    );
+    assert_eq!(refused("questions.csv", &csv("\n,,,,,,\n")), SheetError::NoQuestions);
     assert_eq!(refused("questions.csv", b"\n\n"), SheetError::NoQuestions);
 }
 
@@ -122,26 +96,13 @@ fn a_header_without_questions_is_no_questions() {
 fn rows_with_only_errors_are_still_read_so_the_host_sees_them() {
     let parsed = parsed("questions.csv", &csv("Why?,a,b,,d,A\n"));
     assert_eq!(parsed.questions, []);
-    assert_eq!(
-        parsed.errors,
-        [RowError {
-            row: 2,
-            message: "Row 2 is missing one or more required fields".into()
-        }]
-    );
+    assert_eq!(parsed.errors, [RowError { row: 2, message: "Row 2 is missing one or more required fields".into() }]);
 }
 
 #[test]
 fn more_than_a_thousand_questions_are_refused() {
-    let rows = |count: usize| {
-        (1..=count)
-            .map(|i| format!("Question {i}?,a,b,c,d,A\n"))
-            .collect::<String>()
-    };
-    assert_eq!(
-        parsed("questions.csv", &csv(&rows(1000))).questions.len(),
-        1000
-    );
+    let rows = |count: usize| (1..=count).map(|i| format!("Question {i}?,a,b,c,d,A\n")).collect::<String>();
+    assert_eq!(parsed("questions.csv", &csv(&rows(1000))).questions.len(), 1000);
     let error = refused("questions.csv", &csv(&rows(1001)));
     assert_eq!(error, SheetError::TooManyQuestions);
     assert_eq!(error.to_string(), "The file has more than 1,000 questions.");
@@ -152,46 +113,21 @@ fn empty_rows_above_and_between_count_in_the_row_numbers() {
     let mut workbook = Workbook::new();
     let sheet = workbook.add_worksheet();
     sheet.write_row(2, 0, HEADER).unwrap();
-    sheet
-        .write_row(5, 0, ["Why?", "a", "b", "c", "d", "A"])
-        .unwrap();
-    sheet
-        .write_row(6, 0, ["Which?", "a", "b", "c", "d"])
-        .unwrap();
+    sheet.write_row(5, 0, ["Why?", "a", "b", "c", "d", "A"]).unwrap();
+    sheet.write_row(6, 0, ["Which?", "a", "b", "c", "d"]).unwrap();
     let parsed = parsed("questions.xlsx", &workbook.save_to_buffer().unwrap());
-    assert_eq!(
-        parsed.questions,
-        [question(6, "Why?", ["a", "b", "c", "d"], Letter::A, "")]
-    );
-    assert_eq!(
-        parsed.errors,
-        [RowError {
-            row: 7,
-            message: "Row 7: the correct option letter must be A, B, C or D".into()
-        }]
-    );
+    assert_eq!(parsed.questions, [question(6, "Why?", ["a", "b", "c", "d"], Letter::A, "")]);
+    assert_eq!(parsed.errors, [RowError { row: 7, message: "Row 7: the correct option letter must be A, B, C or D".into() }]);
 }
 
 #[test]
 fn the_sheet_named_questions_is_read_wherever_it_is() {
     let mut workbook = Workbook::new();
-    workbook
-        .add_worksheet()
-        .set_name("Read me first")
-        .unwrap()
-        .write(0, 0, "Instructions")
-        .unwrap();
+    workbook.add_worksheet().set_name("Read me first").unwrap().write(0, 0, "Instructions").unwrap();
     let sheet = workbook.add_worksheet().set_name("questions").unwrap();
     sheet.write_row(0, 0, HEADER).unwrap();
-    sheet
-        .write_row(1, 0, ["Why?", "a", "b", "c", "d", "A"])
-        .unwrap();
-    assert_eq!(
-        parsed("quiz.xlsx", &workbook.save_to_buffer().unwrap())
-            .questions
-            .len(),
-        1
-    );
+    sheet.write_row(1, 0, ["Why?", "a", "b", "c", "d", "A"]).unwrap();
+    assert_eq!(parsed("quiz.xlsx", &workbook.save_to_buffer().unwrap()).questions.len(), 1);
 }
 
 #[test]
@@ -200,16 +136,11 @@ fn numbers_read_as_a_spreadsheet_shows_them() {
     let sheet = workbook.add_worksheet();
     sheet.write_row(0, 0, HEADER).unwrap();
     sheet.write(1, 0, 42).unwrap();
-    sheet
-        .write_row(1, 1, [1.0, 3.5, 1e-7, 123_456_789_012.0])
-        .unwrap();
+    sheet.write_row(1, 1, [1.0, 3.5, 1e-7, 123_456_789_012.0]).unwrap();
     sheet.write(1, 5, "A").unwrap();
     let parsed = parsed("quiz.xlsx", &workbook.save_to_buffer().unwrap());
     assert_eq!(parsed.questions[0].text, "42");
-    assert_eq!(
-        parsed.questions[0].options,
-        ["1", "3.5", "0.0000001", "123456789012"]
-    );
+    assert_eq!(parsed.questions[0].options, ["1", "3.5", "0.0000001", "123456789012"]);
 }
 
 #[test]

@@ -11,9 +11,7 @@ use zip::ZipWriter;
 use zip::write::SimpleFileOptions;
 
 pub fn fixture_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
 }
 
 pub fn fixture(name: &str) -> Vec<u8> {
@@ -37,57 +35,20 @@ pub fn refused(file_name: &str, bytes: &[u8]) -> SheetError {
 
 /// Parses, expecting the file to be read.
 pub fn parsed(file_name: &str, bytes: &[u8]) -> Parsed {
-    quickly(|| quizroom_sheet::parse(file_name, bytes))
-        .unwrap_or_else(|error| panic!("{file_name}: {error}"))
+    quickly(|| quizroom_sheet::parse(file_name, bytes)).unwrap_or_else(|error| panic!("{file_name}: {error}"))
 }
 
-pub fn question(
-    row: usize,
-    text: &str,
-    options: [&str; 4],
-    answer: Letter,
-    explanation: &str,
-) -> SheetQuestion {
-    SheetQuestion {
-        row,
-        text: text.to_owned(),
-        options: options.map(str::to_owned),
-        answer,
-        explanation: explanation.to_owned(),
-    }
+pub fn question(row: usize, text: &str, options: [&str; 4], answer: Letter, explanation: &str) -> SheetQuestion {
+    SheetQuestion { row, text: text.to_owned(), options: options.map(str::to_owned), answer, explanation: explanation.to_owned() }
 }
 
 /// What every `questions.*` fixture holds, whatever its format.
 pub fn fixture_questions() -> Vec<SheetQuestion> {
     vec![
-        question(
-            2,
-            "What is the capital of France?",
-            ["Berlin", "Madrid", "Paris", "Rome"],
-            Letter::C,
-            "Paris is the capital of France.",
-        ),
-        question(
-            3,
-            "How many legs does a spider have?",
-            ["6", "8", "10", "12"],
-            Letter::B,
-            "",
-        ),
-        question(
-            5,
-            "What is π rounded to two decimals?",
-            ["3.14", "3.41", "2.72", "1.62"],
-            Letter::A,
-            "π ≈ 3.14159…",
-        ),
-        question(
-            6,
-            "Which of these is a boolean?",
-            ["TRUE", "Seven", "Blue", "Tuesday"],
-            Letter::A,
-            "",
-        ),
+        question(2, "What is the capital of France?", ["Berlin", "Madrid", "Paris", "Rome"], Letter::C, "Paris is the capital of France."),
+        question(3, "How many legs does a spider have?", ["6", "8", "10", "12"], Letter::B, ""),
+        question(5, "What is π rounded to two decimals?", ["3.14", "3.41", "2.72", "1.62"], Letter::A, "π ≈ 3.14159…"),
+        question(6, "Which of these is a boolean?", ["TRUE", "Seven", "Blue", "Tuesday"], Letter::A, ""),
         question(
             7,
             "When did the Berlin Wall fall?",
@@ -95,20 +56,8 @@ pub fn fixture_questions() -> Vec<SheetQuestion> {
             Letter::A,
             "On 9 November 1989, after 28 years.",
         ),
-        question(
-            8,
-            "Which of these, in quotes, is \"right\"?\nPick one.",
-            ["one, two", "\"three\"", "four", "five"],
-            Letter::D,
-            "Line one\nLine two",
-        ),
-        question(
-            9,
-            "What is 0.1 + 0.2?",
-            ["0.3", "0.2", "1000000", "-5"],
-            Letter::A,
-            "",
-        ),
+        question(8, "Which of these, in quotes, is \"right\"?\nPick one.", ["one, two", "\"three\"", "four", "five"], Letter::D, "Line one\nLine two"),
+        question(9, "What is 0.1 + 0.2?", ["0.3", "0.2", "1000000", "-5"], Letter::A, ""),
     ]
 }
 
@@ -116,9 +65,7 @@ pub fn fixture_questions() -> Vec<SheetQuestion> {
 pub fn zip(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut writer = ZipWriter::new(Cursor::new(Vec::new()));
     for (name, content) in entries {
-        writer
-            .start_file(*name, SimpleFileOptions::default())
-            .expect("start entry");
+        writer.start_file(*name, SimpleFileOptions::default()).expect("start entry");
         writer.write_all(content).expect("write entry");
     }
     writer.finish().expect("finish zip").into_inner()
@@ -143,10 +90,7 @@ pub fn xlsx_with_entry(name: &str, content: &[u8]) -> Vec<u8> {
         .filter(|(stored, _)| stored != name)
         .collect();
     entries.push((name.to_owned(), content.to_owned()));
-    let borrowed: Vec<(&str, &[u8])> = entries
-        .iter()
-        .map(|(n, c)| (n.as_str(), c.as_slice()))
-        .collect();
+    let borrowed: Vec<(&str, &[u8])> = entries.iter().map(|(n, c)| (n.as_str(), c.as_slice())).collect();
     zip(&borrowed)
 }
 
@@ -161,13 +105,7 @@ pub fn sheet_xml(dimension: &str, rows: &str) -> Vec<u8> {
 
 /// A row of inline strings, from column A.
 pub fn inline_row(row: usize, cells: &[&str]) -> String {
-    let cells: String = cells
-        .iter()
-        .zip('A'..)
-        .map(|(text, column)| {
-            format!(r#"<c r="{column}{row}" t="inlineStr"><is><t>{text}</t></is></c>"#)
-        })
-        .collect();
+    let cells: String = cells.iter().zip('A'..).map(|(text, column)| format!(r#"<c r="{column}{row}" t="inlineStr"><is><t>{text}</t></is></c>"#)).collect();
     format!(r#"<row r="{row}">{cells}</row>"#)
 }
 
@@ -182,21 +120,13 @@ pub fn ods(table: &str) -> Vec<u8> {
 }
 
 pub fn ods_with_content(content: &str) -> Vec<u8> {
-    zip(&[
-        (
-            "mimetype",
-            b"application/vnd.oasis.opendocument.spreadsheet",
-        ),
-        ("content.xml", content.as_bytes()),
-    ])
+    zip(&[("mimetype", b"application/vnd.oasis.opendocument.spreadsheet"), ("content.xml", content.as_bytes())])
 }
 
 /// An .ods row of string cells.
 pub fn ods_row(cells: &[&str]) -> String {
-    let cells: String = cells
-        .iter()
-        .map(|text| format!(r#"<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>"#))
-        .collect();
+    let cells: String =
+        cells.iter().map(|text| format!(r#"<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>"#)).collect();
     format!("<table:table-row>{cells}</table:table-row>")
 }
 
@@ -210,12 +140,7 @@ pub fn record(kind: u16, data: &[u8]) -> Vec<u8> {
 
 /// A BIFF8 workbook stream with one worksheet whose cell records are `cells`, its strings inline.
 pub fn biff8_workbook(cells: &[Vec<u8>]) -> Vec<u8> {
-    let bof = |kind: u16| {
-        record(
-            0x0809,
-            &[&0x0600u16.to_le_bytes()[..], &kind.to_le_bytes(), &[0; 12]].concat(),
-        )
-    };
+    let bof = |kind: u16| record(0x0809, &[&0x0600u16.to_le_bytes()[..], &kind.to_le_bytes(), &[0; 12]].concat());
     let sheet_name = b"Questions";
     let mut globals = bof(0x0005);
     let boundsheet_at = globals.len();
@@ -236,13 +161,7 @@ pub fn biff8_workbook(cells: &[Vec<u8>]) -> Vec<u8> {
 
 /// A LABEL record: text in a cell, as Latin-1.
 pub fn label(row: u16, column: u16, text: &str) -> Vec<u8> {
-    let mut data = [
-        row.to_le_bytes(),
-        column.to_le_bytes(),
-        [0, 0],
-        (text.len() as u16).to_le_bytes(),
-    ]
-    .concat();
+    let mut data = [row.to_le_bytes(), column.to_le_bytes(), [0, 0], (text.len() as u16).to_le_bytes()].concat();
     data.push(0);
     data.extend(text.bytes());
     record(0x0204, &data)
@@ -294,11 +213,7 @@ pub fn compound_file(streams: &[(&str, &[u8])]) -> Vec<u8> {
     header[60..64].copy_from_slice(&END.to_le_bytes());
     header[68..72].copy_from_slice(&END.to_le_bytes());
     for (slot, index) in header[76..].chunks_exact_mut(4).zip(0u32..) {
-        let id = if (index as usize) < fat_sectors {
-            index
-        } else {
-            0xFFFF_FFFF
-        };
+        let id = if (index as usize) < fat_sectors { index } else { 0xFFFF_FFFF };
         slot.copy_from_slice(&id.to_le_bytes());
     }
     let mut file = header;
@@ -312,11 +227,7 @@ pub fn compound_file(streams: &[(&str, &[u8])]) -> Vec<u8> {
 
 fn entry(name: &str, kind: u8, start: u32, size: u64) -> Vec<u8> {
     let mut entry = vec![0u8; 128];
-    let units: Vec<u8> = name
-        .encode_utf16()
-        .chain([0])
-        .flat_map(u16::to_le_bytes)
-        .collect();
+    let units: Vec<u8> = name.encode_utf16().chain([0]).flat_map(u16::to_le_bytes).collect();
     entry[..units.len()].copy_from_slice(&units);
     entry[64..66].copy_from_slice(&(units.len() as u16).to_le_bytes());
     entry[66] = kind;

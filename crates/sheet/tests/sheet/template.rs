@@ -9,13 +9,7 @@ use quizroom_sheet::{COLUMNS, Format, template_csv, template_xlsx};
 use crate::support::{parsed, question};
 
 fn example() -> quizroom_sheet::SheetQuestion {
-    question(
-        2,
-        "What is the capital of France?",
-        ["Berlin", "Madrid", "Paris", "Rome"],
-        Letter::C,
-        "Paris is the capital and largest city of France.",
-    )
+    question(2, "What is the capital of France?", ["Berlin", "Madrid", "Paris", "Rome"], Letter::C, "Paris is the capital and largest city of France.")
 }
 
 #[test]
@@ -46,53 +40,22 @@ fn the_xlsx_template_has_a_bold_header_widened_columns_and_instructions() {
     let mut workbook = Xlsx::new(Cursor::new(bytes.clone())).unwrap();
     assert_eq!(workbook.sheet_names(), ["Questions", "Instructions"]);
     let questions = workbook.worksheet_range("Questions").unwrap();
-    let header: Vec<String> = questions
-        .rows()
-        .next()
-        .unwrap()
-        .iter()
-        .map(Data::to_string)
-        .collect();
+    let header: Vec<String> = questions.rows().next().unwrap().iter().map(Data::to_string).collect();
     assert_eq!(header, COLUMNS);
     let styles = workbook.worksheet_style("Questions").unwrap();
     for column in 0..COLUMNS.len() as u32 {
-        let font = styles
-            .get((0, column))
-            .and_then(|style| style.font.as_ref());
-        assert!(
-            font.is_some_and(|font| font.is_bold()),
-            "column {column} of the header is bold"
-        );
+        let font = styles.get((0, column)).and_then(|style| style.font.as_ref());
+        assert!(font.is_some_and(|font| font.is_bold()), "column {column} of the header is bold");
     }
     let instructions = workbook.worksheet_range("Instructions").unwrap();
-    let text: String = instructions
-        .cells()
-        .map(|(_, _, cell)| cell.to_string() + "\n")
-        .collect();
-    for needle in [
-        "one question per row",
-        "A, B, C or D",
-        "Optional",
-        "1,000 questions",
-        "header row",
-    ] {
-        assert!(
-            text.contains(needle),
-            "the instructions mention {needle:?}:\n{text}"
-        );
+    let text: String = instructions.cells().map(|(_, _, cell)| cell.to_string() + "\n").collect();
+    for needle in ["one question per row", "A, B, C or D", "Optional", "1,000 questions", "header row"] {
+        assert!(text.contains(needle), "the instructions mention {needle:?}:\n{text}");
     }
     let mut sheet = String::new();
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
-    archive
-        .by_name("xl/worksheets/sheet1.xml")
-        .unwrap()
-        .read_to_string(&mut sheet)
-        .unwrap();
-    for width in [
-        r#"<col min="1" max="1" width="50"#,
-        r#"<col min="2" max="5" width="20"#,
-        r#"<col min="7" max="7" width="50"#,
-    ] {
+    archive.by_name("xl/worksheets/sheet1.xml").unwrap().read_to_string(&mut sheet).unwrap();
+    for width in [r#"<col min="1" max="1" width="50"#, r#"<col min="2" max="5" width="20"#, r#"<col min="7" max="7" width="50"#] {
         assert!(sheet.contains(width), "{width} in {sheet}");
     }
 }
