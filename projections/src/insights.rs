@@ -80,7 +80,7 @@ impl Projector for InsightsProjector {
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
         let mut rows = Rows::default();
-        for event in events.iter().filter(|e| e.stream_type() == "attempt") {
+        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::attempt::Attempt as quizroom_domain::Aggregate>::STREAM) {
             let attempt_id = crate::instance::<quizroom_domain::attempt::Attempt>(event)?.to_owned();
             match decode::<AttemptEvent>(event)? {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {

@@ -199,6 +199,26 @@ async fn known_and_unknown_addresses_take_the_same_time_on_the_code_calls() {
 }
 
 #[tokio::test]
+async fn a_class_verifying_at_once_from_one_address_is_not_refused_for_each_others_right_codes() {
+    let db = TestDb::sqlite();
+    let app = spawn_app(&db).await;
+    // 30 pupils, more than the address's 20 free tries, send their right codes at the same moment.
+    let emails: Vec<String> = (0..30).map(|i| format!("pupil{i}@example.com")).collect();
+    let mut codes = Vec::new();
+    for email in &emails {
+        app.sign_up(email).await;
+        codes.push(app.code_mailed_to(email, "verification").await);
+    }
+    let answers =
+        futures::future::join_all(emails.iter().zip(&codes).map(|(email, code)| app.post("/api/auth/verify", None, json!({ "email": email, "code": code }))))
+            .await;
+    for (status, body) in answers {
+        assert_eq!(status, 200, "{body}");
+    }
+    app.stop().await.unwrap();
+}
+
+#[tokio::test]
 async fn code_guessing_is_held_back_per_address_typed_and_per_client_with_a_growing_wait() {
     let db = TestDb::sqlite();
     let app = spawn_app(&db).await;

@@ -7,7 +7,9 @@
 //! hold (up to a longest wait), after which one more try is allowed. A try is counted *before* it
 //! is made, in one atomic statement, so that a flood of parallel tries gets no more than the free
 //! ones through. A try that turns out right gives its count back (an owner key starts over), so
-//! the people behind a shared address are not held back by their own successes.
+//! the people behind a shared address are not held back by their own successes; a try of a
+//! shared key beyond the free ones waits (up to [`SHARED_WAIT`]) for the tries in flight, so 30
+//! pupils verifying at once from one school address are not refused for each other's right codes.
 //!
 //! Live games' PINs are the exception: a whole class joins at once from one school address, so
 //! only wrong PINs are counted, after the fact, per client and per network, and a flood is
@@ -124,7 +126,7 @@ pub async fn enter(store: &EventStore, keys: Vec<(String, &'static Rule, Kind)>,
     let mut counted = Vec::new();
     let mut refused: Option<i64> = None;
     for (key, rule, kind) in keys {
-        match count(store, &key, rule, now).await? {
+        match count(store, &key, rule, kind, now).await? {
             Ok(()) => counted.push((key, rule, kind)),
             Err(wait_ms) => refused = Some(refused.map_or(wait_ms, |w| w.max(wait_ms))),
         }
@@ -139,33 +141,45 @@ pub async fn enter(store: &EventStore, keys: Vec<(String, &'static Rule, Kind)>,
     Ok(Ok(Try { keys: counted, now }))
 }
 
+/// How long a try of a shared key beyond its free ones waits for the tries of the same key still
+/// in flight: right ones give their count back, so a class verifying at once from one school
+/// address gets through, while wrong ones set the hold and the waiting tries are refused.
+const SHARED_WAIT: Duration = Duration::from_secs(3);
+
 /// Adds a try to `key`: `Err(wait)` when the key is held back or its free tries are spent.
-async fn count(store: &EventStore, key: &str, rule: &Rule, now: i64) -> Result<Result<(), i64>, ApiError> {
-    let (failures, blocked_until): (i64, i64) = sqlx::query_as(
-        "insert into throttle (key, failures, blocks, last_at, blocked_until) values ($1, 1, 0, $2, 0) \
-         on conflict (key) do update set \
-           failures = case when throttle.blocked_until > $2 then throttle.failures \
-                           when throttle.last_at < $3 then 1 else throttle.failures + 1 end, \
-           blocks = case when throttle.blocked_until <= $2 and throttle.last_at < $3 then 0 else throttle.blocks end, \
-           last_at = case when throttle.blocked_until > $2 then throttle.last_at else $2 end \
-         returning failures, blocked_until",
-    )
-    .bind(key)
-    .bind(now)
-    .bind(now - rule.window_ms)
-    .fetch_one(store.pool())
-    .await
-    .map_err(db)?;
-    if blocked_until > now {
-        return Ok(Err(blocked_until - now));
-    }
-    if failures > rule.free {
-        // Parallel tries beyond the free ones: refused; the one that spent the last free try
-        // sets the hold when it fails.
+async fn count(store: &EventStore, key: &str, rule: &Rule, kind: Kind, now: i64) -> Result<Result<(), i64>, ApiError> {
+    let started = tokio::time::Instant::now();
+    loop {
+        let (failures, blocked_until): (i64, i64) = sqlx::query_as(
+            "insert into throttle (key, failures, blocks, last_at, blocked_until) values ($1, 1, 0, $2, 0) \
+             on conflict (key) do update set \
+               failures = case when throttle.blocked_until > $2 then throttle.failures \
+                               when throttle.last_at < $3 then 1 else throttle.failures + 1 end, \
+               blocks = case when throttle.blocked_until <= $2 and throttle.last_at < $3 then 0 else throttle.blocks end, \
+               last_at = case when throttle.blocked_until > $2 then throttle.last_at else $2 end \
+             returning failures, blocked_until",
+        )
+        .bind(key)
+        .bind(now)
+        .bind(now - rule.window_ms)
+        .fetch_one(store.pool())
+        .await
+        .map_err(db)?;
+        if blocked_until > now {
+            return Ok(Err(blocked_until - now));
+        }
+        if failures <= rule.free {
+            return Ok(Ok(()));
+        }
+        // Parallel tries beyond the free ones: not let through now; the one that spent the last
+        // free try sets the hold when it fails. A shared key's try waits for those in flight.
         give_back(store, key).await?;
+        if kind == Kind::Shared && started.elapsed() < SHARED_WAIT {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
         return Ok(Err(rule.first_wait_ms));
     }
-    Ok(Ok(()))
 }
 
 async fn give_back(store: &EventStore, key: &str) -> Result<(), ApiError> {

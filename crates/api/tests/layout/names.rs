@@ -1,7 +1,8 @@
 //! Stream names and event types only through the domain (decision 0042): outside `crates/domain`
 //! no string literal starts with a stream's prefix and `-` (`"quiz-…"`: use `StreamId`,
 //! `stream::id_of` or `Aggregate::STREAM`), and no event type is compared with a string literal
-//! (`event_type == "…"`: use the event enum's constants, `AttemptEvent::RETAKE_GRANTED`).
+//! (`event_type == "…"`: use the event enum's constants, `AttemptEvent::RETAKE_GRANTED`), nor
+//! a stream's type (`stream_type() == "…"`: use `Aggregate::STREAM`).
 //!
 //! Scanned: the production sources (`crates/*/src` but the domain's, `projections/src`, `src`).
 //! Not scanned yet: the workspace's `tests/` and `benches/`, whose fixtures still append and read
@@ -123,7 +124,8 @@ fn tokens(text: &str) -> Vec<Token> {
 fn offences(text: &str, prefixes: &[String]) -> Vec<String> {
     let tokens = tokens(text);
     let mut found = Vec::new();
-    let is_event_type = |t: Option<&Token>| matches!(t, Some(Token::Word(w)) if w == "event_type");
+    // An event's type or its stream's type (`stream_type()`): both are the domain's names.
+    let is_event_type = |t: Option<&Token>| matches!(t, Some(Token::Word(w)) if w == "event_type" || w == "stream_type");
     let is_comparison = |a: Option<&Token>, b: Option<&Token>| matches!((a, b), (Some(Token::Punct('=' | '!')), Some(Token::Punct('='))));
     for (i, token) in tokens.iter().enumerate() {
         let Token::Str(s) = token else { continue };
@@ -210,6 +212,8 @@ fn the_scan_finds_planted_names_and_passes_the_domains() {
         "let b = \"JoinedByCode\" == row.event_type;".to_owned(),
         "match event.event_type.as_str() { \"GameOpened\" => 1, _ => 2 }".to_owned(),
         "matches!(e.event_type.as_str(), \"AttemptSubmitted\" | \"RetakeGranted\")".to_owned(),
+        "events.iter().filter(|e| e.stream_type() == \"attempt\")".to_owned(),
+        "match event.stream_type() { \"quiz\" => 1, _ => 2 }".to_owned(),
     ];
     for text in &planted {
         assert_eq!(offences(text, &prefixes).len(), 1, "{text}: {:?}", offences(text, &prefixes));
