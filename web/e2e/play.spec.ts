@@ -147,6 +147,8 @@ test('leaving a quiz in progress asks first', async ({ page, request }) => {
   await signIn(page, account)
   await openCategory(page, 'Computer Science')
   await page.keyboard.press('b')
+  // The answer is taken (the quiz is in progress) before leaving is tried.
+  await expect(pressed(page, 'B')).toHaveAttribute('aria-pressed', 'true')
 
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe(
