@@ -5,14 +5,17 @@
 //!
 //!   cargo bench --bench live                                   # 2,000 players, 10 questions of 20 s
 //!   QUIZROOM_BENCH_PLAYERS=19500 cargo bench --bench live      # the issue's figure (see STACK.md on 20,000)
+//!   QUIZROOM_BENCH_PLAYERS=19500 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 28: 5-second questions
 //!   QUIZROOM_BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres QUIZROOM_BENCH_NODES=2 cargo bench --bench live
 //!
-//! It prints: how long the joins took; the spread of each question's arrival over the players
-//! (last minus first; p99 over players); answer acknowledgements (from sending to `answerAck`,
-//! which the server sends once the answer is committed); the reveal and the standings reaching
-//! every player (from the moment the phase changed); lost and double-counted answers (the
-//! generator's acknowledged answers against the game's results); the server's memory per player;
-//! and the CPU taken by the generator and by the server(s).
+//! Each player answers at a random moment of the first 80% of the answering time. It prints: how
+//! long the joins took; the spread of each question's arrival over the players (last minus first;
+//! p99 over players); answer acknowledgements (from sending to `answerAck`, which the server sends
+//! once the answer is committed); the reveal and the standings reaching every player (from the
+//! moment the phase changed); lost and double-counted answers (the generator's acknowledged
+//! answers against the game's results); reveals that disagree with the results (a count, or a
+//! player told "no answer" whose answer counts, or the other way round); the server's memory per
+//! player; and the CPU taken by the generator and by the server(s).
 
 mod support;
 
@@ -51,6 +54,8 @@ struct Seen {
     arrivals: Mutex<HashMap<(String, i64), Vec<Instant>>>,
     /// Each acknowledgement: its question, when the answer was sent, how long it took.
     acks: Mutex<Vec<(i64, Instant, Duration)>>,
+    /// Each question's counts as its reveal showed them (the same for every player: one is kept).
+    counts: Mutex<HashMap<i64, HashMap<String, u64>>>,
 }
 
 /// The parts of a server message the players read: parsed without building the whole view (the
@@ -69,6 +74,20 @@ struct Incoming<'a> {
 struct View<'a> {
     phase: &'a str,
     question: Option<QuestionView>,
+    reveal: Option<RevealView>,
+    me: Option<Me>,
+}
+
+#[derive(serde::Deserialize)]
+struct RevealView {
+    counts: HashMap<String, u64>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Me {
+    /// `null` when the player did not answer (as far as the reveal knows).
+    last_result: Option<Value>,
 }
 
 #[derive(serde::Deserialize)]
@@ -79,8 +98,13 @@ struct QuestionView {
     deadline: Option<i64>,
 }
 
-/// What one player did: the answers the server acknowledged, by question.
-type Acked = HashMap<i64, String>;
+/// What one player did: the answers the server acknowledged, by question, and the questions whose
+/// reveal said they had answered.
+#[derive(Default)]
+struct Acked {
+    answers: HashMap<i64, String>,
+    revealed_answered: HashMap<i64, bool>,
+}
 
 async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync::mpsc::UnboundedSender<()>) -> Acked {
     // A phone's small read buffer, as the server's: tungstenite zeroes its whole read buffer
@@ -89,7 +113,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
     let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await.expect("connect (is ulimit -n high enough?)");
     let channel = format!("game:{game_id}");
     socket.send(Message::Text(json!({ "type": "subscribe", "channel": channel }).to_string().into())).await.unwrap();
-    let mut acked = Acked::new();
+    let mut acked = Acked::default();
     let mut answered_index = -1;
     let mut pending: Option<(tokio::time::Instant, i64, String)> = None;
     let mut sent_at = Instant::now();
@@ -127,11 +151,17 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
                 }
                 let index = view.question.as_ref().map_or(-1, |q| q.index);
                 seen.arrivals.lock().unwrap().entry((phase.to_owned(), index)).or_default().push(arrived);
+                if phase == "reveal" {
+                    acked.revealed_answered.entry(index).or_insert_with(|| view.me.as_ref().is_some_and(|me| me.last_result.is_some()));
+                    if let Some(reveal) = view.reveal {
+                        seen.counts.lock().unwrap().entry(index).or_insert(reveal.counts);
+                    }
+                }
                 if let Some(question) = view.question.filter(|q| phase == "question" && q.index > answered_index) {
                     answered_index = index;
-                    // A random moment of the answering time (leaving the last second for the network).
+                    // A random moment of the first 80% of the answering time.
                     let (opens, deadline) = (question.opens_at.unwrap(), question.deadline.unwrap());
-                    let at = rand::rng().random_range(opens + 50..(deadline - 1_000).max(opens + 100));
+                    let at = rand::rng().random_range(opens + 50..(opens + (deadline - opens) * 4 / 5).max(opens + 100));
                     let choice = ["A", "B", "C", "D"][rand::rng().random_range(0..4)].to_owned();
                     let wait = Duration::from_millis((at - now_ms()).max(0) as u64);
                     pending = Some((tokio::time::Instant::now() + wait, index, choice));
@@ -142,7 +172,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
             }
             ("answerAck", _) => {
                 seen.acks.lock().unwrap().push((sent_index, sent_at, sent_at.elapsed()));
-                acked.insert(message.question.unwrap(), message.choice.unwrap().to_owned());
+                acked.answers.insert(message.question.unwrap(), message.choice.unwrap().to_owned());
             }
             ("error", _) => eprintln!("error: {text}"),
             _ => {}
@@ -333,17 +363,35 @@ async fn main() {
             (p["nickname"].as_str().unwrap().to_owned(), answers)
         })
         .collect();
-    let (mut acked_total, mut lost, mut extra) = (0, 0, 0);
+    let (mut acked_total, mut lost, mut extra, mut reveals, mut wrong_reveals) = (0, 0, 0, 0, 0);
     for (i, acked) in &acked_by_player {
         let answers = recorded.get(&format!("Player {i}")).cloned().unwrap_or_default();
-        for (index, choice) in acked {
+        for (index, choice) in &acked.answers {
             acked_total += 1;
             if answers.get(*index as usize).cloned().flatten().as_deref() != Some(choice.as_str()) {
                 lost += 1;
             }
         }
-        extra += answers.iter().enumerate().filter(|(index, a)| a.is_some() && !acked.contains_key(&(*index as i64))).count();
+        extra += answers.iter().enumerate().filter(|(index, a)| a.is_some() && !acked.answers.contains_key(&(*index as i64))).count();
+        for (index, said) in &acked.revealed_answered {
+            reveals += 1;
+            if *said != answers.get(*index as usize).is_some_and(Option::is_some) {
+                wrong_reveals += 1;
+            }
+        }
     }
+    let revealed_counts = seen.counts.lock().unwrap().clone();
+    let counts_disagree: Vec<i64> = results["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|q| {
+            let index = q["index"].as_i64().unwrap();
+            let shown = revealed_counts.get(&index)?;
+            let kept: HashMap<String, u64> = serde_json::from_value(q["counts"].clone()).unwrap();
+            (shown != &kept).then_some(index + 1)
+        })
+        .collect();
     let recorded_total: usize = recorded.values().map(|a| a.iter().filter(|x| x.is_some()).count()).sum();
 
     let all_acks = seen.acks.lock().unwrap().clone();
@@ -355,6 +403,10 @@ async fn main() {
     };
     println!();
     println!("answers: {acked_total} acknowledged, {recorded_total} in the results; lost {lost}, counted without an acknowledgement {extra}");
+    println!(
+        "reveals: {wrong_reveals} of {reveals} players' reveal views disagree with the results on whether they answered; questions whose reveal counts differ from the results: {}",
+        if counts_disagree.is_empty() { "none".to_owned() } else { format!("{counts_disagree:?}") }
+    );
     if !acks.is_empty() {
         println!(
             "answer acknowledgement (durable): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (target: p99 under 100 ms)",

@@ -12,7 +12,8 @@ use async_trait::async_trait;
 use quizroom_domain::Aggregate;
 use quizroom_domain::game::{GameEvent, LiveGame};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
-use quizroom_eventstore::{Conn, ProjectionError, RecordedEvent, TransactionalProjection};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, RecordedEvent, TransactionalProjection};
+use sqlx::AssertSqlSafe;
 
 use crate::skeleton::skeleton;
 use crate::{decode, instance};
@@ -43,15 +44,90 @@ impl TransactionalProjection for LiveProjection {
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        // A run of answers of distinct players (a group commit's) is written in two statements.
+        let mut run: Vec<Answer> = Vec::new();
         for event in events {
             match event.stream_type() {
-                LiveGame::STREAM => game(conn, event).await?,
-                GamePlayer::STREAM => player(conn, event).await?,
+                LiveGame::STREAM => {
+                    answers(conn, &mut run).await?;
+                    game(conn, event).await?;
+                }
+                GamePlayer::STREAM => match decode::<PlayerEvent>(event)? {
+                    PlayerEvent::AnswerGiven { index, choice, correct, points, elapsed_ms, at, .. } => {
+                        let player_id = instance::<GamePlayer>(event)?;
+                        if run.iter().any(|a| a.player_id == player_id) {
+                            answers(conn, &mut run).await?;
+                        }
+                        run.push(Answer {
+                            player_id: player_id.to_owned(),
+                            question: index as i64,
+                            choice: choice.as_str(),
+                            correct: i64::from(correct),
+                            points,
+                            elapsed_ms,
+                            at,
+                        });
+                    }
+                    other => {
+                        answers(conn, &mut run).await?;
+                        joined(conn, event, other).await?;
+                    }
+                },
                 _ => {}
             }
         }
-        Ok(())
+        answers(conn, &mut run).await
     }
+}
+
+/// An answer as the results keep it.
+#[derive(serde::Serialize)]
+struct Answer {
+    player_id: String,
+    question: i64,
+    choice: &'static str,
+    correct: i64,
+    points: i64,
+    elapsed_ms: i64,
+    at: i64,
+}
+
+/// Writes a run of answers of distinct players, and empties it: each is counted in its player's
+/// figures when its question closes, or at once if it closed already (an answer in time written
+/// after the close).
+async fn answers(conn: &mut Conn, run: &mut Vec<Answer>) -> Result<(), ProjectionError> {
+    if run.is_empty() {
+        return Ok(());
+    }
+    let rows = serde_json::to_string(&run).expect("answers serialise");
+    run.clear();
+    let answers = match Backend::of(conn) {
+        Backend::Postgres => {
+            "jsonb_to_recordset($1::text::jsonb) as a (player_id text, question bigint, choice text, correct bigint, points bigint, elapsed_ms bigint, at bigint)"
+        }
+        Backend::Sqlite => {
+            "(select value ->> 'player_id' as player_id, value ->> 'question' as question, value ->> 'choice' as choice, \
+             value ->> 'correct' as correct, value ->> 'points' as points, value ->> 'elapsed_ms' as elapsed_ms, value ->> 'at' as at \
+             from json_each($1)) as a"
+        }
+    };
+    sqlx::query(AssertSqlSafe(format!(
+        "update live_player set points = live_player.points + a.points, correct = live_player.correct + a.correct, answered = live_player.answered + 1 \
+         from {answers} where live_player.player_id = a.player_id \
+         and exists (select 1 from live_game g where g.game_id = live_player.game_id and g.revealed >= a.question)"
+    )))
+    .bind(rows.clone())
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(AssertSqlSafe(format!(
+        "insert into live_answer (player_id, game_id, question, choice, correct, points, elapsed_ms, answered_at) \
+         select p.player_id, p.game_id, a.question, a.choice, a.correct, a.points, a.elapsed_ms, a.at from {answers} \
+         join live_player p on p.player_id = a.player_id"
+    )))
+    .bind(rows)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionError> {
@@ -112,59 +188,30 @@ async fn reveal(conn: &mut Conn, game_id: &str, index: i64) -> Result<(), Projec
     Ok(())
 }
 
-async fn player(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionError> {
+/// A player's join: their row, with a name unique within the game.
+async fn joined(conn: &mut Conn, event: &RecordedEvent, joined: PlayerEvent) -> Result<(), ProjectionError> {
     let player_id = instance::<GamePlayer>(event)?;
-    match decode::<PlayerEvent>(event)? {
-        PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at } => {
-            // A join decided now never takes a key another player holds: the joiner reads the
-            // taken keys in its transaction and checks the stored key after (another node may
-            // have taken it meanwhile). A clash is an older join, replayed: it keeps its player.
-            let key = nickname_key(&nickname);
-            for key in [key.clone(), clashing_key(&key, player_id)] {
-                let inserted = sqlx::query(
-                    "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, device, joined_at) \
-                     values ($1, $2, $3, $4, $5, $6, $7) on conflict (game_id, nickname_key) do nothing",
-                )
-                .bind(player_id)
-                .bind(game_id.clone())
-                .bind(nickname.clone())
-                .bind(key)
-                .bind(user_id.clone())
-                .bind(device.clone())
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-                if inserted.rows_affected() == 1 {
-                    break;
-                }
-            }
-        }
-        PlayerEvent::AnswerGiven { index, choice, correct, points, elapsed_ms, at, .. } => {
-            // Counted in the player's figures when its question closes; at once if it closed
-            // already (an answer in time written after the close).
-            sqlx::query(
-                "update live_player set points = points + $1, correct = correct + $2, answered = answered + 1 where player_id = $3 \
-                 and exists (select 1 from live_game g where g.game_id = live_player.game_id and g.revealed >= $4)",
-            )
-            .bind(points)
-            .bind(i64::from(correct))
-            .bind(player_id)
-            .bind(index as i64)
-            .execute(&mut *conn)
-            .await?;
-            sqlx::query(
-                "insert into live_answer (player_id, game_id, question, choice, correct, points, elapsed_ms, answered_at) \
-                 select player_id, game_id, $2, $3, $4, $5, $6, $7 from live_player where player_id = $1",
-            )
-            .bind(player_id)
-            .bind(index as i64)
-            .bind(choice.as_str())
-            .bind(i64::from(correct))
-            .bind(points)
-            .bind(elapsed_ms)
-            .bind(at)
-            .execute(&mut *conn)
-            .await?;
+    let PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at } = joined else { return Ok(()) };
+    // A join decided now never takes a key another player holds: the joiner reads the
+    // taken keys in its transaction and checks the stored key after (another node may
+    // have taken it meanwhile). A clash is an older join, replayed: it keeps its player.
+    let key = nickname_key(&nickname);
+    for key in [key.clone(), clashing_key(&key, player_id)] {
+        let inserted = sqlx::query(
+            "insert into live_player (player_id, game_id, nickname, nickname_key, user_id, device, joined_at) \
+             values ($1, $2, $3, $4, $5, $6, $7) on conflict (game_id, nickname_key) do nothing",
+        )
+        .bind(player_id)
+        .bind(game_id.clone())
+        .bind(nickname.clone())
+        .bind(key)
+        .bind(user_id.clone())
+        .bind(device.clone())
+        .bind(at)
+        .execute(&mut *conn)
+        .await?;
+        if inserted.rows_affected() == 1 {
+            break;
         }
     }
     Ok(())

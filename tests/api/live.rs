@@ -46,8 +46,13 @@ pub(crate) async fn open(db: &TestDb, settings: Value) -> Game {
 
 /// [`open`] on a server with `configure` applied to its configuration.
 pub(crate) async fn open_with(db: &TestDb, configure: impl FnOnce(&mut quizroom_api::Config), settings: Value) -> Game {
+    open_on(db, configure, Services::default(), settings).await
+}
+
+/// [`open_with`] on a server with `services` (its clock is replaced by a movable one).
+async fn open_on(db: &TestDb, configure: impl FnOnce(&mut quizroom_api::Config), services: Services, settings: Value) -> Game {
     let clock = Arc::new(ShiftedClock::default());
-    let app = spawn_app_with(db, configure, Services { clock: clock.clone(), ..Default::default() }).await;
+    let app = spawn_app_with(db, configure, Services { clock: clock.clone(), ..services }).await;
     let (host, _) = app.verified_user("host@example.com").await;
     let category_id = first_category(&app, &host).await;
     let mut body = json!({ "quizId": category_id });
@@ -577,4 +582,5 @@ async fn look_alike_names_are_one_name_on_postgres() {
 }
 
 mod bounds;
+mod counting;
 mod fairness;

@@ -55,6 +55,7 @@ impl Projector for HangsAfterWriting {
 async fn a_crash_between_the_read_model_write_and_the_checkpoint_loses_and_doubles_nothing(db: &TestDb) {
     let store = open(&db.url).await;
     random_wallet_workload(&store, 120, 4).await;
+    quizroom_eventstore::testing::settled(&store).await;
     // A first batch goes through, so the crash happens with a checkpoint already in place.
     assert_eq!(project_batch(&store, &AuditProjector, 10).await.unwrap(), BatchOutcome::Applied(10));
 

@@ -28,11 +28,13 @@ const MAX_SOCKETS: usize = 20_000;
 pub struct Services {
     pub clock: Arc<dyn Clock>,
     pub payments: Arc<dyn PaymentProvider>,
+    /// Holds the live answer writer back (tests of a writer that falls behind).
+    pub answer_gate: Option<crate::live::writer::WriteGate>,
 }
 
 impl Default for Services {
     fn default() -> Self {
-        Services { clock: Arc::new(SystemClock), payments: Arc::new(TestModeProvider) }
+        Services { clock: Arc::new(SystemClock), payments: Arc::new(TestModeProvider), answer_gate: None }
     }
 }
 
@@ -89,7 +91,7 @@ pub async fn serve_on(
     tasks.spawn(writers);
     tasks.spawn(crate::generate::run_refunds(store.clone(), services.clock.clone(), shutdown.clone()));
     let clock = services.clock.clone();
-    let (live_writer, live_writes) = crate::live::LiveWriter::start(store.clone(), shutdown.clone());
+    let (live_writer, live_writes) = crate::live::LiveWriter::start(store.clone(), shutdown.clone(), services.answer_gate.clone());
     tasks.spawn(live_writes);
     let (joiner, joins) = crate::live::Joiner::start(store.clone(), shutdown.clone());
     tasks.spawn(joins);

@@ -176,7 +176,7 @@ pub async fn replay(store: &EventStore, projectors: &[Arc<dyn Projector>]) -> Re
     let mut cursor = Cursor::START;
     let mut events = 0u64;
     loop {
-        let batch = store.read_all_in(&mut tx, cursor, 5000).await?;
+        let batch = store.read_all_visible_in(&mut tx, cursor, 5000).await?;
         let Some(last) = batch.last() else { break };
         cursor = last.cursor();
         events += batch.len() as u64;

@@ -7,7 +7,7 @@
 //! also sends a `NOTIFY` after the commit (at most one every few milliseconds, a hint only) and
 //! another listens, so readers on other nodes wake too. Readers poll as a fallback.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::str::FromStr;
 use std::sync::{Arc, Once};
 use std::time::Duration;
@@ -21,6 +21,8 @@ use crate::error::StoreError;
 use crate::projection::TransactionalProjection;
 use crate::subscription::Subscription;
 use crate::types::{Appended, Cursor, ExpectedVersion, Metadata, NewEvent, RecordedEvent, stream_type};
+
+mod batch;
 
 const NOTIFY_CHANNEL: &str = "quizroom_events";
 
@@ -263,7 +265,13 @@ impl EventStore {
     }
 
     /// Inserts the events of [`append_in`](Self::append_in) without projecting them.
-    async fn insert_in(&self, conn: &mut AnyConnection, stream_id: &str, expected: ExpectedVersion, events: Vec<NewEvent>) -> Result<Appended, StoreError> {
+    pub(super) async fn insert_in(
+        &self,
+        conn: &mut AnyConnection,
+        stream_id: &str,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+    ) -> Result<Appended, StoreError> {
         if events.is_empty() {
             return Err(StoreError::EmptyAppend);
         }
@@ -391,96 +399,11 @@ impl EventStore {
     }
 
     /// Runs the transactional projections on events just inserted in `conn`'s transaction.
-    async fn project_in(&self, conn: &mut AnyConnection, recorded: &[RecordedEvent]) -> Result<(), StoreError> {
+    pub(super) async fn project_in(&self, conn: &mut AnyConnection, recorded: &[RecordedEvent]) -> Result<(), StoreError> {
         for p in self.projections() {
             p.apply(conn, recorded).await.map_err(|source| StoreError::Projection { projection: p.name().to_owned(), source })?;
         }
         Ok(())
-    }
-
-    /// Appends to several streams in a caller's write transaction, each at its expected version,
-    /// and runs the transactional projections once on all the events (group commit: many
-    /// commands, one transaction). On PostgreSQL, when every stream exists and is expected at an
-    /// exact version, all events go in one statement. A conflict on any stream fails the whole
-    /// call; the caller rolls back. Returns one [`Appended`] per stream, in the order given.
-    pub async fn append_batch_in(&self, conn: &mut AnyConnection, appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>) -> Result<Vec<Appended>, StoreError> {
-        if appends.iter().any(|(_, _, events)| events.is_empty()) {
-            return Err(StoreError::EmptyAppend);
-        }
-        let distinct = appends.iter().map(|(stream_id, _, _)| stream_id).collect::<HashSet<_>>().len() == appends.len();
-        let one_statement = self.inner.backend == Backend::Postgres
-            && distinct
-            && appends.iter().all(|(_, expected, _)| matches!(expected, ExpectedVersion::Exact(v) if *v > 0));
-        let appended = if one_statement {
-            self.insert_batch_pg(conn, appends).await?
-        } else {
-            let mut appended = Vec::with_capacity(appends.len());
-            for (stream_id, expected, events) in appends {
-                appended.push(self.insert_in(conn, &stream_id, expected, events).await?);
-            }
-            appended
-        };
-        let recorded: Vec<RecordedEvent> = appended.iter().flat_map(|a| a.events.iter().cloned()).collect();
-        self.project_in(conn, &recorded).await?;
-        Ok(appended)
-    }
-
-    /// The events of several existing streams, each at an exact version, in one statement whose
-    /// parameters are two JSON documents (so its text, and its prepared statement, never change).
-    async fn insert_batch_pg(&self, conn: &mut AnyConnection, appends: Vec<(String, ExpectedVersion, Vec<NewEvent>)>) -> Result<Vec<Appended>, StoreError> {
-        let recorded_at = chrono::Utc::now().timestamp_millis();
-        let mut rows = Vec::new();
-        let mut guards = Vec::with_capacity(appends.len());
-        for (stream_id, expected, events) in &appends {
-            let ExpectedVersion::Exact(v) = *expected else { unreachable!("checked by the caller") };
-            guards.push(serde_json::json!({ "stream_id": stream_id, "old": v, "new": v + events.len() as i64 }));
-            for (i, e) in events.iter().enumerate() {
-                rows.push(serde_json::json!({
-                    "stream_id": stream_id,
-                    "version": v + 1 + i as i64,
-                    "event_id": e.event_id,
-                    "event_type": e.event_type,
-                    "schema_version": e.schema_version,
-                    "data": e.data,
-                    "metadata": e.metadata,
-                    "ord": rows.len(),
-                }));
-            }
-        }
-        let inserted = sqlx::query(
-            "with g as (select * from jsonb_to_recordset($2::text::jsonb) as g (stream_id text, old bigint, new bigint)), \
-             guard as (update streams s set version = g.new from g where s.stream_id = any(array(select stream_id from g)) \
-             and s.stream_id = g.stream_id and s.version = g.old returning s.stream_id) \
-             insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) \
-             select n.stream_id, n.version, n.event_id, n.event_type, n.schema_version, n.data, n.metadata, $3 \
-             from jsonb_to_recordset($1::text::jsonb) as n (stream_id text, version bigint, event_id uuid, event_type text, \
-             schema_version bigint, data jsonb, metadata jsonb, ord bigint) \
-             where n.stream_id in (select stream_id from guard) order by n.ord \
-             returning global_position, tx_id::text::bigint, stream_id",
-        )
-        .bind(serde_json::Value::Array(rows).to_string())
-        .bind(serde_json::Value::Array(guards).to_string())
-        .bind(recorded_at)
-        .fetch_all(&mut *conn)
-        .await?;
-        let total: usize = appends.iter().map(|(_, _, events)| events.len()).sum();
-        if inserted.len() != total {
-            // A stream moved since it was read: its guard updated nothing, so none of its events went in.
-            let written = inserted.iter().map(|r| r.try_get::<String, _>(2)).collect::<Result<HashSet<_>, _>>()?;
-            let (stream_id, expected, _) = appends.iter().find(|(s, _, _)| !written.contains(s)).expect("a stream without events");
-            let actual = self.version_in(conn, stream_id).await?;
-            return Err(StoreError::VersionConflict { stream: stream_id.clone(), expected: *expected, actual });
-        }
-        let mut positions: Vec<(i64, i64)> = inserted.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>()?;
-        positions.sort_unstable();
-        let mut positions = positions.into_iter();
-        Ok(appends
-            .into_iter()
-            .map(|(stream_id, expected, events)| {
-                let ExpectedVersion::Exact(v) = expected else { unreachable!("checked by the caller") };
-                appended(&stream_id, v + 1, events, &mut positions, recorded_at)
-            })
-            .collect())
     }
 
     /// Tells readers that a write transaction committed.
@@ -491,7 +414,7 @@ impl EventStore {
         }
     }
 
-    async fn version_in(&self, conn: &mut AnyConnection, stream_id: &str) -> Result<i64, StoreError> {
+    pub(super) async fn version_in(&self, conn: &mut AnyConnection, stream_id: &str) -> Result<i64, StoreError> {
         let row = sqlx::query("select version from streams where stream_id = $1").bind(stream_id).fetch_optional(&mut *conn).await?;
         Ok(match row {
             Some(r) => r.try_get(0)?,
@@ -552,6 +475,20 @@ impl EventStore {
     /// [`read_all`](Self::read_all) on a given connection (inside a projector's transaction).
     pub async fn read_all_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
         self.read_all_rows_in(conn, after, limit).await?.iter().map(decode_row).collect()
+    }
+
+    /// Every event `conn`'s transaction sees after `after`, in commit order, holding none back:
+    /// for [`replay`](crate::replay), which runs with the writers stopped. (A transaction still
+    /// running in another database of the cluster would otherwise hide the newest events from it.)
+    pub async fn read_all_visible_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
+        match self.inner.backend {
+            Backend::Sqlite => self.read_all_in(conn, after, limit).await,
+            Backend::Postgres => {
+                let sql = format!("{} where (tx_id, global_position) > ($1::text::xid8, $2) order by tx_id, global_position limit $3", self.select_events());
+                let rows = sqlx::query(AssertSqlSafe(sql)).bind(after.tx_id).bind(after.position).bind(limit).fetch_all(&mut *conn).await?;
+                rows.iter().map(decode_row).collect()
+            }
+        }
     }
 
     /// The rows of [`read_all_in`](Self::read_all_in) as stored, undecoded (columns as in
@@ -717,7 +654,7 @@ fn sqlite_url(url: &str) -> String {
 }
 
 /// `events` as recorded at versions from `first` on, each with the next (position, tx id).
-fn appended(stream_id: &str, first: i64, events: Vec<NewEvent>, positions: &mut impl Iterator<Item = (i64, i64)>, recorded_at: i64) -> Appended {
+pub(super) fn appended(stream_id: &str, first: i64, events: Vec<NewEvent>, positions: &mut impl Iterator<Item = (i64, i64)>, recorded_at: i64) -> Appended {
     let events: Vec<RecordedEvent> = events
         .into_iter()
         .enumerate()

@@ -22,6 +22,7 @@ backend_tests! {
     a_subscriber_resumed_from_its_cursor_misses_nothing,
     a_failing_projection_rolls_the_whole_append_back,
     a_batch_appends_to_many_streams_at_once_or_not_at_all,
+    an_exact_batch_leaves_out_only_the_streams_that_moved,
 }
 
 fn event(n: i64) -> NewEvent {
@@ -316,6 +317,43 @@ async fn a_batch_appends_to_many_streams_at_once_or_not_at_all(db: &TestDb) {
     assert!(matches!(&twice, StoreError::VersionConflict { stream, actual: 3, .. } if stream == "g-3"), "{twice:?}");
     drop(tx);
     assert_eq!(store.stream_version("g-4").await.unwrap(), 0);
+}
+
+async fn an_exact_batch_leaves_out_only_the_streams_that_moved(db: &TestDb) {
+    let calls = Arc::new(Calls::default());
+    let store = EventStore::connect(&db.url, StoreOptions { projections: vec![calls.clone()], ..Default::default() }).await.unwrap();
+    for s in ["x-1", "x-2", "x-3"] {
+        store.append(s, ExpectedVersion::NoStream, vec![event(0)]).await.unwrap();
+    }
+    store.append("x-2", ExpectedVersion::Exact(1), vec![event(1)]).await.unwrap();
+    calls.0.lock().unwrap().clear();
+
+    // x-2 moved to version 2: it is left out, the others are written and projected in one call.
+    let mut tx = store.begin_write().await.unwrap();
+    let outcomes = store
+        .append_exact_in(&mut tx, vec![("x-1".into(), 1, vec![event(11), event(12)]), ("x-2".into(), 1, vec![event(21)]), ("x-3".into(), 1, vec![event(31)])])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    store.committed();
+    assert_eq!(outcomes.iter().map(|o| o.as_ref().map(|a| a.version)).collect::<Vec<_>>(), vec![Some(3), None, Some(2)]);
+    for a in outcomes.iter().flatten() {
+        for e in &a.events {
+            assert_eq!(&store.read_stream(&e.stream_id, e.version).await.unwrap()[0], e, "recorded as returned");
+        }
+    }
+    assert_eq!(*calls.0.lock().unwrap(), vec![vec![("x-1".into(), 2), ("x-1".into(), 3), ("x-3".into(), 2)]]);
+    assert_eq!(store.stream_version("x-2").await.unwrap(), 2);
+    assert_eq!(store.read_stream("x-2", 1).await.unwrap().len(), 2, "nothing of the stale append");
+
+    // Every stream moved: nothing is written and nothing projected.
+    calls.0.lock().unwrap().clear();
+    let mut tx = store.begin_write().await.unwrap();
+    let outcomes = store.append_exact_in(&mut tx, vec![("x-1".into(), 1, vec![event(13)]), ("x-3".into(), 1, vec![event(32)])]).await.unwrap();
+    tx.commit().await.unwrap();
+    assert!(outcomes.iter().all(Option::is_none));
+    assert!(calls.0.lock().unwrap().is_empty());
+    assert_eq!(store.count().await.unwrap(), 4 + 3);
 }
 
 #[tokio::test]

@@ -140,13 +140,16 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             let Some(choice) = Letter::parse(&choice) else {
                 return outbox.error(Some(&name), ErrorCode::BadMessage, "choice is one of A, B, C and D");
             };
-            tokio::spawn(answer(hub.clone(), identity.clone(), game_id, question, choice, outbox.clone()));
+            // The receive time decides whether it was in time (and how fast): taken here, before
+            // anything else this connection says is read.
+            let received_at = hub.now_ms();
+            tokio::spawn(answer(hub.clone(), identity.clone(), game_id, question, choice, received_at, outbox.clone()));
         }
     }
 }
 
 /// Records a player's answer and acknowledges it once durable, or says why not.
-async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, choice: Letter, outbox: Outbox) {
+async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, choice: Letter, received_at: i64, outbox: Outbox) {
     let channel = Channel::Game(game_id.clone());
     let name = channel.to_string();
     let handle = match hub.games().room(&game_id).await {
@@ -157,7 +160,7 @@ async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, 
     let Some(Viewer::Player(player_id)) = channel::game::viewer(&handle, &identity, &game_id) else {
         return outbox.error(Some(&name), ErrorCode::Forbidden, "Only the game's players answer");
     };
-    match hub.games().answer(&game_id, &player_id, question, choice).await {
+    match hub.games().answer(&game_id, &player_id, question, choice, received_at).await {
         Ok(()) => {
             outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice: choice.as_str() });
         }

@@ -23,7 +23,7 @@ use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError, PlayerEven
 use quizroom_domain::quiz::Letter;
 use quizroom_domain::stream::id_of;
 use quizroom_domain::{Aggregate, DomainEvent, StreamId};
-use quizroom_eventstore::{Cursor, EventStore, RecordedEvent, StoreError};
+use quizroom_eventstore::{Backend, Cursor, EventStore, RecordedEvent, StoreError};
 use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 
@@ -37,6 +37,9 @@ pub use view::{GameView, Slot};
 const HOST_UPDATES: Duration = Duration::from_millis(250);
 /// A finished game nobody watches is forgotten after this long.
 const IDLE: Duration = Duration::from_secs(60);
+/// On PostgreSQL (where several nodes may serve one game) a question closes this long after its
+/// deadline, unless everyone answered.
+const CLUSTER_SETTLE_MS: i64 = 250;
 
 /// A player's answer, as the writer records it.
 #[derive(Debug, Clone)]
@@ -47,6 +50,10 @@ pub struct Answer {
     /// and the game's scoring, at the server's receive time (what decides whether it was in time,
     /// and how fast).
     pub command: PlayerCommand,
+    /// The player's stream version the command was decided at, and what it decided: the writer
+    /// records these unless the stream moved meanwhile (then it decides again on the log).
+    pub version: i64,
+    pub events: Vec<PlayerEvent>,
 }
 
 /// Why an answer was not recorded.
@@ -94,8 +101,9 @@ pub enum Update {
     View(Arc<Snapshot>),
     /// The host's lobby changed.
     Lobby,
-    /// The host's answer count.
-    Answers { question: usize, answered: u32, players: usize },
+    /// The host's answer count; `counting` while answers received in time are still being
+    /// written after the time is up (the reveal waits for them).
+    Answers { question: usize, answered: u32, players: usize, counting: bool },
     /// This player was removed.
     Kicked(String),
 }
@@ -108,6 +116,8 @@ pub struct RoomHandle {
     changed: Notify,
     answers_changed: AtomicBool,
     lobby_changed: AtomicBool,
+    /// Answers to a revealed question arrived from another node: the reveal is sent again.
+    reveal_changed: AtomicBool,
 }
 
 impl RoomHandle {
@@ -119,6 +129,9 @@ impl RoomHandle {
 pub struct Games {
     store: EventStore,
     now: Now,
+    /// How long after a question's deadline its clock closes it: nothing on one node; in a
+    /// cluster, time for the answers other nodes received in time to reach the log (decision 0047).
+    settle_ms: i64,
     writer: Arc<dyn GameWriter>,
     shutdown: CancellationToken,
     rooms: Mutex<HashMap<String, Arc<RoomHandle>>>,
@@ -128,7 +141,11 @@ pub struct Games {
 
 impl Games {
     pub fn new(store: EventStore, now: Now, writer: Arc<dyn GameWriter>, shutdown: CancellationToken) -> Arc<Games> {
-        Arc::new(Games { store, now, writer, shutdown, rooms: Mutex::new(HashMap::new()), players: Mutex::new(HashMap::new()) })
+        let settle_ms = match store.backend() {
+            Backend::Postgres => CLUSTER_SETTLE_MS,
+            Backend::Sqlite => 0,
+        };
+        Arc::new(Games { store, now, settle_ms, writer, shutdown, rooms: Mutex::new(HashMap::new()), players: Mutex::new(HashMap::new()) })
     }
 
     fn now(&self) -> i64 {
@@ -153,6 +170,7 @@ impl Games {
                         changed: Notify::new(),
                         answers_changed: AtomicBool::new(false),
                         lobby_changed: AtomicBool::new(false),
+                        reveal_changed: AtomicBool::new(false),
                     });
                     rooms.insert(game_id.to_owned(), handle.clone());
                     (handle, true)
@@ -264,9 +282,31 @@ impl Games {
     fn after(self: &Arc<Self>, game_id: &str, handle: &Arc<RoomHandle>, applied: Applied) {
         match applied {
             Applied::Seen => return,
-            Applied::View | Applied::Kicked => self.send_view(handle),
-            Applied::Joined => handle.lobby_changed.store(true, Ordering::Relaxed),
-            Applied::Answered => handle.answers_changed.store(true, Ordering::Relaxed),
+            Applied::View | Applied::Kicked => {
+                if !handle.lock().hold_reveal() {
+                    self.send_view(handle);
+                }
+            }
+            // The clock is woken for the first change since it last told the host (it tells at
+            // most every HOST_UPDATES), and when the question can close.
+            Applied::Joined => {
+                if handle.lobby_changed.swap(true, Ordering::Relaxed) {
+                    return;
+                }
+            }
+            Applied::Answered => {
+                let (all, late) = {
+                    let room = handle.lock();
+                    (room.all_answered(), room.game.phase != Phase::Question && !room.reveal_held)
+                };
+                if late {
+                    // Counted after its question was revealed (received in time by another node).
+                    handle.reveal_changed.store(true, Ordering::Relaxed);
+                }
+                if handle.answers_changed.swap(true, Ordering::Relaxed) && !all && !late {
+                    return;
+                }
+            }
             Applied::Gap => {
                 tokio::spawn(self.clone().reload(game_id.to_owned(), handle.clone()));
             }
@@ -286,9 +326,13 @@ impl Games {
     /// Loads a room again after a gap in what this node saw of it.
     async fn reload(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
         match self.load(&game_id).await {
-            Ok(Some((room, cursor))) => {
+            Ok(Some((mut room, cursor))) => {
                 self.remember_players(&game_id, &room);
-                *handle.lock() = room;
+                {
+                    let mut current = handle.lock();
+                    room.carry_over(&current);
+                    *current = room;
+                }
                 if let Err(error) = self.catch_up(cursor).await {
                     tracing::warn!(%error, game_id, "could not bring a reloaded live game up to the log");
                 }
@@ -300,36 +344,76 @@ impl Games {
         }
     }
 
-    /// Records a player's answer to question `index` and applies it; the answer counts once it
-    /// is durable. The domain decides it on the player as this node holds it, so a refusal (not
-    /// open, answered, too late) costs no write; the writer decides again on the log's state.
-    pub async fn answer(self: &Arc<Self>, game_id: &str, player_id: &str, index: usize, choice: Letter) -> Result<(), Refused> {
-        let now = self.now();
+    /// Records a player's answer to question `index`, received at `now`, and applies it; the
+    /// answer counts once it is durable. The domain decides it on the player as this node holds
+    /// them, so a refusal (not open, answered, too late) costs no write; the writer records what
+    /// was decided unless the player's stream moved meanwhile, and then decides again on the log.
+    pub async fn answer(self: &Arc<Self>, game_id: &str, player_id: &str, index: usize, choice: Letter, now: i64) -> Result<(), Refused> {
         let handle = self.room(game_id).await.map_err(|_| Refused::Unavailable)?.ok_or(Refused::NotFound)?;
-        let command = {
-            let room = handle.lock();
+        let answer = {
+            let mut room = handle.lock();
             let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
             if player.kicked {
                 return Err(Refused::Kicked);
             }
             let command = PlayerCommand::answer(&room.game, index, choice, now).map_err(Refused::Player)?;
-            player.state.decide(command.clone()).map_err(Refused::Player)?;
-            command
+            let events = player.state.decide(command.clone()).map_err(Refused::Player)?;
+            let answer = Answer { game_id: game_id.to_owned(), player_id: player_id.to_owned(), command, version: player.version, events };
+            room.hold(index);
+            answer
         };
-        let recorded = self.writer.answer(Answer { game_id: game_id.to_owned(), player_id: player_id.to_owned(), command }).await?;
+        // Received in time: the question is revealed only once this answer is written (and
+        // applied) or refused, whatever becomes of this task.
+        let _held = Held { games: self, handle: &handle };
+        let recorded = self.writer.answer(answer).await?;
         self.apply(&recorded);
         Ok(())
     }
 
+    /// An answer that was written or refused: when it was the last one being written after its
+    /// question closed, the reveal held for it is sent (ranked with it), and the clock looks again.
+    fn released(&self, handle: &RoomHandle) {
+        let send = {
+            let mut room = handle.lock();
+            if !room.release() {
+                return;
+            }
+            let held = std::mem::take(&mut room.reveal_held);
+            if held {
+                room.rank();
+            }
+            held
+        };
+        if send {
+            self.send_view(handle);
+        }
+        handle.answers_changed.store(true, Ordering::Relaxed);
+        handle.changed.notify_one();
+    }
+
+    /// Waits until the answers to the room's current question received in time are counted (its
+    /// reveal is no longer held), so a view made next shows them.
+    pub async fn counted(&self, handle: &RoomHandle) {
+        while handle.lock().reveal_held {
+            tokio::select! {
+                _ = tokio::time::sleep(Duration::from_millis(10)) => {}
+                _ = self.shutdown.cancelled() => return,
+            }
+        }
+    }
+
     /// The task that keeps a room's clock and sends the host's updates; ends at shutdown, or
-    /// once the game finished and nobody has watched it for [`IDLE`].
+    /// once the game finished and nobody has watched it for [`IDLE`]. It closes a question the
+    /// moment everyone answered, and tells the host at most every [`HOST_UPDATES`].
     async fn keep_clock(self: Arc<Self>, game_id: String, handle: Arc<RoomHandle>) {
         let mut idle_since = tokio::time::Instant::now();
+        let mut told = tokio::time::Instant::now() - HOST_UPDATES;
+        let mut counting_told = false;
         loop {
             let now = self.now();
-            let (due, finished) = {
+            let (due, finished, counting) = {
                 let room = handle.lock();
-                (next_due(&room, now), room.game.phase == Phase::Finished)
+                (next_due(&room, now, self.settle_ms), room.game.phase == Phase::Finished, room.counting_now(now))
             };
             if let Some((at, command)) = &due
                 && *at <= now
@@ -342,7 +426,26 @@ impl Games {
                 }
                 continue;
             }
-            self.send_host_updates(&handle);
+            if counting != counting_told {
+                handle.answers_changed.store(true, Ordering::Relaxed);
+                counting_told = counting;
+                if counting {
+                    let waiting = handle.lock().pending();
+                    tracing::warn!(game_id, waiting, "the time is up and answers received in time are still being written: the reveal waits for them");
+                }
+            }
+            let changes =
+                handle.lobby_changed.load(Ordering::Relaxed) || handle.answers_changed.load(Ordering::Relaxed) || handle.reveal_changed.load(Ordering::Relaxed);
+            let mut wait = due.map_or(1_000, |(at, _)| (at - now).clamp(1, 1_000)) as u64;
+            if changes {
+                let next_tell = told + HOST_UPDATES;
+                if tokio::time::Instant::now() >= next_tell {
+                    self.send_host_updates(&handle, counting);
+                    told = tokio::time::Instant::now();
+                } else {
+                    wait = wait.min(next_tell.duration_since(tokio::time::Instant::now()).as_millis() as u64 + 1);
+                }
+            }
             if handle.updates.receiver_count() > 0 {
                 idle_since = tokio::time::Instant::now();
             } else if finished && idle_since.elapsed() > IDLE {
@@ -350,25 +453,26 @@ impl Games {
                 return;
             }
             // Look again at least every second: the clock may be a test's, moved by hand.
-            let wait = due.map_or(1_000, |(at, _)| (at - now).clamp(1, 1_000)) as u64;
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_millis(wait)) => {}
-                _ = handle.changed.notified() => {
-                    tokio::time::sleep(HOST_UPDATES).await;
-                }
+                _ = handle.changed.notified() => {}
                 _ = self.shutdown.cancelled() => return,
             }
         }
     }
 
-    fn send_host_updates(&self, handle: &RoomHandle) {
+    fn send_host_updates(&self, handle: &RoomHandle, counting: bool) {
         if handle.lobby_changed.swap(false, Ordering::Relaxed) {
             let _ = handle.updates.send(Update::Lobby);
+        }
+        if handle.reveal_changed.swap(false, Ordering::Relaxed) {
+            handle.lock().rank();
+            self.send_view(handle);
         }
         if handle.answers_changed.swap(false, Ordering::Relaxed) {
             let room = handle.lock();
             if let Some(clock) = room.game.clock {
-                let _ = handle.updates.send(Update::Answers { question: clock.index, answered: room.answered, players: room.active_players() });
+                let _ = handle.updates.send(Update::Answers { question: clock.index, answered: room.answered, players: room.active_players(), counting });
             }
         }
     }
@@ -399,16 +503,18 @@ impl Games {
     }
 }
 
-/// The clock's next command for a room, and when it is due: the question's deadline, everyone
-/// having answered, the auto-advance; else, for a game waiting on its host, its end once idle
-/// ([`LiveGame::idle_end_at`]).
-fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
+/// The clock's next command for a room, and when it is due: the question's deadline (`settle_ms`
+/// after it), everyone having answered, the auto-advance; else, for a game waiting on its host,
+/// its end once idle ([`LiveGame::idle_end_at`]). Nothing while answers to the open question
+/// received in time are still being written: the last one written wakes the clock.
+fn next_due(room: &Room, now: i64, settle_ms: i64) -> Option<(i64, GameCommand)> {
     let game = &room.game;
     let index = game.clock.map(|c| c.index);
     let step = match (game.phase, index) {
+        (Phase::Question, Some(index)) if room.counting(index) => return None,
         (Phase::Question, Some(index)) if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
         (Phase::Question, Some(index)) => {
-            game.clock.filter(|c| c.paused_at.is_none()).map(|c| (c.deadline, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) }))
+            game.clock.filter(|c| c.paused_at.is_none()).map(|c| (c.deadline + settle_ms, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) }))
         }
         (Phase::Reveal | Phase::Standings, Some(index)) if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
             let at = game.phase_since + AUTO_ADVANCE_MS;
@@ -421,4 +527,16 @@ fn next_due(room: &Room, now: i64) -> Option<(i64, GameCommand)> {
         let at = game.idle_end_at(players);
         (game.opened && game.phase != Phase::Finished).then(|| (at, GameCommand::EndIdle { players, now: now.max(at) }))
     })
+}
+
+/// An answer being written, noted in its room ([`Room::hold`]) until this is dropped.
+struct Held<'a> {
+    games: &'a Games,
+    handle: &'a RoomHandle,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.games.released(self.handle);
+    }
 }

@@ -89,6 +89,8 @@ pub enum ServerMessage<'a> {
         question: usize,
         answered: u32,
         players: usize,
+        /// The time is up and answers received in time are still being written.
+        counting: bool,
     },
     /// A player's answer is durable in the log.
     AnswerAck {
@@ -137,7 +139,7 @@ mod tests {
             ServerMessage::Submitted { channel: &attempt, reason: "player", score: 1, points: 10, total: 2 },
             ServerMessage::Leaderboard { channel: &quiz, top: &top, me: Some(Rank { rank: 1, points: 10 }), participants: 1 },
             ServerMessage::Game { channel: &game, view: &view },
-            ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2 },
+            ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2, counting: false },
             ServerMessage::AnswerAck { channel: &game, question: 0, choice: "B" },
             ServerMessage::Kicked { channel: &game },
             ServerMessage::Error { channel: Some("x"), code: ErrorCode::BadMessage, error: "e" },

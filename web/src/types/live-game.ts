@@ -67,6 +67,11 @@ export type LiveHost = {
   joinKey: string
   /** Answers to the current question. */
   answered: number
+  /**
+   * The question's time is up (or every player answered) and answers received in time are still
+   * being written: the reveal comes once they are all counted.
+   */
+  counting: boolean
   /** The newest 100 who joined. */
   names: LivePlayerName[]
 }

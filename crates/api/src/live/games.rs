@@ -284,7 +284,11 @@ pub(super) async fn control_game(
         }
     };
     let recorded = run(&state, &caller, &game_id, command).await?;
-    Ok(host_view(&state, &handle, &recorded))
+    // A question skipped, or a game ended, while answers received in time are still being
+    // written: the host's reveal (or podium) waits for them, as everyone's does.
+    state.hub.games().apply(&recorded);
+    state.hub.games().counted(&handle).await;
+    Ok(host_view(&state, &handle, &[]))
 }
 
 /// Removes a player from the game: their socket is told, and they cannot join it again.

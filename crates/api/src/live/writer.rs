@@ -7,27 +7,61 @@
 //! submissions are, decision 0017), and each is acknowledged once that transaction committed. A
 //! group that fails on the store is written again one answer at a time, so grouping changes how
 //! many transactions there are and never what they record.
+//!
+//! The writer's task is the one serial part of the answer path (decision 0047), so it does only
+//! what must be serial: the hub decides each answer on the player as its room holds them, and the
+//! answer's events are encoded on the answering task, on any core; the group is then two
+//! statements (the stream versions checked as one set, the events inserted as one) and the live
+//! projection's. An answer whose player's stream moved meanwhile (the room was behind the log) is
+//! left out of its group and decided again on the log, alone.
+
+use std::sync::Arc;
 
 use async_trait::async_trait;
+use quizroom_domain::StreamId;
 use quizroom_domain::game::{GameCommand, LiveGame};
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError};
-use quizroom_domain::{Aggregate, StreamId};
-use quizroom_eventstore::{EventStore, RecordedEvent, StoreError};
+use quizroom_eventstore::{EventStore, NewEvent, RecordedEvent, StoreError};
 use quizroom_hub::game::{Answer, GameWriter, Refused};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio_util::sync::CancellationToken;
 
-use crate::commands::{CommandError, decide_and_commit, encode, execute, expected, fold, metadata};
+use crate::commands::{CommandError, decide_and_commit, encode, execute, metadata};
 use crate::group_commit::{GroupWrite, next_group, write_grouped};
 
 /// Answers written in one transaction at most.
-const MOST_PER_BATCH: usize = 256;
+const MOST_PER_BATCH: usize = 1024;
 
 type Reply = Result<Vec<RecordedEvent>, Refused>;
 
 struct Job {
     answer: Answer,
+    /// The answer's events, encoded by the answering task.
+    events: Vec<NewEvent>,
     reply: oneshot::Sender<Reply>,
+}
+
+/// Holds the answer writer back while closed (tests: a writer that falls behind, decision 0047).
+#[derive(Clone)]
+pub struct WriteGate(Arc<watch::Sender<bool>>);
+
+impl WriteGate {
+    /// A gate that holds every group of answers until [`open`](Self::open).
+    pub fn closed() -> WriteGate {
+        WriteGate(Arc::new(watch::channel(false).0))
+    }
+
+    pub fn open(&self) {
+        self.0.send_replace(true);
+    }
+
+    pub fn close(&self) {
+        self.0.send_replace(false);
+    }
+
+    async fn passed(&self) {
+        let _ = self.0.subscribe().wait_for(|open| *open).await;
+    }
 }
 
 /// Writes what the hub's games decide (cheap to clone).
@@ -39,9 +73,10 @@ pub struct LiveWriter {
 
 impl LiveWriter {
     /// The writer and its task, which runs until `shutdown` and then writes what is queued.
-    pub fn start(store: EventStore, shutdown: CancellationToken) -> (LiveWriter, impl Future<Output = ()> + Send + 'static) {
+    /// A `gate` holds each group back until it is open (tests only).
+    pub fn start(store: EventStore, shutdown: CancellationToken, gate: Option<WriteGate>) -> (LiveWriter, impl Future<Output = ()> + Send + 'static) {
         let (jobs, receiver) = mpsc::channel(8192);
-        let task = write(store.clone(), receiver, shutdown);
+        let task = write(store.clone(), receiver, shutdown, gate);
         (LiveWriter { store, jobs }, task)
     }
 }
@@ -50,7 +85,8 @@ impl LiveWriter {
 impl GameWriter for LiveWriter {
     async fn answer(&self, answer: Answer) -> Reply {
         let (reply, outcome) = oneshot::channel();
-        match self.jobs.send(Job { answer, reply }).await {
+        let events = encode(&answer.events, &actor(&answer));
+        match self.jobs.send(Job { answer, events, reply }).await {
             Ok(()) => outcome.await.unwrap_or(Err(Refused::Unavailable)),
             // The writer has stopped (shutting down): write it here.
             Err(mpsc::error::SendError(job)) => answer_one(&self.store, &job.answer).await,
@@ -96,39 +132,27 @@ async fn answer_one(store: &EventStore, answer: &Answer) -> Reply {
     }
 }
 
-/// Answers of distinct players in one transaction: one outcome per answer, or the store's error.
-async fn answer_together(store: &EventStore, answers: &[&Answer]) -> Result<Vec<Reply>, StoreError> {
+/// Answers of distinct players in one transaction, each at the version its player was decided on;
+/// those whose stream moved meanwhile are decided again on the log afterwards, one by one. One
+/// outcome per answer, or the store's error.
+async fn answer_together(store: &EventStore, jobs: &[&Job]) -> Result<Vec<Reply>, StoreError> {
     let started = std::time::Instant::now();
     let mut tx = store.begin_write().await?;
     let waited = started.elapsed();
-    let streams: Vec<StreamId<GamePlayer>> = answers.iter().map(|a| StreamId::new(&a.player_id)).collect();
-    let names: Vec<&str> = streams.iter().map(StreamId::as_str).collect();
-    let recorded = store.read_streams_in(&mut tx, &names).await?;
-    let mut outcomes: Vec<Option<Reply>> = Vec::with_capacity(answers.len());
-    let mut appends = Vec::new();
-    let mut places = Vec::new();
-    for ((answer, stream), events) in answers.iter().zip(&streams).zip(&recorded) {
-        let (player, version) = fold::<GamePlayer>(events)?;
-        match player.decide(command(answer)) {
-            Ok(events) => {
-                places.push(outcomes.len());
-                outcomes.push(None);
-                appends.push((stream.as_str().to_owned(), expected(version), encode(&events, &actor(answer))));
-            }
-            Err(e) => outcomes.push(Some(refused(e))),
-        }
+    let appends = jobs.iter().map(|j| (StreamId::<GamePlayer>::new(&j.answer.player_id).as_str().to_owned(), j.answer.version, j.events.clone())).collect();
+    let appended = store.append_exact_in(&mut tx, appends).await?;
+    tx.commit().await?;
+    store.committed();
+    let moved = appended.iter().filter(|a| a.is_none()).count();
+    tracing::debug!(answers = jobs.len(), moved, waited_ms = waited.as_millis() as u64, took_ms = started.elapsed().as_millis() as u64, "answers written");
+    let mut outcomes = Vec::with_capacity(jobs.len());
+    for (job, appended) in jobs.iter().zip(appended) {
+        outcomes.push(match appended {
+            Some(appended) => Ok(appended.events),
+            None => answer_one(store, &job.answer).await,
+        });
     }
-    if !appends.is_empty() {
-        let appended = store.append_batch_in(&mut tx, appends).await?;
-        tx.commit().await?;
-        store.committed();
-        let took = started.elapsed();
-        tracing::debug!(answers = answers.len(), waited_ms = waited.as_millis() as u64, took_ms = took.as_millis() as u64, "answers written");
-        for (place, appended) in places.into_iter().zip(appended) {
-            outcomes[place] = Some(Ok(appended.events));
-        }
-    }
-    Ok(outcomes.into_iter().map(|o| o.expect("an outcome for every answer")).collect())
+    Ok(outcomes)
 }
 
 /// Answers are written in groups (`group_commit`): a player's first answer of a group with the
@@ -137,30 +161,33 @@ async fn answer_together(store: &EventStore, answers: &[&Answer]) -> Result<Vec<
 struct Answers(EventStore);
 
 impl GroupWrite for Answers {
-    type Item = Answer;
+    type Item = Job;
     type Outcome = Reply;
     type Failed = StoreError;
     const WHAT: &'static str = "answers";
 
-    fn stream(answer: &Answer) -> &str {
-        &answer.player_id
+    fn stream(job: &Job) -> &str {
+        &job.answer.player_id
     }
 
-    async fn together(&self, answers: &[&Answer]) -> Result<Vec<Reply>, StoreError> {
-        answer_together(&self.0, answers).await
+    async fn together(&self, jobs: &[&Job]) -> Result<Vec<Reply>, StoreError> {
+        answer_together(&self.0, jobs).await
     }
 
-    async fn alone(&self, answer: &Answer) -> Reply {
-        answer_one(&self.0, answer).await
+    async fn alone(&self, job: &Job) -> Reply {
+        answer_one(&self.0, &job.answer).await
     }
 }
 
 /// Takes what is waiting (at least one answer), writes it in one transaction, replies.
-async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken) {
+async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: CancellationToken, gate: Option<WriteGate>) {
     let writes = Answers(store);
     while let Some(jobs) = next_group(&mut receiver, &shutdown, MOST_PER_BATCH).await {
-        let answers: Vec<&Answer> = jobs.iter().map(|j| &j.answer).collect();
-        let outcomes = write_grouped(&writes, &answers).await;
+        if let Some(gate) = &gate {
+            gate.passed().await;
+        }
+        let items: Vec<&Job> = jobs.iter().collect();
+        let outcomes = write_grouped(&writes, &items).await;
         for (job, outcome) in jobs.into_iter().zip(outcomes) {
             let _ = job.reply.send(outcome);
         }

@@ -72,8 +72,8 @@ pub(crate) async fn watch(hub: Hub, game_id: String, identity: Identity, outbox:
             },
             Err(RecvError::Lagged(_)) => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Lobby) if viewer == Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
-            Ok(Update::Answers { question, answered, players }) if viewer == Viewer::Host => {
-                outbox.send(&ServerMessage::Answers { channel: &channel, question, answered, players })
+            Ok(Update::Answers { question, answered, players, counting }) if viewer == Viewer::Host => {
+                outbox.send(&ServerMessage::Answers { channel: &channel, question, answered, players, counting })
             }
             Ok(Update::Kicked(id)) if matches!(&viewer, Viewer::Player(me) if *me == id) => {
                 outbox.send(&ServerMessage::Kicked { channel: &channel });

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use quizroom_domain::Aggregate;
-use quizroom_domain::game::{GameEvent, LiveGame};
+use quizroom_domain::game::{GameEvent, LiveGame, Phase};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
 use quizroom_domain::quiz::Letter;
 
@@ -70,6 +70,14 @@ pub struct Room {
     pub counts: [u32; 4],
     pub answered: u32,
     pub ranking: Arc<Ranking>,
+    /// Players still in the game.
+    active: usize,
+    /// Answers this node received in time for question `.0` and is still writing (`.1` of them):
+    /// the question is not revealed before they are counted (decision 0047).
+    pending: (usize, u32),
+    /// The question closed while answers to it were still being written: its reveal is sent once
+    /// they are counted.
+    pub reveal_held: bool,
 }
 
 impl Room {
@@ -84,17 +92,67 @@ impl Room {
             counts: [0; 4],
             answered: 0,
             ranking: Arc::default(),
+            active: 0,
+            pending: (0, 0),
+            reveal_held: false,
         }
     }
 
     /// Players still in the game.
     pub fn active_players(&self) -> usize {
-        self.players.values().filter(|p| !p.kicked).count()
+        self.active
     }
 
     /// Whether every player still in the game answered the open question.
     pub fn all_answered(&self) -> bool {
-        self.game.open_question().is_some() && self.answered as usize >= self.active_players() && self.answered > 0
+        self.game.open_question().is_some() && self.answered as usize >= self.active && self.answered > 0
+    }
+
+    /// Notes an answer to question `index` received in time, which is being written.
+    pub fn hold(&mut self, index: usize) {
+        if self.pending.1 == 0 {
+            self.pending = (index, 0);
+        }
+        debug_assert_eq!(self.pending.0, index, "answers are taken for the open question only");
+        self.pending.1 += 1;
+    }
+
+    /// An answer noted by [`hold`](Self::hold) was written (and applied) or refused. Returns
+    /// whether it was the last one being written.
+    pub fn release(&mut self) -> bool {
+        self.pending.1 = self.pending.1.saturating_sub(1);
+        self.pending.1 == 0
+    }
+
+    /// Whether answers to question `index` received in time are still being written.
+    pub fn counting(&self, index: usize) -> bool {
+        self.pending.1 > 0 && self.pending.0 == index
+    }
+
+    /// How many answers received in time are still being written.
+    pub fn pending(&self) -> u32 {
+        self.pending.1
+    }
+
+    /// Whether the open question's time is up (or everyone answered) while answers received in
+    /// time are still being written: the host is told the answers are being counted.
+    pub fn counting_now(&self, now: i64) -> bool {
+        let Some(clock) = self.game.clock.filter(|_| self.game.phase == Phase::Question) else { return false };
+        self.counting(clock.index) && (clock.paused_at.is_none() && now >= clock.deadline || (self.answered + self.pending.1) as usize >= self.active)
+    }
+
+    /// When a change of phase comes while answers to the question are still being written (it
+    /// closed, or the game ended), its view is held back until they are counted; says whether it is.
+    pub fn hold_reveal(&mut self) -> bool {
+        let held = self.game.phase != Phase::Question && self.game.clock.is_some_and(|c| self.counting(c.index));
+        self.reveal_held |= held;
+        held
+    }
+
+    /// Takes over what a room loaded again must not forget: the answers still being written.
+    pub fn carry_over(&mut self, old: &Room) {
+        self.pending = old.pending;
+        self.reveal_held = old.reveal_held;
     }
 
     /// The player a signed-in user plays as in this game.
@@ -115,8 +173,11 @@ impl Room {
             GameEvent::QuestionStarted { index, .. } => self.count_answers(*index),
             GameEvent::QuestionClosed { .. } | GameEvent::StandingsShown { .. } | GameEvent::GameFinished { .. } => self.rank(),
             GameEvent::PlayerKicked { player_id, .. } => {
-                if let Some(p) = self.players.get_mut(player_id) {
+                if let Some(p) = self.players.get_mut(player_id)
+                    && !p.kicked
+                {
                     p.kicked = true;
+                    self.active -= 1;
                 }
                 return Applied::Kicked;
             }
@@ -140,6 +201,7 @@ impl Room {
                     self.by_user.insert(user_id.clone(), player_id.to_owned());
                 }
                 let kicked = self.game.kicked.contains(player_id);
+                self.active += usize::from(!kicked);
                 self.players.insert(player_id.to_owned(), Player { state, version, kicked });
                 self.joined.push(player_id.to_owned());
                 Applied::Joined

@@ -196,6 +196,9 @@ pub struct HostPart {
     pub join_key: String,
     /// Answers to the current question.
     pub answered: u32,
+    /// The time is up and answers received in time are still being written: the reveal waits
+    /// for them (the presenter shows "Counting answers…").
+    pub counting: bool,
     /// The players who joined, newest first (at most 100).
     pub names: Vec<PlayerName>,
 }
@@ -247,6 +250,7 @@ impl Room {
                     pin: self.game.pin.clone(),
                     join_key: self.game.join_key.clone(),
                     answered: self.answered,
+                    counting: self.counting_now(now),
                     names: names.map(|id| PlayerName { player_id: id.clone(), nickname: self.players[id].state.nickname.clone() }).collect(),
                 });
             }

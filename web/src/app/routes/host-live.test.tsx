@@ -150,8 +150,9 @@ describe('/host/live/:gameId (presenter)', () => {
     expect(screen.getByTestId('live-countdown')).toHaveTextContent(/Seconds left1[45]/)
     expect(within(screen.getByRole('list', { name: 'Options' })).getAllByRole('listitem')).toHaveLength(4)
     expect(screen.getByTestId('live-answered')).toHaveTextContent('0 of 25 answered')
-    act(() => socket.serverSend({ type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25 }))
+    act(() => socket.serverSend({ type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25, counting: false }))
     expect(screen.getByTestId('live-answered')).toHaveTextContent('18 of 25 answered')
+    expect(screen.queryByText('Counting answers…')).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: /^Pause/ })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: /^Skip/ })).toBeInTheDocument()
 
@@ -172,6 +173,35 @@ describe('/host/live/:gameId (presenter)', () => {
     expect(within(podium).getByText('1st').closest('li')).toHaveTextContent('Ana')
     expect(screen.queryByRole('toolbar', { name: 'Game controls' })).not.toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'See the full results' })).toHaveAttribute('href', '/host/live/g1/results')
+  })
+
+  it('says "Counting answers…" after the time is up until the reveal comes', async () => {
+    const now = Date.now()
+    const question = makeQuestion({ opensAt: now - 20_000, deadline: now - 100, remainingMs: 0 }, now - 23_000)
+    setup('/host/live/g1', { 'GET /api/live/games/g1': { body: live({ phase: 'question', question, players: 25 }) } })
+    await screen.findByRole('heading', { name: 'Capital of France?' })
+    const socket = await openHub()
+    expect(screen.queryByText('Counting answers…')).not.toBeInTheDocument()
+
+    act(() => socket.serverSend({ type: 'answers', channel: 'game:g1', question: 0, answered: 24, players: 25, counting: true }))
+    // Announced politely, next to the answer count.
+    expect(screen.getByText('Counting answers…')).toHaveAttribute('role', 'status')
+    expect(screen.getByTestId('live-answered')).toHaveTextContent('24 of 25 answered')
+
+    const reveal = { answer: 'A' as const, explanation: null, counts: { A: 20, B: 3, C: 1, D: 0 } }
+    game(socket, live({ phase: 'reveal', question, reveal, players: 25, serverNow: Date.now() + 1 }))
+    expect(screen.getByRole('list', { name: 'Answers per option' })).toBeInTheDocument()
+    expect(screen.queryByText('Counting answers…')).not.toBeInTheDocument()
+  })
+
+  it('says "Counting answers…" to a host who comes back while the answers are counted', async () => {
+    const now = Date.now()
+    const question = makeQuestion({ opensAt: now - 20_000, deadline: now - 100, remainingMs: 0 }, now - 23_000)
+    const view = live({ phase: 'question', question, players: 25 })
+    setup('/host/live/g1', {
+      'GET /api/live/games/g1': { body: { ...view, host: { ...(view.host as NonNullable<GameView['host']>), answered: 25, counting: true } } },
+    })
+    expect(await screen.findByText('Counting answers…')).toHaveAttribute('role', 'status')
   })
 
   it('pauses and ends from the controls; ending asks first', async () => {

@@ -37,7 +37,7 @@ describe('readGameView', () => {
       standings: null,
       podium: null,
       me: null,
-      host: { pin: '123456', joinKey: '', answered: 0, names: [] },
+      host: { pin: '123456', joinKey: '', answered: 0, counting: false, names: [] },
     }
     // No settings: the defaults; a blank explanation: none.
     expect(readGameView(json)).toMatchObject({ settings: { secondsPerQuestion: 20, scoring: 'correctness' }, reveal: { explanation: null } })

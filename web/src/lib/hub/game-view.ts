@@ -128,6 +128,7 @@ function readHost(value: unknown): LiveHost | null {
     pin: stringOr(raw.pin, ''),
     joinKey: stringOr(raw.joinKey, ''),
     answered: numberOr(raw.answered, 0),
+    counting: raw.counting === true,
     names: names.map((name) => ({ playerId: stringOr(name.playerId, ''), nickname: stringOr(name.nickname, '') })),
   }
 }

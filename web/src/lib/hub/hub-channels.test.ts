@@ -61,7 +61,7 @@ describe('HubChannels', () => {
     channels.add('game:g1', vi.fn())
     const game = { type: 'game', channel: 'game:g1', view: {} } as unknown as ServerMessage
     channels.dispatch(game)
-    channels.dispatch({ type: 'answers', channel: 'game:g1', question: 0, answered: 3, players: 4 })
+    channels.dispatch({ type: 'answers', channel: 'game:g1', question: 0, answered: 3, players: 4, counting: false })
     channels.dispatch({ type: 'answerAck', channel: 'game:g1', question: 0, choice: 'B' })
     const late = vi.fn()
     channels.add('game:g1', late)

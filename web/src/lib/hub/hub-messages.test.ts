@@ -93,15 +93,31 @@ const view = {
 
 describe('parseServerMessage: live games', () => {
   it('reads the game messages of docs/websocket.md', () => {
-    const answers = { type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25 }
+    const answers = { type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25, counting: false }
     const ack = { type: 'answerAck', channel: 'game:g1', question: 0, choice: 'B' }
     expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view }))).toEqual({ type: 'game', channel: 'game:g1', view })
     expect(parseServerMessage(frame(answers))).toEqual(answers)
+    const counting = { ...answers, answered: 25, counting: true }
+    expect(parseServerMessage(frame(counting))).toEqual(counting)
     expect(parseServerMessage(frame(ack))).toEqual(ack)
     expect(parseServerMessage(frame({ type: 'kicked', channel: 'game:g1' }))).toEqual({ type: 'kicked', channel: 'game:g1' })
     expect(parseServerMessage(frame({ type: 'subscribed', channel: 'game:g1' }))).toEqual({ type: 'subscribed', channel: 'game:g1' })
     const late = { type: 'error', channel: 'game:g1', code: 'too_late', error: 'Too late' }
     expect(parseServerMessage(frame(late))).toEqual(late)
+  })
+
+  it('reads an answers message without counting (a server from before the flag) as not counting', () => {
+    expect(parseServerMessage(frame({ type: 'answers', channel: 'game:g1', question: 0, answered: 18, players: 25 }))).toEqual({
+      type: 'answers',
+      channel: 'game:g1',
+      question: 0,
+      answered: 18,
+      players: 25,
+      counting: false,
+    })
+    expect(parseServerMessage(frame({ type: 'answers', channel: 'game:g1', question: 0, answered: 18, counting: 'yes' }))).toMatchObject({
+      counting: false,
+    })
   })
 
   it("reads the host's view and the reveal, and fills what the server left out", () => {
@@ -111,7 +127,7 @@ describe('parseServerMessage: live games', () => {
       me: undefined,
       settings: undefined,
       reveal: { answer: 'A', explanation: '', counts: { A: 20, B: 3 } },
-      host: { pin: '123456', joinKey: 'k1', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+      host: { pin: '123456', joinKey: 'k1', answered: 18, counting: false, names: [{ playerId: 'p1', nickname: 'Ana' }] },
     }
     const parsed = parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: hostView }))
     expect(parsed).toMatchObject({
@@ -121,9 +137,15 @@ describe('parseServerMessage: live games', () => {
         me: null,
         settings: { secondsPerQuestion: 20, scoring: 'correctness' },
         reveal: { answer: 'A', explanation: null, counts: { A: 20, B: 3, C: 0, D: 0 } },
-        host: { pin: '123456', joinKey: 'k1', answered: 18, names: [{ playerId: 'p1', nickname: 'Ana' }] },
+        host: { pin: '123456', joinKey: 'k1', answered: 18, counting: false, names: [{ playerId: 'p1', nickname: 'Ana' }] },
       },
     })
+    // The time is up and answers are still being counted; a host part without `counting` (a
+    // server from before it) is not counting.
+    const counting = { ...view, host: { pin: '123456', joinKey: 'k1', answered: 25, counting: true, names: [] } }
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: counting }))).toMatchObject({ view: { host: { counting: true } } })
+    const older = { ...view, host: { pin: '123456', joinKey: 'k1', answered: 18, names: [] } }
+    expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: older }))).toMatchObject({ view: { host: { counting: false } } })
     // A paused question has no deadline.
     const paused = { ...view, question: { ...view.question, deadline: null, paused: true } }
     expect(parseServerMessage(frame({ type: 'game', channel: 'game:g1', view: paused }))).toMatchObject({

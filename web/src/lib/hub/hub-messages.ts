@@ -84,8 +84,19 @@ export type LeaderboardMessage = {
 /** On subscribing, then at every change of the game's phase (and, for the host, of the lobby). */
 export type GameMessage = { type: 'game'; channel: GameChannel; view: GameView }
 
-/** To the host while a question is open (at most 4 times a second): how many have answered. */
-export type AnswersMessage = { type: 'answers'; channel: GameChannel; question: number; answered: number; players: number }
+/**
+ * To the host while a question is open (at most 4 times a second): how many have answered, and
+ * whether the time is up (or everyone answered) while answers received in time are still being
+ * written (`counting`; the reveal comes once they are counted).
+ */
+export type AnswersMessage = {
+  type: 'answers'
+  channel: GameChannel
+  question: number
+  answered: number
+  players: number
+  counting: boolean
+}
 
 /** To the player, once the answer is durable in the log. */
 export type AnswerAckMessage = { type: 'answerAck'; channel: GameChannel; question: number; choice: Letter }
@@ -198,6 +209,8 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
         question: message.question,
         answered: message.answered,
         players: isCount(message.players) ? message.players : 0,
+        // A server from before the flag never counts after the time is up.
+        counting: message.counting === true,
       }
     case 'answerAck':
       if (!isGameChannel(channel) || !isCount(message.question) || !isLetter(message.choice)) return null

@@ -36,9 +36,10 @@ const presenterActors = {
   ),
 }
 
-function PhaseBody({ view, answered, now, offsetMs, busy, onKick }: {
+function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
   view: GameView
   answered: number
+  counting: boolean
   now: number
   offsetMs: number
   busy: boolean
@@ -55,6 +56,7 @@ function PhaseBody({ view, answered, now, offsetMs, busy, onKick }: {
           clock={questionClock(view.question, now, offsetMs)}
           answered={answered}
           players={view.players}
+          counting={counting}
         />
       ) : null
     case 'reveal':
@@ -157,7 +159,15 @@ export function Presenter({ gameId }: { gameId: string }) {
         </div>
       ) : null}
 
-      <PhaseBody view={view} answered={context.answered} now={context.now} offsetMs={context.offsetMs} busy={busy} onKick={onKick} />
+      <PhaseBody
+        view={view}
+        answered={context.answered}
+        counting={context.counting}
+        now={context.now}
+        offsetMs={context.offsetMs}
+        busy={busy}
+        onKick={onKick}
+      />
 
       <PresenterControls view={view} busy={busy} onAction={onAction} />
     </section>

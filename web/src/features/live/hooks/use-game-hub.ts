@@ -12,7 +12,7 @@ import type { GameView } from '@/types/live-game'
 
 export type GameHubEvent =
   | { type: 'server.game'; view: GameView }
-  | { type: 'server.answers'; question: number; answered: number; players: number }
+  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean }
   | { type: 'server.answerAck'; question: number; choice: Letter }
   | { type: 'server.kicked' }
   | { type: 'server.error'; code: string; error: string }
@@ -22,7 +22,13 @@ export function toGameEvent(message: GameChannelMessage): GameHubEvent | null {
     case 'game':
       return { type: 'server.game', view: message.view }
     case 'answers':
-      return { type: 'server.answers', question: message.question, answered: message.answered, players: message.players }
+      return {
+        type: 'server.answers',
+        question: message.question,
+        answered: message.answered,
+        players: message.players,
+        counting: message.counting,
+      }
     case 'answerAck':
       return { type: 'server.answerAck', question: message.question, choice: message.choice }
     case 'kicked':

@@ -116,14 +116,47 @@ describe('presenter machine', () => {
   it('counts the answers of the current question only', () => {
     const { actor } = start()
     actor.send({ type: 'server.game', view: question() })
-    actor.send({ type: 'server.answers', question: 0, answered: 1, players: 3 })
+    actor.send({ type: 'server.answers', question: 0, answered: 1, players: 3, counting: false })
     expect(actor.getSnapshot().context.answered).toBe(1)
     expect(actor.getSnapshot().context.view?.players).toBe(3)
-    actor.send({ type: 'server.answers', question: 4, answered: 9, players: 2 })
+    actor.send({ type: 'server.answers', question: 4, answered: 9, players: 2, counting: true })
     expect(actor.getSnapshot().context.answered).toBe(1)
     // The next question starts from its own count.
     actor.send({ type: 'server.game', view: question({ question: makeQuestion({ index: 1 }), serverNow: SERVER_NOW + 1 }) })
     expect(actor.getSnapshot().context.answered).toBe(0)
+    expect(actor.getSnapshot().context.counting).toBe(false)
+  })
+
+  it('says the answers are being counted after the time is up, until the question changes or closes', () => {
+    const { actor } = start()
+    const counting = () => actor.getSnapshot().context.counting
+    actor.send({ type: 'server.game', view: question() })
+    expect(counting()).toBe(false)
+    actor.send({ type: 'server.answers', question: 0, answered: 2, players: 2, counting: true })
+    expect(counting()).toBe(true)
+    // A view of the same question that does not have it yet (a control's answer) keeps it.
+    actor.send({ type: 'server.game', view: question({ serverNow: SERVER_NOW + 1 }) })
+    expect(counting()).toBe(true)
+    // The reveal ends it, and an `answers` message behind it does not bring it back.
+    const reveal = { answer: 'A' as const, explanation: null, counts: { A: 1, B: 1, C: 0, D: 0 } }
+    actor.send({ type: 'server.game', view: question({ phase: 'reveal', reveal, serverNow: SERVER_NOW + 2 }) })
+    expect(counting()).toBe(false)
+    actor.send({ type: 'server.answers', question: 0, answered: 2, players: 2, counting: true })
+    expect(counting()).toBe(false)
+  })
+
+  it("takes the counting from the host's view (a host who reconnects), for its question only", () => {
+    const { actor } = start()
+    const counting = () => actor.getSnapshot().context.counting
+    const host = (overrides: Partial<NonNullable<GameView['host']>>) => ({ ...(question().host as NonNullable<GameView['host']>), ...overrides })
+    actor.send({ type: 'server.game', view: question({ host: host({ answered: 2, counting: true }) }) })
+    expect(counting()).toBe(true)
+    // The next question starts without it.
+    actor.send({ type: 'server.game', view: question({ question: makeQuestion({ index: 1 }), serverNow: SERVER_NOW + 1 }) })
+    expect(counting()).toBe(false)
+    // A view outside the question phase never counts.
+    actor.send({ type: 'server.game', view: question({ phase: 'standings', host: host({ counting: true }), serverNow: SERVER_NOW + 2 }) })
+    expect(counting()).toBe(false)
   })
 
   it('sends only the controls that fit the phase, and follows the view the server answers', async () => {

@@ -9,7 +9,9 @@
  * The view is the server's, whole (`server.game`, or the answer of a control call): the machine
  * keeps the newest one (by `serverNow`) and the offset of the server's clock to this one, so the
  * countdown reads the server's deadline. While a question is open a `clock` child ticks every
- * 250 ms, and `server.answers` updates the answer count. Controls that do not fit the phase
+ * 250 ms, and `server.answers` updates the answer count and whether the server is still counting
+ * the answers received in time after the time is up (`counting`, also in the host's view, so a
+ * host who reconnects sees it). Controls that do not fit the phase
  * are refused here (`allowedActions`); a refusal by the server shows its text.
  * Effects are named actors, stubbed with `.provide()` in tests.
  */
@@ -37,6 +39,12 @@ export type PresenterContext = {
   now: number
   /** Answers to the current question, from the view and then the `answers` messages. */
   answered: number
+  /**
+   * The question's time is up and the server is still writing answers received in time (the
+   * reveal follows once they are counted); from the view and the `answers` messages, and false
+   * outside the question phase.
+   */
+  counting: boolean
   pending: HostCommand | null
   /** A control the server refused, or a load that failed. */
   error: string | null
@@ -44,7 +52,7 @@ export type PresenterContext = {
 
 export type PresenterEvent =
   | { type: 'server.game'; view: GameView }
-  | { type: 'server.answers'; question: number; answered: number; players: number }
+  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean }
   | { type: 'server.error'; code: string; error: string }
   | { type: 'control.send'; action: ControlAction }
   | { type: 'player.kick'; playerId: string }
@@ -55,12 +63,16 @@ export type PresenterEvent =
 export function withView(context: PresenterContext, view: GameView, now: number): Partial<PresenterContext> {
   if (context.view && view.gameId === context.view.gameId && view.serverNow < context.view.serverNow) return {}
   const sameQuestion = context.view?.question?.index === view.question?.index && context.view?.phase === view.phase
+  const counting = view.host?.counting === true
   return {
     view,
     offsetMs: clockOffset(view.serverNow, now),
     now,
     // A throttled `answers` count may be newer than the view's for the same question.
     answered: sameQuestion ? Math.max(context.answered, view.host?.answered ?? 0) : (view.host?.answered ?? 0),
+    // Likewise its `counting`: within one open question it only turns on (the reveal ends it), so
+    // a view that does not have it yet (say a control's answer) does not turn it off.
+    counting: view.phase === 'question' && (counting || (sameQuestion && context.counting)),
   }
 }
 
@@ -84,10 +96,18 @@ export const presenterMachine = setup({
   actions: {
     setView: assign(({ context }, params: { view: GameView }) => withView(context, params.view, Date.now())),
     tick: assign({ now: () => Date.now() }),
-    /** The throttled count of the open question (and the players it counts against, late joiners included). */
+    /**
+     * The throttled count of the open question (and the players it counts against, late joiners
+     * included), and whether the server is still counting; a message that arrives after the
+     * question closed (behind a control's answer) does not bring `counting` back.
+     */
     countAnswers: assign(({ context, event }) => {
       if (event.type !== 'server.answers' || !context.view || context.view.question?.index !== event.question) return {}
-      return { answered: event.answered, view: { ...context.view, players: event.players } }
+      return {
+        answered: event.answered,
+        counting: context.view.phase === 'question' && event.counting,
+        view: { ...context.view, players: event.players },
+      }
     }),
     setPending: assign({
       pending: ({ event }): HostCommand | null => {
@@ -118,6 +138,7 @@ export const presenterMachine = setup({
     offsetMs: 0,
     now: Date.now(),
     answered: 0,
+    counting: false,
     pending: null,
     error: null,
   }),

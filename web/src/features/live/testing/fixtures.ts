@@ -57,7 +57,7 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
 export function hostView(overrides: Partial<GameView> = {}, names: string[] = []): GameView {
   return makeView({
     players: names.length,
-    host: { pin: '123456', joinKey: 'k123', answered: 0, names: names.map((nickname) => ({ playerId: `p-${nickname}`, nickname })) },
+    host: { pin: '123456', joinKey: 'k123', answered: 0, counting: false, names: names.map((nickname) => ({ playerId: `p-${nickname}`, nickname })) },
     ...overrides,
   })
 }

@@ -83,6 +83,9 @@ export const PLAYER_LEAVE_WARNING =
 export const HOST_LEAVE_WARNING =
   'Your live game is running. Leave the presenter view? You can come back to it from the same link.'
 
+/** The presenter, while the time is up and answers received in time are still being written. */
+export const COUNTING_ANSWERS = 'Counting answers…'
+
 export const CONTROL_LABELS: Record<ControlAction, string> = {
   start: 'Start',
   next: 'Next',
