@@ -2,6 +2,7 @@
 //! [`crate::channel`]), and its bounded outgoing queue.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -16,7 +17,7 @@ use quizroom_domain::quiz::Letter;
 use crate::Hub;
 use crate::admission::Admission;
 use crate::channel::{self, CHANNELS, Channel};
-use crate::game::Viewer;
+use crate::game::{RoomHandle, Taken, Viewer};
 use crate::message::{ClientMessage, ErrorCode, ServerMessage};
 use crate::outbox::Outbox;
 
@@ -140,34 +141,58 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             let Some(choice) = Letter::parse(&choice) else {
                 return outbox.error(Some(&name), ErrorCode::BadMessage, "choice is one of A, B, C and D");
             };
-            // The receive time decides whether it was in time (and how fast): taken here, before
-            // anything else this connection says is read.
+            // The receive time decides whether it was in time (and how fast), and the answer is
+            // taken (decided, and held in its room) as it is read, before anything else is read.
             let received_at = hub.now_ms();
-            tokio::spawn(answer(hub.clone(), identity.clone(), game_id, question, choice, received_at, outbox.clone()));
+            let given = Given { game_id, question, choice, received_at };
+            let taken = hub.games().loaded(&given.game_id).map(|handle| take(hub, identity, &handle, &given));
+            tokio::spawn(answer(hub.clone(), identity.clone(), given, taken, outbox.clone()));
         }
     }
 }
 
-/// Records a player's answer and acknowledges it once durable, or says why not.
-async fn answer(hub: Hub, identity: Identity, game_id: String, question: usize, choice: Letter, received_at: i64, outbox: Outbox) {
-    let channel = Channel::Game(game_id.clone());
+/// An answer as it was read.
+struct Given {
+    game_id: String,
+    question: usize,
+    choice: Letter,
+    received_at: i64,
+}
+
+/// Why an answer was not taken: the code and message the player is told.
+type NotTaken = (ErrorCode, String);
+
+/// Takes the answer of a player of the game whose room is `handle` (`Games::take`).
+fn take(hub: &Hub, identity: &Identity, handle: &Arc<RoomHandle>, given: &Given) -> Result<Taken, NotTaken> {
+    let Some(Viewer::Player(player_id)) = channel::game::viewer(handle, identity, &given.game_id) else {
+        return Err((ErrorCode::Forbidden, "Only the game's players answer".into()));
+    };
+    hub.games().take(handle, &player_id, given.question, given.choice, given.received_at).map_err(|refused| refused.reads())
+}
+
+/// Records a player's answer (taken as it was read, or here once its game is loaded) and
+/// acknowledges it once durable, or says why not.
+async fn answer(hub: Hub, identity: Identity, given: Given, taken: Option<Result<Taken, NotTaken>>, outbox: Outbox) {
+    let channel = Channel::Game(given.game_id.clone());
     let name = channel.to_string();
-    let handle = match hub.games().room(&game_id).await {
-        Ok(Some(handle)) => handle,
-        Ok(None) => return outbox.error(Some(&name), ErrorCode::NotFound, "No such game"),
-        Err(_) => return outbox.error(Some(&name), ErrorCode::Unavailable, "Please try again"),
+    let (question, choice) = (given.question, given.choice);
+    let taken = match taken {
+        Some(taken) => taken,
+        None => match hub.games().room(&given.game_id).await {
+            Ok(Some(handle)) => take(&hub, &identity, &handle, &given),
+            Ok(None) => Err((ErrorCode::NotFound, "No such game".into())),
+            Err(_) => Err((ErrorCode::Unavailable, "Please try again".into())),
+        },
     };
-    let Some(Viewer::Player(player_id)) = channel::game::viewer(&handle, &identity, &game_id) else {
-        return outbox.error(Some(&name), ErrorCode::Forbidden, "Only the game's players answer");
+    let outcome = match taken {
+        Ok(taken) => hub.games().record(taken).await.map_err(|refused| refused.reads()),
+        Err(not_taken) => Err(not_taken),
     };
-    match hub.games().answer(&game_id, &player_id, question, choice, received_at).await {
+    match outcome {
         Ok(()) => {
             outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice: choice.as_str() });
         }
-        Err(refused) => {
-            let (code, error) = refused.reads();
-            outbox.error(Some(&name), code, &error);
-        }
+        Err((code, error)) => outbox.error(Some(&name), code, &error),
     }
 }
 

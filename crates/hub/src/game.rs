@@ -37,6 +37,8 @@ pub use view::{GameView, Slot};
 const HOST_UPDATES: Duration = Duration::from_millis(250);
 /// A finished game nobody watches is forgotten after this long.
 const IDLE: Duration = Duration::from_secs(60);
+/// How long a host's call waits for the answers being counted before it answers anyway.
+const COUNTED_WAIT: Duration = Duration::from_secs(30);
 /// On PostgreSQL (where several nodes may serve one game) a question closes this long after its
 /// deadline, unless everyone answered.
 const CLUSTER_SETTLE_MS: i64 = 250;
@@ -330,13 +332,15 @@ impl Games {
                 self.remember_players(&game_id, &room);
                 {
                     let mut current = handle.lock();
-                    room.carry_over(&current);
+                    room.carry_over(&mut current);
                     *current = room;
                 }
                 if let Err(error) = self.catch_up(cursor).await {
                     tracing::warn!(%error, game_id, "could not bring a reloaded live game up to the log");
                 }
-                self.send_view(&handle);
+                if !handle.lock().hold_reveal() {
+                    self.send_view(&handle);
+                }
                 handle.changed.notify_one();
             }
             Ok(None) => {}
@@ -344,42 +348,54 @@ impl Games {
         }
     }
 
-    /// Records a player's answer to question `index`, received at `now`, and applies it; the
-    /// answer counts once it is durable. The domain decides it on the player as this node holds
-    /// them, so a refusal (not open, answered, too late) costs no write; the writer records what
-    /// was decided unless the player's stream moved meanwhile, and then decides again on the log.
-    pub async fn answer(self: &Arc<Self>, game_id: &str, player_id: &str, index: usize, choice: Letter, now: i64) -> Result<(), Refused> {
-        let handle = self.room(game_id).await.map_err(|_| Refused::Unavailable)?.ok_or(Refused::NotFound)?;
-        let answer = {
-            let mut room = handle.lock();
-            let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
-            if player.kicked {
-                return Err(Refused::Kicked);
-            }
-            let command = PlayerCommand::answer(&room.game, index, choice, now).map_err(Refused::Player)?;
-            let events = player.state.decide(command.clone()).map_err(Refused::Player)?;
-            let answer = Answer { game_id: game_id.to_owned(), player_id: player_id.to_owned(), command, version: player.version, events };
-            room.hold(index);
-            answer
-        };
-        // Received in time: the question is revealed only once this answer is written (and
-        // applied) or refused, whatever becomes of this task.
-        let _held = Held { games: self, handle: &handle };
+    /// The room of `game_id` if this node has it loaded (without waiting for the log).
+    pub fn loaded(&self, game_id: &str) -> Option<Arc<RoomHandle>> {
+        self.rooms.lock().expect("rooms lock").get(game_id).cloned()
+    }
+
+    /// Takes `player_id`'s answer to question `index`, received at `now`, as it is read: the
+    /// domain decides it on the player as this node holds them, so a refusal (not open, answered,
+    /// too late) costs no write, and from this moment the room holds it, so its question is not
+    /// revealed before it is written ([`record`](Self::record)) or refused. One answer of a
+    /// player at a time: another while theirs is being written is refused as answered.
+    pub fn take(self: &Arc<Self>, handle: &Arc<RoomHandle>, player_id: &str, index: usize, choice: Letter, now: i64) -> Result<Taken, Refused> {
+        let mut room = handle.lock();
+        let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
+        if player.kicked {
+            return Err(Refused::Kicked);
+        }
+        let command = PlayerCommand::answer(&room.game, index, choice, now).map_err(Refused::Player)?;
+        let events = player.state.decide(command.clone()).map_err(Refused::Player)?;
+        let answer = Answer { game_id: room.game_id.clone(), player_id: player_id.to_owned(), command, version: player.version, events };
+        if !room.hold(player_id, index) {
+            return Err(Refused::Player(PlayerError::AlreadyAnswered));
+        }
+        Ok(Taken { answer, _held: Held { games: self.clone(), handle: handle.clone(), player_id: player_id.to_owned(), index } })
+    }
+
+    /// Writes an answer [taken](Self::take) and applies it; it counts once durable. The writer
+    /// records what was decided unless the player's stream moved meanwhile, and then decides
+    /// again on the log.
+    pub async fn record(self: &Arc<Self>, taken: Taken) -> Result<(), Refused> {
+        let Taken { answer, _held: held } = taken;
         let recorded = self.writer.answer(answer).await?;
         self.apply(&recorded);
+        drop(held);
         Ok(())
     }
 
-    /// An answer that was written or refused: when it was the last one being written after its
-    /// question closed, the reveal held for it is sent (ranked with it), and the clock looks again.
-    fn released(&self, handle: &RoomHandle) {
+    /// An answer that was written or refused: when it was the last one to its question being
+    /// written after the question closed, the view held for it is sent (ranked with it), and the
+    /// clock looks again.
+    fn released(&self, handle: &RoomHandle, player_id: &str, index: usize) {
         let send = {
             let mut room = handle.lock();
-            if !room.release() {
+            if !room.release(player_id, index) {
                 return;
             }
-            let held = std::mem::take(&mut room.reveal_held);
+            let held = room.reveal_held && room.game.clock.is_some_and(|c| c.index == index);
             if held {
+                room.reveal_held = false;
                 room.rank();
             }
             held
@@ -392,9 +408,10 @@ impl Games {
     }
 
     /// Waits until the answers to the room's current question received in time are counted (its
-    /// reveal is no longer held), so a view made next shows them.
+    /// view is no longer held), so a view made next shows them; at most [`COUNTED_WAIT`].
     pub async fn counted(&self, handle: &RoomHandle) {
-        while handle.lock().reveal_held {
+        let until = tokio::time::Instant::now() + COUNTED_WAIT;
+        while handle.lock().reveal_held && tokio::time::Instant::now() < until {
             tokio::select! {
                 _ = tokio::time::sleep(Duration::from_millis(10)) => {}
                 _ = self.shutdown.cancelled() => return,
@@ -516,6 +533,8 @@ fn next_due(room: &Room, now: i64, settle_ms: i64) -> Option<(i64, GameCommand)>
         (Phase::Question, Some(index)) => {
             game.clock.filter(|c| c.paused_at.is_none()).map(|c| (c.deadline + settle_ms, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) }))
         }
+        // Nothing moves on while a view is held for the answers being counted.
+        (Phase::Reveal | Phase::Standings, _) if room.reveal_held => return None,
         (Phase::Reveal | Phase::Standings, Some(index)) if game.settings.as_ref().is_some_and(|s| s.auto_advance) => {
             let at = game.phase_since + AUTO_ADVANCE_MS;
             Some((at, GameCommand::AutoAdvance { phase: game.phase, index, now: now.max(at) }))
@@ -529,14 +548,23 @@ fn next_due(room: &Room, now: i64, settle_ms: i64) -> Option<(i64, GameCommand)>
     })
 }
 
-/// An answer being written, noted in its room ([`Room::hold`]) until this is dropped.
-struct Held<'a> {
-    games: &'a Games,
-    handle: &'a RoomHandle,
+/// An answer [taken](Games::take): decided, and held in its room until it is written or refused.
+pub struct Taken {
+    answer: Answer,
+    _held: Held,
 }
 
-impl Drop for Held<'_> {
+/// An answer being written, noted in its room ([`Room::hold`]) until this is dropped, whatever
+/// becomes of the task writing it.
+struct Held {
+    games: Arc<Games>,
+    handle: Arc<RoomHandle>,
+    player_id: String,
+    index: usize,
+}
+
+impl Drop for Held {
     fn drop(&mut self) {
-        self.games.released(self.handle);
+        self.games.released(&self.handle, &self.player_id, self.index);
     }
 }

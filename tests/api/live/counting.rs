@@ -63,6 +63,9 @@ async fn the_reveal_waits_for_every_answer_received_in_time(db: &TestDb) {
     // Two of three answer in time; the writer is held back, so neither is durable yet.
     game.answer(&mut ana, 0, &game.key[0]).await;
     game.answer(&mut ben, 0, game.wrong(0)).await;
+    // A second answer while the first is being written is refused: one player, one answer in flight.
+    game.answer(&mut ana, 0, game.wrong(0)).await;
+    assert_eq!(next_of(&mut ana, "error").await["code"], "already_answered");
     read_so_far(&mut ana).await;
     read_so_far(&mut ben).await;
     game.clock.advance(5_000 + 1_000);

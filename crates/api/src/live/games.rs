@@ -120,8 +120,11 @@ async fn hosted_room(state: &AppState, caller: &AuthUser, game_id: &str) -> Resu
 }
 
 /// The host's view once `recorded` is applied (this node's own writes are applied at once).
-fn host_view(state: &AppState, handle: &RoomHandle, recorded: &[RecordedEvent]) -> Json<GameView> {
+/// A view held for answers being counted (decision 0047) is waited for: the host sees what
+/// everyone sees.
+async fn host_view(state: &AppState, handle: &RoomHandle, recorded: &[RecordedEvent]) -> Json<GameView> {
     state.hub.games().apply(recorded);
+    state.hub.games().counted(handle).await;
     Json(handle.lock().view(&Viewer::Host, state.clock.now_ms()))
 }
 
@@ -232,7 +235,7 @@ pub(super) async fn open_game(
         }
     };
     let handle = state.hub.games().room(&game_id).await?.ok_or_else(|| ApiError::internal("the new game is missing"))?;
-    Ok((StatusCode::CREATED, host_view(&state, &handle, &recorded)))
+    Ok((StatusCode::CREATED, host_view(&state, &handle, &recorded).await))
 }
 
 /// The host's view of a game (the same as the hub's `game` message).
@@ -246,7 +249,7 @@ pub(super) async fn open_game(
 )]
 pub(super) async fn game_view(State(state): State<AppState>, caller: AuthUser, Path(game_id): Path<String>) -> Result<Json<GameView>, ApiError> {
     let handle = hosted_room(&state, &caller, &game_id).await?;
-    Ok(host_view(&state, &handle, &[]))
+    Ok(host_view(&state, &handle, &[]).await)
 }
 
 /// The host's controls: start, next (reveal → standings → next question, or the end after the
@@ -268,6 +271,8 @@ pub(super) async fn control_game(
     ApiJson(ObjectBody(body)): ApiJson<ObjectBody<Control>>,
 ) -> Result<Json<GameView>, ApiError> {
     let handle = hosted_room(&state, &caller, &game_id).await?;
+    // The host moves on from what everyone sees: a view held for answers being counted first.
+    state.hub.games().counted(&handle).await;
     let players = handle.lock().active_players();
     let clock = state.clock.clone();
     let command = move || {
@@ -284,11 +289,7 @@ pub(super) async fn control_game(
         }
     };
     let recorded = run(&state, &caller, &game_id, command).await?;
-    // A question skipped, or a game ended, while answers received in time are still being
-    // written: the host's reveal (or podium) waits for them, as everyone's does.
-    state.hub.games().apply(&recorded);
-    state.hub.games().counted(&handle).await;
-    Ok(host_view(&state, &handle, &[]))
+    Ok(host_view(&state, &handle, &recorded).await)
 }
 
 /// Removes a player from the game: their socket is told, and they cannot join it again.
@@ -314,7 +315,7 @@ pub(super) async fn kick_player(
     }
     let clock = state.clock.clone();
     let recorded = run(&state, &caller, &game_id, move || GameCommand::Kick { player_id: body.player_id.clone(), now: clock.now_ms() }).await?;
-    Ok(host_view(&state, &handle, &recorded))
+    Ok(host_view(&state, &handle, &recorded).await)
 }
 
 /// Carries out a host's command on the game's stream.

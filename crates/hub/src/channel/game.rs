@@ -58,7 +58,12 @@ pub(crate) async fn watch(hub: Hub, game_id: String, identity: Identity, outbox:
         outbox.send(&ServerMessage::Kicked { channel: &channel });
         return;
     }
-    if !outbox.send(&ServerMessage::Subscribed { channel: &channel }) || !outbox.send_text(view_message(&hub, &handle, &channel, &viewer)) {
+    if !outbox.send(&ServerMessage::Subscribed { channel: &channel }) {
+        return;
+    }
+    // A view held for answers being counted is not shown before they are.
+    hub.games().counted(&handle).await;
+    if !outbox.send_text(view_message(&hub, &handle, &channel, &viewer)) {
         return;
     }
     loop {
@@ -70,6 +75,8 @@ pub(crate) async fn watch(hub: Hub, game_id: String, identity: Identity, outbox:
                 },
                 Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             },
+            // While a view is held, the one sent when it is released will do.
+            Err(RecvError::Lagged(_)) | Ok(Update::Lobby) if handle.lock().reveal_held => true,
             Err(RecvError::Lagged(_)) => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Lobby) if viewer == Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Answers { question, answered, players, counting }) if viewer == Viewer::Host => {

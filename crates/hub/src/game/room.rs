@@ -4,7 +4,7 @@
 //! (loaded, then followed in the log, or applied by the command that wrote it) counts once, and a
 //! gap is reported so the room is loaded again.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 use quizroom_domain::Aggregate;
@@ -72,11 +72,13 @@ pub struct Room {
     pub ranking: Arc<Ranking>,
     /// Players still in the game.
     active: usize,
-    /// Answers this node received in time for question `.0` and is still writing (`.1` of them):
-    /// the question is not revealed before they are counted (decision 0047).
-    pending: (usize, u32),
-    /// The question closed while answers to it were still being written: its reveal is sent once
-    /// they are counted.
+    /// The answers this node received in time and is still writing, by question, and their
+    /// players (one answer of a player at a time): a question is not revealed before its are
+    /// counted (decision 0047).
+    pending: BTreeMap<usize, u32>,
+    answering: HashSet<String>,
+    /// The question closed (or the game ended) while answers to it were still being written: the
+    /// new view is sent once they are counted.
     pub reveal_held: bool,
 }
 
@@ -93,7 +95,8 @@ impl Room {
             answered: 0,
             ranking: Arc::default(),
             active: 0,
-            pending: (0, 0),
+            pending: BTreeMap::new(),
+            answering: HashSet::new(),
             reveal_held: false,
         }
     }
@@ -108,37 +111,52 @@ impl Room {
         self.game.open_question().is_some() && self.answered as usize >= self.active && self.answered > 0
     }
 
-    /// Notes an answer to question `index` received in time, which is being written.
-    pub fn hold(&mut self, index: usize) {
-        if self.pending.1 == 0 {
-            self.pending = (index, 0);
+    /// Notes `player_id`'s answer to question `index`, received in time, which is being written;
+    /// false (nothing noted) when an answer of theirs is being written already.
+    pub fn hold(&mut self, player_id: &str, index: usize) -> bool {
+        if !self.answering.insert(player_id.to_owned()) {
+            return false;
         }
-        debug_assert_eq!(self.pending.0, index, "answers are taken for the open question only");
-        self.pending.1 += 1;
+        *self.pending.entry(index).or_default() += 1;
+        true
     }
 
     /// An answer noted by [`hold`](Self::hold) was written (and applied) or refused. Returns
-    /// whether it was the last one being written.
-    pub fn release(&mut self) -> bool {
-        self.pending.1 = self.pending.1.saturating_sub(1);
-        self.pending.1 == 0
+    /// whether no answer to its question is being written any more.
+    pub fn release(&mut self, player_id: &str, index: usize) -> bool {
+        self.answering.remove(player_id);
+        match self.pending.get_mut(&index) {
+            Some(n) if *n > 1 => {
+                *n -= 1;
+                false
+            }
+            _ => {
+                self.pending.remove(&index);
+                true
+            }
+        }
     }
 
     /// Whether answers to question `index` received in time are still being written.
     pub fn counting(&self, index: usize) -> bool {
-        self.pending.1 > 0 && self.pending.0 == index
+        self.pending.contains_key(&index)
     }
 
     /// How many answers received in time are still being written.
     pub fn pending(&self) -> u32 {
-        self.pending.1
+        self.pending.values().sum()
     }
 
-    /// Whether the open question's time is up (or everyone answered) while answers received in
-    /// time are still being written: the host is told the answers are being counted.
+    /// Whether the host is told the answers are being counted: the current question's time is up
+    /// (or everyone answered, or it closed) while answers received in time are still being written.
     pub fn counting_now(&self, now: i64) -> bool {
-        let Some(clock) = self.game.clock.filter(|_| self.game.phase == Phase::Question) else { return false };
-        self.counting(clock.index) && (clock.paused_at.is_none() && now >= clock.deadline || (self.answered + self.pending.1) as usize >= self.active)
+        let Some(clock) = self.game.clock else { return false };
+        if !self.counting(clock.index) {
+            return false;
+        }
+        let answering = self.pending.get(&clock.index).copied().unwrap_or(0);
+        self.reveal_held
+            || self.game.phase == Phase::Question && (clock.paused_at.is_none() && now >= clock.deadline || (self.answered + answering) as usize >= self.active)
     }
 
     /// When a change of phase comes while answers to the question are still being written (it
@@ -150,8 +168,9 @@ impl Room {
     }
 
     /// Takes over what a room loaded again must not forget: the answers still being written.
-    pub fn carry_over(&mut self, old: &Room) {
-        self.pending = old.pending;
+    pub fn carry_over(&mut self, old: &mut Room) {
+        self.pending = std::mem::take(&mut old.pending);
+        self.answering = std::mem::take(&mut old.answering);
         self.reveal_held = old.reveal_held;
     }
 
