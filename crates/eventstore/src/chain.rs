@@ -263,7 +263,7 @@ async fn last_link(conn: &mut AnyConnection) -> Result<(i64, [u8; 32], i64), Sto
 
 /// Keeps the chain caught up with the log until `shutdown`.
 pub async fn run_chainer(store: EventStore, shutdown: CancellationToken) {
-    keep_up(&store, CHAINER, shutdown, SETTLE, BATCH, || chain_batch(&store, BATCH)).await;
+    keep_up(&store, CHAINER, shutdown, SETTLE, BATCH, |limit| chain_batch(&store, limit)).await;
 }
 
 /// Chains every event committed so far (for the command line and tests).

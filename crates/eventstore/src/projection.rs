@@ -106,11 +106,14 @@ pub(crate) async fn save_checkpoint(conn: &mut AnyConnection, name: &str, cursor
 /// Keeps `projector` caught up with the log until `shutdown`. A failing batch is logged and
 /// retried after a pause (it rolled back whole, so nothing is half applied).
 pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shutdown: CancellationToken) {
-    keep_up(&store, projector.name(), shutdown, PROJECTOR_SETTLE, PROJECTOR_BATCH, || project_batch(&store, projector.as_ref(), PROJECTOR_BATCH)).await;
+    keep_up(&store, projector.name(), shutdown, PROJECTOR_SETTLE, PROJECTOR_BATCH, |limit| project_batch(&store, projector.as_ref(), limit)).await;
 }
 
 /// Events a projector batch reads at most.
 const PROJECTOR_BATCH: i64 = 500;
+
+/// Events a background batch reads at most when it takes its turn while urgent writes still run.
+const TURN_BATCH: i64 = 100;
 
 /// How long a projector that has caught up lets commits gather before its next batch: under load
 /// a batch then takes many commits' events in one transaction, instead of one transaction (on
@@ -119,18 +122,21 @@ const PROJECTOR_SETTLE: std::time::Duration = std::time::Duration::from_millis(5
 
 /// Runs `batch` until it finds less than a full batch (`full` events), then waits `settle` and
 /// for a wake-up (or the poll interval) and runs it again, until `shutdown`; failures are logged
-/// as `name`'s and retried after a pause.
+/// as `name`'s and retried after a pause. Writes someone is waiting on go first
+/// ([`EventStore::background_turn`]); a turn taken while they still run is a short batch
+/// ([`TURN_BATCH`] events), so it holds them up only briefly.
 pub(crate) async fn keep_up<F, Fut>(store: &EventStore, name: &str, shutdown: CancellationToken, settle: std::time::Duration, full: i64, mut batch: F)
 where
-    F: FnMut() -> Fut,
+    F: FnMut(i64) -> Fut,
     Fut: std::future::Future<Output = Result<BatchOutcome, StoreError>>,
 {
     let mut wake = store.wakeups();
     let mut failures = 0u32;
     while !shutdown.is_cancelled() {
         wake.borrow_and_update();
-        let pause = match batch().await {
-            Ok(BatchOutcome::Applied(n)) if n as i64 >= full => {
+        let limit = if store.background_turn().await { full } else { TURN_BATCH };
+        let pause = match batch(limit).await {
+            Ok(BatchOutcome::Applied(n)) if n as i64 >= limit => {
                 failures = 0;
                 continue;
             }

@@ -23,6 +23,9 @@ use crate::subscription::Subscription;
 use crate::types::{Appended, Cursor, ExpectedVersion, Metadata, NewEvent, RecordedEvent, stream_type};
 
 mod batch;
+mod priority;
+
+pub use priority::Urgent;
 
 const NOTIFY_CHANNEL: &str = "quizroom_events";
 
@@ -110,6 +113,8 @@ struct Inner {
     notify_hint: Notify,
     /// Stops the background tasks when the last handle is closed.
     background: CancellationToken,
+    /// Writes someone is waiting on, which background writers let go first (`priority`).
+    urgent: priority::Urgency,
 }
 
 impl Drop for Inner {
@@ -173,6 +178,7 @@ impl EventStore {
                 wake: watch::Sender::new(0),
                 notify_hint: Notify::new(),
                 background: CancellationToken::new(),
+                urgent: priority::Urgency::default(),
             }),
         };
         if let Some(opts) = checkpoint {

@@ -186,6 +186,8 @@ async fn write(store: EventStore, mut receiver: mpsc::Receiver<Job>, shutdown: C
         if let Some(gate) = &gate {
             gate.passed().await;
         }
+        // Players wait on these: the background writers let them go first.
+        let _urgent = writes.0.urgent();
         let items: Vec<&Job> = jobs.iter().collect();
         let outcomes = write_grouped(&writes, &items).await;
         for (job, outcome) in jobs.into_iter().zip(outcomes) {
