@@ -20,7 +20,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use quizroom_domain::StreamId;
 use quizroom_domain::game::{GameCommand, LiveGame};
-use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError};
+use quizroom_domain::player::GamePlayer;
 use quizroom_eventstore::{EventStore, NewEvent, RecordedEvent, StoreError};
 use quizroom_hub::game::{Answer, GameWriter, Refused};
 use tokio::sync::{mpsc, oneshot, watch};
@@ -107,14 +107,6 @@ impl GameWriter for LiveWriter {
     }
 }
 
-fn refused(error: PlayerError) -> Reply {
-    Err(Refused::Player(error))
-}
-
-fn command(answer: &Answer) -> PlayerCommand {
-    answer.command.clone()
-}
-
 fn actor(answer: &Answer) -> quizroom_eventstore::Metadata {
     metadata(&format!("player:{}", answer.player_id), "live_answer")
 }
@@ -122,9 +114,9 @@ fn actor(answer: &Answer) -> quizroom_eventstore::Metadata {
 /// One answer in a transaction of its own (retrying version conflicts).
 async fn answer_one(store: &EventStore, answer: &Answer) -> Reply {
     let stream = StreamId::<GamePlayer>::new(&answer.player_id);
-    match crate::retrying!(decide_and_commit(store, &stream, &actor(answer), command(answer))) {
+    match crate::retrying!(decide_and_commit(store, &stream, &actor(answer), answer.command.clone())) {
         Ok(Ok(decided)) => Ok(decided.recorded),
-        Ok(Err(e)) => refused(e),
+        Ok(Err(e)) => Err(Refused::Player(e)),
         Err(error) => {
             tracing::warn!(%error, "could not record an answer");
             Err(Refused::Unavailable)
