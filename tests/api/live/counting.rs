@@ -8,12 +8,17 @@ use std::time::Duration;
 use futures::StreamExt;
 use quizroom_api::live::writer::WriteGate;
 use quizroom_api::startup::Services;
+use quizroom_eventstore::backend_tests;
 use quizroom_eventstore::testing::TestDb;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use super::{Game, next_view, open_on};
 use crate::hub::{Socket, connect, next_of, send};
+
+backend_tests! {
+    the_reveal_waits_for_every_answer_received_in_time,
+}
 
 /// Returns once the server has read everything sent on `socket` before (answers take their
 /// receive time as they are read).
@@ -45,6 +50,24 @@ async fn results_of(game: &Game) -> Value {
     let (status, results) = game.app.get_as(&format!("/api/live/games/{}/results", game.game_id), Some(&game.host)).await;
     assert_eq!(status, 200, "{results}");
     results
+}
+
+/// From a reveal: moves on to question `index`, where `player` answers it right while the writer is
+/// held back, and the host calls `action` meanwhile; the writer catches up 400 ms later. Returns
+/// the host's answer.
+async fn while_held(game: &Game, gate: &WriteGate, player: &mut Socket, index: usize, action: &str) -> (u16, Value) {
+    gate.close();
+    assert_eq!(game.control("next").await.0, 200);
+    assert_eq!(game.control("next").await.0, 200);
+    next_view(player, "question").await;
+    game.clock.advance(3_000);
+    game.answer(player, index, &game.key[index]).await;
+    read_so_far(player).await;
+    let opener = async {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        gate.open();
+    };
+    tokio::join!(game.control(action), opener).0
 }
 
 async fn the_reveal_waits_for_every_answer_received_in_time(db: &TestDb) {
@@ -96,36 +119,14 @@ async fn the_reveal_waits_for_every_answer_received_in_time(db: &TestDb) {
 
     // The host skips the next question while an answer to it is being written: the reveal the
     // host gets back counts it too.
-    gate.close();
-    assert_eq!(game.control("next").await.0, 200);
-    assert_eq!(game.control("next").await.0, 200);
-    next_view(&mut ana, "question").await;
-    game.clock.advance(3_000);
-    game.answer(&mut ana, 1, &game.key[1]).await;
-    read_so_far(&mut ana).await;
-    let opener = async {
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        gate.open();
-    };
-    let ((status, skipped), ()) = tokio::join!(game.control("skip"), opener);
+    let (status, skipped) = while_held(&game, &gate, &mut ana, 1, "skip").await;
     assert_eq!(status, 200, "{skipped}");
     assert_eq!((skipped["phase"].clone(), skipped["reveal"]["counts"][game.key[1].as_str()].clone()), (json!("reveal"), json!(1)), "{skipped}");
     assert_eq!(next_view(&mut ana, "reveal").await["me"]["lastResult"], json!({ "correct": true, "points": 10 }));
 
     // The game ends while an answer to the third question is being written: the podium and the
     // results count it.
-    gate.close();
-    assert_eq!(game.control("next").await.0, 200);
-    assert_eq!(game.control("next").await.0, 200);
-    next_view(&mut ben, "question").await;
-    game.clock.advance(3_000);
-    game.answer(&mut ben, 2, &game.key[2]).await;
-    read_so_far(&mut ben).await;
-    let opener = async {
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        gate.open();
-    };
-    let ((status, ended), ()) = tokio::join!(game.control("end"), opener);
+    let (status, ended) = while_held(&game, &gate, &mut ben, 2, "end").await;
     assert_eq!(status, 200, "{ended}");
     let podium: Vec<(Value, Value)> = ended["podium"].as_array().unwrap().iter().map(|r| (r["nickname"].clone(), r["points"].clone())).collect();
     assert_eq!(podium, [(json!("Ana"), json!(20)), (json!("Ben"), json!(10)), (json!("Cy"), json!(0))]);
@@ -133,15 +134,4 @@ async fn the_reveal_waits_for_every_answer_received_in_time(db: &TestDb) {
     let points: Vec<(Value, Value)> = results["players"].as_array().unwrap().iter().map(|p| (p["nickname"].clone(), p["points"].clone())).collect();
     assert_eq!(points, podium, "{results}");
     game.app.stop().await.unwrap();
-}
-
-#[tokio::test]
-async fn the_reveal_waits_for_every_answer_received_in_time_on_sqlite() {
-    the_reveal_waits_for_every_answer_received_in_time(&TestDb::sqlite()).await;
-}
-
-#[tokio::test]
-async fn the_reveal_waits_for_every_answer_received_in_time_on_postgres() {
-    let Some(db) = TestDb::postgres().await else { return };
-    the_reveal_waits_for_every_answer_received_in_time(&db).await;
 }
