@@ -135,7 +135,12 @@ where
     while !shutdown.is_cancelled() {
         wake.borrow_and_update();
         let limit = if store.background_turn().await { full } else { TURN_BATCH };
-        let pause = match batch(limit).await {
+        let started = std::time::Instant::now();
+        let outcome = batch(limit).await;
+        if let Ok(BatchOutcome::Applied(n)) = &outcome {
+            tracing::debug!(writer = name, events = n, limit, took_ms = started.elapsed().as_millis() as u64, "background batch");
+        }
+        let pause = match outcome {
             Ok(BatchOutcome::Applied(n)) if n as i64 >= limit => {
                 failures = 0;
                 continue;

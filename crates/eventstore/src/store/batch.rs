@@ -115,51 +115,68 @@ impl EventStore {
             serde_json::Value::Array(rows).to_string()
         };
         let guards = serde_json::Value::Array(guards).to_string();
-        let inserted = if pg {
-            // One statement: the guard's update and the insert of the streams it let through.
-            sqlx::query(
-                "with g as (select * from jsonb_to_recordset($2::text::jsonb) as g (stream_id text, old bigint, new bigint)), \
-                 guard as (update streams s set version = g.new from g where s.stream_id = any(array(select stream_id from g)) \
-                 and s.stream_id = g.stream_id and s.version = g.old returning s.stream_id) \
-                 insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) \
-                 select n.stream_id, n.version, n.event_id, n.event_type, n.schema_version, n.data, n.metadata, $3 \
-                 from jsonb_to_recordset($1::text::jsonb) as n (stream_id text, version bigint, event_id uuid, event_type text, \
-                 schema_version bigint, data jsonb, metadata jsonb, ord bigint) \
-                 where n.stream_id in (select stream_id from guard) order by n.ord \
-                 returning global_position, tx_id::text::bigint, stream_id",
+        if !pg {
+            // SQLite hands each row back to the async side as a message of its own: the group
+            // returns none (decision 0048). The streams that moved (usually none) are found first,
+            // then the others' versions move on together (the update passes over the moved ones);
+            // the inserted rows' positions follow from the last one, as the single writer numbers
+            // one statement's rows consecutively, in the order given.
+            let moved: HashSet<String> = sqlx::query(
+                "select g.value ->> 'stream_id' from json_each(?) as g left join streams s on s.stream_id = g.value ->> 'stream_id' \
+                 where s.version is null or s.version <> g.value ->> 'old'",
             )
-            .bind(rows(&|_| true))
-            .bind(guards)
-            .bind(recorded_at)
-            .fetch_all(&mut *conn)
-            .await?
-        } else {
-            let passed: HashSet<String> = sqlx::query(
-                "update streams set version = g.new from (select value ->> 'stream_id' as stream_id, value ->> 'old' as old, \
-                 value ->> 'new' as new from json_each(?)) as g where streams.stream_id = g.stream_id and streams.version = g.old \
-                 returning stream_id",
-            )
-            .bind(guards)
+            .bind(&guards)
             .fetch_all(&mut *conn)
             .await?
             .iter()
             .map(|r| r.try_get::<String, _>(0))
             .collect::<Result<_, _>>()?;
-            if passed.is_empty() {
+            if moved.len() == appends.len() {
                 return Ok(appends.iter().map(|_| None).collect());
             }
-            // Plain `?`, bound in order of appearance (see `Backend::values`).
             sqlx::query(
+                "update streams set version = g.new from (select value ->> 'stream_id' as stream_id, value ->> 'old' as old, \
+                 value ->> 'new' as new from json_each(?)) as g where streams.stream_id = g.stream_id and streams.version = g.old",
+            )
+            .bind(guards)
+            .execute(&mut *conn)
+            .await?;
+            // Plain `?`, bound in order of appearance (see `Backend::values`).
+            let rows = rows(&|s| !moved.contains(s));
+            let done = sqlx::query(
                 "insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) \
                  select value ->> 'stream_id', value ->> 'version', value ->> 'event_id', value ->> 'event_type', \
-                 value ->> 'schema_version', value ->> 'data', value ->> 'metadata', ? from json_each(?) order by key \
-                 returning global_position, 0, stream_id",
+                 value ->> 'schema_version', value ->> 'data', value ->> 'metadata', ? from json_each(?) order by key",
             )
             .bind(recorded_at)
-            .bind(rows(&|s| passed.contains(s)))
-            .fetch_all(&mut *conn)
-            .await?
-        };
+            .bind(rows)
+            .execute(&mut *conn)
+            .await?;
+            let last: i64 = sqlx::query_scalar("select last_insert_rowid()").fetch_one(&mut *conn).await?;
+            let count = done.rows_affected() as i64;
+            let mut positions = (last - count + 1..=last).map(|p| (p, 0));
+            return Ok(appends
+                .into_iter()
+                .map(|(stream_id, v, events)| (!moved.contains(&stream_id)).then(|| appended(&stream_id, v + 1, events, &mut positions, recorded_at)))
+                .collect());
+        }
+        // PostgreSQL: one statement, the guard's update and the insert of the streams it let through.
+        let inserted = sqlx::query(
+            "with g as (select * from jsonb_to_recordset($2::text::jsonb) as g (stream_id text, old bigint, new bigint)), \
+             guard as (update streams s set version = g.new from g where s.stream_id = any(array(select stream_id from g)) \
+             and s.stream_id = g.stream_id and s.version = g.old returning s.stream_id) \
+             insert into events (stream_id, version, event_id, event_type, schema_version, data, metadata, recorded_at) \
+             select n.stream_id, n.version, n.event_id, n.event_type, n.schema_version, n.data, n.metadata, $3 \
+             from jsonb_to_recordset($1::text::jsonb) as n (stream_id text, version bigint, event_id uuid, event_type text, \
+             schema_version bigint, data jsonb, metadata jsonb, ord bigint) \
+             where n.stream_id in (select stream_id from guard) order by n.ord \
+             returning global_position, tx_id::text::bigint, stream_id",
+        )
+        .bind(rows(&|_| true))
+        .bind(guards)
+        .bind(recorded_at)
+        .fetch_all(&mut *conn)
+        .await?;
         let written = inserted.iter().map(|r| r.try_get::<String, _>(2)).collect::<Result<HashSet<_>, _>>()?;
         let mut positions: Vec<(i64, i64)> = inserted.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<_, sqlx::Error>>()?;
         positions.sort_unstable();
