@@ -28,6 +28,7 @@ mod event_type;
 pub mod game;
 pub mod generation;
 pub mod player;
+pub mod question;
 pub mod quiz;
 pub mod stream;
 pub mod testing;

@@ -136,18 +136,10 @@ impl GamePlayer {
     }
 }
 
-/// The points of an answer given `elapsed` ms into an answering time of `duration` ms.
+/// The points of a right or wrong answer given `elapsed` ms into an answering time of `duration`
+/// ms ([`crate::question::points`], the one rule).
 pub fn points_for(scoring: Scoring, correct: bool, elapsed: i64, duration: i64) -> i64 {
-    if !correct {
-        return 0;
-    }
-    match scoring {
-        Scoring::Correctness => POINTS_PER_CORRECT,
-        Scoring::Speed => {
-            let share = elapsed.clamp(0, duration.max(1)) as f64 / duration.max(1) as f64;
-            (MOST_POINTS as f64 * (1.0 - share / 2.0)).round() as i64
-        }
-    }
+    crate::question::points(Some(scoring), if correct { 1.0 } else { 0.0 }, elapsed, duration)
 }
 
 impl Aggregate for GamePlayer {
