@@ -16,8 +16,6 @@ use crate::game::{LiveGame, OpenQuestion, Scoring};
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
-/// Points per right answer when only correctness counts.
-pub const POINTS_PER_CORRECT: i64 = crate::attempt::POINTS_PER_CORRECT;
 /// The most a right answer earns when speed counts (at once; half of it at the deadline).
 pub const MOST_POINTS: i64 = 1_000;
 /// The streak bonus per right answer in a row after the first, and its cap.

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::text::matches;
-use super::{Gap, GapResponse, MOST_TEXT_CHARS, QuestionKind, Response, Tolerance};
+use super::{Gap, GapResponse, MOST_TEXT_CHARS, QuestionKind, Response, Tolerance, fully_right};
 
 /// Why a response cannot be judged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -154,7 +154,7 @@ impl QuestionKind {
                         (Gap::Choice { .. }, Some(_)) => return invalid(format!("gap {} takes one of its options", n + 1)),
                         (Gap::Typed { .. }, Some(_)) => return invalid(format!("gap {} takes a typed word", n + 1)),
                     };
-                    if f >= 1.0 {
+                    if fully_right(f) {
                         right += 1;
                     }
                 }
