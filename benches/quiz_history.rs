@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use quizroom_domain::DomainEvent;
 use quizroom_domain::admission::AdmissionEvent;
 use quizroom_domain::attempt::{AttemptEvent, ScoredAnswer, SubmitReason};
+use quizroom_domain::question::{RULES_VERSION, Response};
 use quizroom_domain::quiz::{Audience, HostedQuiz, Letter, Question, QuizEvent, QuizSource};
 use quizroom_domain::user::UserEvent;
 use quizroom_eventstore::testing::TestDb;
@@ -40,13 +41,8 @@ fn encode<E: DomainEvent>(events: &[E], actor: &str) -> Vec<NewEvent> {
 
 fn questions() -> Vec<Question> {
     (0..3)
-        .map(|i| Question {
-            id: 9_000_001 + i,
-            key: i.to_string(),
-            text: format!("Question {i}?"),
-            options: ["a".into(), "b".into(), "c".into(), "d".into()],
-            answer: Letter::B,
-            explanation: String::new(),
+        .map(|i| {
+            Question::four_options(9_000_001 + i, i.to_string(), format!("Question {i}?"), ["a".into(), "b".into(), "c".into(), "d".into()], Letter::B, "")
         })
         .collect()
 }
@@ -54,7 +50,7 @@ fn questions() -> Vec<Question> {
 /// One attempt's events: started, three answers saved, submitted with `right` right answers.
 fn attempt(player: &str, at: i64, right: usize) -> Vec<AttemptEvent> {
     let ids: Vec<i64> = questions().iter().map(|q| q.id).collect();
-    let letter = |i: usize| if i < right { Letter::B } else { Letter::C };
+    let letter = |i: usize| Response::Choice(if i < right { Letter::B } else { Letter::C }.index());
     let mut events = vec![AttemptEvent::AttemptStarted {
         user_id: player.to_owned(),
         quiz_id: QUIZ_ID,
@@ -63,16 +59,22 @@ fn attempt(player: &str, at: i64, right: usize) -> Vec<AttemptEvent> {
         started_at: at,
         deadline: at + 15 * 60_000,
         accommodation: Default::default(),
+        seed: 0,
     }];
     for (i, id) in ids.iter().enumerate() {
-        events.push(AttemptEvent::AnswerRecorded { question_id: *id, answer: Some(letter(i)), marked: false, at: at + 1000 * (i as i64 + 1) });
+        events.push(AttemptEvent::AnswerRecorded { question_id: *id, response: Some(letter(i)), marked: false, at: at + 1000 * (i as i64 + 1) });
     }
-    let answers = ids.iter().enumerate().map(|(i, id)| ScoredAnswer { question_id: *id, answer: Some(letter(i)), correct: i < right }).collect();
+    let answers = ids
+        .iter()
+        .enumerate()
+        .map(|(i, id)| ScoredAnswer { question_id: *id, response: Some(letter(i)), correct: i < right, f: Some(if i < right { 1.0 } else { 0.0 }) })
+        .collect();
     events.push(AttemptEvent::AttemptSubmitted {
         answers,
         score: right as i64,
         points: 10 * right as i64,
         total: 3,
+        rules: RULES_VERSION,
         reason: SubmitReason::Player,
         late: false,
         at: at + 5000,

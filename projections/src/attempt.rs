@@ -208,10 +208,10 @@ impl TransactionalProjection for AttemptProjection {
                 }
             };
             match event {
-                AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, accommodation, .. } => {
+                AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, deadline, accommodation, seed, .. } => {
                     sqlx::query(
-                        "insert into attempt (attempt_id, user_id, category_id, quiz_version, status, started_at, deadline, extra_time, read_aloud) \
-                         values ($1, $2, $3, $4, 'open', $5, $6, $7, $8)",
+                        "insert into attempt (attempt_id, user_id, category_id, quiz_version, status, started_at, deadline, extra_time, read_aloud, seed) \
+                         values ($1, $2, $3, $4, 'open', $5, $6, $7, $8, $9)",
                     )
                     .bind(attempt_id)
                     .bind(user_id)
@@ -221,17 +221,18 @@ impl TransactionalProjection for AttemptProjection {
                     .bind(deadline)
                     .bind(accommodation.extra_time.as_str())
                     .bind(i64::from(accommodation.read_aloud))
+                    .bind(seed)
                     .execute(&mut *conn)
                     .await?;
                 }
-                AttemptEvent::AnswerRecorded { question_id, answer, marked, .. } => {
+                AttemptEvent::AnswerRecorded { question_id, response, marked, .. } => {
                     sqlx::query(
                         "insert into attempt_answer (attempt_id, question_id, answer, marked) values ($1, $2, $3, $4) \
                          on conflict (attempt_id, question_id) do update set answer = excluded.answer, marked = excluded.marked",
                     )
                     .bind(attempt_id)
                     .bind(question_id)
-                    .bind(answer.map(|a| a.as_str()))
+                    .bind(response.as_ref().map(|r| serde_json::to_string(r).expect("a response serialises")))
                     .bind(i64::from(*marked))
                     .execute(&mut *conn)
                     .await?;

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_domain::question::Response;
 use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
 use serde_json::{Value, json};
 use sqlx::AssertSqlSafe;
@@ -86,8 +87,9 @@ impl Projector for InsightsProjector {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {
                     rows.starts.push(vec![json!(attempt_id), json!(quiz_id), json!(user_id), json!(quiz_version), json!(started_at)]);
                 }
-                AttemptEvent::AnswerRecorded { question_id, answer, at, .. } => {
-                    rows.saves.insert((attempt_id, question_id), (answer.map(|l| l.as_str()), at));
+                // The time to answer is read for choices A–D (per-type analytics: issue 29).
+                AttemptEvent::AnswerRecorded { question_id, response, at, .. } => {
+                    rows.saves.insert((attempt_id, question_id), (response.as_ref().and_then(Response::letter).map(|l| l.as_str()), at));
                 }
                 AttemptEvent::AttemptSubmitted { answers, score, points, total, reason, at, .. } => {
                     let reason = match reason {

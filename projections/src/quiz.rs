@@ -14,19 +14,15 @@ pub struct QuizProjection;
 async fn write_version(conn: &mut Conn, category_id: i64, version: i64, questions: &[Question]) -> Result<(), ProjectionError> {
     for (position, q) in questions.iter().enumerate() {
         sqlx::query(
-            "insert into question (category_id, quiz_version, question_id, position, text, option_a, option_b, \
-             option_c, option_d, answer, explanation) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            "insert into question (category_id, quiz_version, question_id, position, text, definition, explanation) \
+             values ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(category_id)
         .bind(version)
         .bind(q.id)
         .bind(position as i64)
         .bind(&q.text)
-        .bind(&q.options[0])
-        .bind(&q.options[1])
-        .bind(&q.options[2])
-        .bind(&q.options[3])
-        .bind(q.answer.as_str())
+        .bind(serde_json::to_string(&q.kind).expect("a question's definition serialises"))
         .bind(&q.explanation)
         .execute(&mut *conn)
         .await?;

@@ -393,7 +393,7 @@ impl SmtpSink {
 pub async fn answer_key(db_url: &str, category_id: i64) -> Vec<(i64, String)> {
     let store = quizroom_eventstore::EventStore::connect(db_url, Default::default()).await.unwrap();
     let rows: Vec<(i64, String)> = sqlx::query_as(
-        "select q.question_id, q.answer from question q join category c on c.category_id = q.category_id \
+        "select q.question_id, q.definition from question q join category c on c.category_id = q.category_id \
          and c.quiz_version = q.quiz_version where q.category_id = $1 order by q.position",
     )
     .bind(category_id)
@@ -401,5 +401,9 @@ pub async fn answer_key(db_url: &str, category_id: i64) -> Vec<(i64, String)> {
     .await
     .unwrap();
     store.close().await;
-    rows
+    let letter = |definition: &str| {
+        let kind: quizroom_domain::question::QuestionKind = serde_json::from_str(definition).unwrap();
+        kind.letters().expect("a question A–D").1.as_str().to_owned()
+    };
+    rows.into_iter().map(|(id, definition)| (id, letter(&definition))).collect()
 }

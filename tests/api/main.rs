@@ -20,6 +20,7 @@ mod live_nodes;
 mod migrations;
 mod play;
 mod projectors;
+mod question_types;
 mod replay;
 mod security;
 mod server;

@@ -7,6 +7,7 @@ use quizroom_api::clock::{ShiftedClock, SystemClock};
 use quizroom_api::scoring::{Scorer, Submission};
 use quizroom_api::startup::Services;
 use quizroom_domain::attempt::{AttemptError, SubmitReason};
+use quizroom_domain::question::Response;
 use quizroom_domain::quiz::Letter;
 use quizroom_eventstore::testing::TestDb;
 use quizroom_eventstore::{Cursor, EventStore, StoreOptions, backend_tests};
@@ -171,8 +172,9 @@ async fn a_quiz_is_scored_by_the_server_and_its_leaderboard_keeps_the_best(db: &
 }
 
 /// `right` answers right, the rest wrong.
-fn answers_with(key: &[(i64, String)], right: usize) -> Vec<(i64, Option<Letter>)> {
-    key.iter().enumerate().map(|(i, (id, letter))| (*id, Some(Letter::parse(if i < right { letter } else { wrong(letter) }).unwrap()))).collect()
+fn answers_with(key: &[(i64, String)], right: usize) -> Vec<(i64, Option<Response>)> {
+    let choice = |letter: &str| Some(Response::Choice(Letter::parse(letter).unwrap().index()));
+    key.iter().enumerate().map(|(i, (id, letter))| (*id, choice(if i < right { letter } else { wrong(letter) }))).collect()
 }
 
 async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
@@ -226,7 +228,8 @@ async fn submissions_written_together_are_each_scored_as_if_alone(db: &TestDb) {
     }
     let app_ref = &app;
     for (i, (token, _)) in players.iter().enumerate() {
-        let answers: Vec<Value> = answers_with(&key, i + 1).iter().map(|(id, l)| json!({ "questionId": id, "status": l.unwrap().as_str() })).collect();
+        let answers: Vec<Value> =
+            answers_with(&key, i + 1).iter().map(|(id, l)| json!({ "questionId": id, "status": l.as_ref().unwrap().letter().unwrap().as_str() })).collect();
         let body = json!({ "categoryId": category_id, "answers": answers });
         replays.push(async move { app_ref.post("/api/question/score", Some(token), body).await });
     }

@@ -16,6 +16,8 @@ test.beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }))
 const shot = (name: string) => path.join(SCREENSHOT_DIR, name)
 
 const HEADER = 'Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional)'
+/** The template's header: the seven columns of questions A–D, then the columns of the other types. */
+const TEMPLATE_HEADER = `${HEADER},Type,Option E,Option F,Option G,Option H`
 
 /** Three questions; the correct letters are B, c (lower case on purpose) and A. */
 const QUESTIONS = [
@@ -65,7 +67,7 @@ test('host a quiz from a CSV, a player joins by link, live results, retake', asy
   ])
   expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/)
   const templateText = readFileSync(await csvDownload.path(), 'utf8').replace(/^\uFEFF/, '')
-  expect(templateText.split(/\r?\n/)[0]).toBe(HEADER)
+  expect(templateText.split(/\r?\n/)[0]).toBe(TEMPLATE_HEADER)
   const [xlsxDownload] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Download Excel template' }).click(),

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use anyhow::Context;
 use quizroom_domain::StreamId;
+use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::{CuratedContent, Letter, Question, Quiz, QuizCommand};
 use quizroom_eventstore::{EventStore, Metadata, StoreError};
 use serde::Deserialize;
@@ -27,14 +28,34 @@ struct CategoryFile {
     questions: Vec<QuestionFile>,
 }
 
+/// A question of the file: four `options` and the `answer` letter, or a `definition` of any type
+/// (as `POST /api/question/update-category-questions` takes it, `docs/hosting-api.md`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct QuestionFile {
     key: String,
     text: String,
-    options: [String; 4],
-    answer: String,
+    #[serde(default)]
+    options: Option<[String; 4]>,
+    #[serde(default)]
+    answer: Option<String>,
+    #[serde(default)]
+    definition: Option<QuestionKind>,
     explanation: String,
+}
+
+impl QuestionFile {
+    /// Its definition, or what is wrong with it.
+    fn kind(&self) -> Result<QuestionKind, String> {
+        match (&self.definition, &self.options, &self.answer) {
+            (Some(kind), None, None) => Ok(kind.clone()),
+            (None, Some(options), Some(answer)) => match Letter::parse(answer) {
+                Some(letter) => Ok(QuestionKind::from_letters(options.clone(), letter)),
+                None => Err(format!("question {}: answer {answer:?} is not a letter from A to D", self.key)),
+            },
+            _ => Err(format!("question {}: give either options and answer, or a definition", self.key)),
+        }
+    }
 }
 
 /// What publishing the catalogue did.
@@ -53,14 +74,10 @@ pub fn generator_catalogue() -> Vec<quizroom_generate::CatalogueEntry> {
     let mut entries = Vec::new();
     for name in names {
         let Some(file) = Files::get(&name).and_then(|file| serde_json::from_slice::<CategoryFile>(&file.data).ok()) else { continue };
+        // The generator writes questions A–D: it draws on those.
         entries.extend(file.questions.into_iter().filter_map(|q| {
-            Some(quizroom_generate::CatalogueEntry {
-                category: file.name.clone(),
-                text: q.text,
-                options: q.options,
-                answer: Letter::parse(&q.answer)?,
-                explanation: q.explanation,
-            })
+            let (options, answer) = q.kind().ok()?.letters()?;
+            Some(quizroom_generate::CatalogueEntry { category: file.name.clone(), text: q.text, options, answer, explanation: q.explanation })
         }));
     }
     entries
@@ -125,10 +142,11 @@ async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Res
                 next - 1
             }
         };
-        let Some(answer) = Letter::parse(&q.answer) else {
-            return Ok(Err(format!("question {}: answer {:?} is not a letter from A to D", q.key, q.answer)));
+        let kind = match q.kind() {
+            Ok(kind) => kind,
+            Err(why) => return Ok(Err(why)),
         };
-        questions.push(Question { id, key: q.key.clone(), text: q.text.clone(), options: q.options.clone(), answer, explanation: q.explanation.clone() });
+        questions.push(Question { id, key: q.key.clone(), text: q.text.clone(), kind, explanation: q.explanation.clone() });
     }
     let content = CuratedContent {
         slug: file.slug.clone(),

@@ -69,6 +69,7 @@ pub mod openapi;
 pub mod payment;
 pub mod play;
 pub mod protect;
+pub mod question_form;
 pub mod quiz_form;
 pub mod refusals;
 pub mod scoring;

@@ -12,16 +12,15 @@ use std::collections::HashMap;
 
 use axum::extract::Multipart;
 use axum::http::StatusCode;
-use quizroom_domain::quiz::{Letter, Question, QuizSource};
-use serde::Deserialize;
+use quizroom_domain::quiz::QuizSource;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
 use utoipa::openapi::extensions::Extensions;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
 
 use crate::email::{Email, parse_list};
 use crate::error::ApiError;
-use crate::input::{NON_BLANK, email_list_pattern, free_text_schema, has_stray_control, opt_int, trimmed_pattern};
+use crate::input::{NON_BLANK, email_list_pattern};
+pub use crate::question_form::{DraftQuestion, EditedQuestion, QuestionProblem, checked_question, questions_refused};
 
 /// Time limit bounds in minutes, and the limit when the form gives none.
 pub const TIME_LIMIT_RANGE: std::ops::RangeInclusive<i64> = 1..=180;
@@ -244,28 +243,6 @@ pub fn file_schema() -> Object {
     ObjectBuilder::new().schema_type(Type::String).content_media_type("application/octet-stream").build()
 }
 
-/// A question before its id is drawn.
-#[derive(Debug, Clone)]
-pub struct DraftQuestion {
-    pub text: String,
-    pub options: [String; 4],
-    pub answer: Letter,
-    pub explanation: String,
-}
-
-impl DraftQuestion {
-    pub fn with_id(&self, id: i64) -> Question {
-        Question {
-            id,
-            key: format!("q{id}"),
-            text: self.text.clone(),
-            options: self.options.clone(),
-            answer: self.answer,
-            explanation: self.explanation.clone(),
-        }
-    }
-}
-
 /// What a quiz is made of before its ids and code are drawn.
 pub struct QuizDraft {
     pub title: String,
@@ -273,116 +250,6 @@ pub struct QuizDraft {
     pub valid_until: i64,
     pub time_limit: i64,
     pub source: QuizSource,
-}
-
-/// The most characters of a question's text and of an option, once trimmed, and of an explanation.
-const MAX_TEXT: usize = 1000;
-const MAX_OPTION: usize = 300;
-const MAX_EXPLANATION: usize = 2000;
-
-fn question_text_schema() -> Object {
-    ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, MAX_TEXT))).build()
-}
-
-fn option_schema() -> Object {
-    ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, MAX_OPTION))).build()
-}
-
-/// A question as the host edited it: its text (not blank, at most 1,000 characters once trimmed;
-/// a generated question names it `question`), four different options (each at most 300), the
-/// answer and an explanation.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EditedQuestion {
-    /// The question's id, to keep it (an id that is not the quiz's gets a new one).
-    #[serde(default, deserialize_with = "opt_int")]
-    pub id: Option<i64>,
-    #[serde(default, alias = "question")]
-    #[schema(required, schema_with = question_text_schema)]
-    text: String,
-    #[serde(default)]
-    #[schema(required, schema_with = option_schema)]
-    option_a: String,
-    #[serde(default)]
-    #[schema(required, schema_with = option_schema)]
-    option_b: String,
-    #[serde(default)]
-    #[schema(required, schema_with = option_schema)]
-    option_c: String,
-    #[serde(default)]
-    #[schema(required, schema_with = option_schema)]
-    option_d: String,
-    /// A letter from A to D (any case), or the text of one of the options (422 otherwise).
-    #[serde(default)]
-    #[schema(required)]
-    answer: String,
-    /// At most 2,000 characters; no control characters but tab and line breaks.
-    #[serde(default)]
-    #[schema(schema_with = explanation_schema)]
-    explanation: String,
-}
-
-/// The answer as a letter: a letter A–D in any case, or the text of one of the options.
-pub fn answer_letter(answer: &str, options: &[String; 4]) -> Option<Letter> {
-    Letter::parse(answer).or_else(|| {
-        let answer = answer.trim().to_lowercase();
-        Letter::ALL.into_iter().find(|l| !answer.is_empty() && options[l.index()].trim().to_lowercase() == answer)
-    })
-}
-
-/// Why an edited question is refused; the message names it by its place (from 1).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum QuestionProblem {
-    /// A field the document's schema rules out (missing, blank or too long): 400.
-    Invalid(String),
-    /// A rule no schema can express (two options the same, an answer that is none of them): 422.
-    Rule(String),
-}
-
-impl From<QuestionProblem> for String {
-    fn from(problem: QuestionProblem) -> String {
-        match problem {
-            QuestionProblem::Invalid(message) | QuestionProblem::Rule(message) => message,
-        }
-    }
-}
-
-/// The answer to refused questions: every message in `details.errors`, the first as the error;
-/// 400 when a field is invalid, else 422.
-pub fn questions_refused(problems: Vec<QuestionProblem>) -> ApiError {
-    let invalid = problems.iter().any(|p| matches!(p, QuestionProblem::Invalid(_)));
-    let messages: Vec<String> = problems.into_iter().map(String::from).collect();
-    let status = if invalid { StatusCode::BAD_REQUEST } else { StatusCode::UNPROCESSABLE_ENTITY };
-    let first = messages.first().cloned().unwrap_or_default();
-    ApiError::new(status, "validation", first).with_details(json!({ "errors": messages }))
-}
-
-fn explanation_schema() -> utoipa::openapi::schema::Object {
-    free_text_schema(MAX_EXPLANATION)
-}
-
-/// Checks an edited question: its fields first (what the schema says), then the rules.
-pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, QuestionProblem> {
-    let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
-    let text = q.text.trim().to_owned();
-    if text.is_empty() || options.iter().any(String::is_empty) {
-        return Err(QuestionProblem::Invalid(format!("Question {n} is missing one or more required fields")));
-    }
-    if text.chars().count() > MAX_TEXT || options.iter().any(|o| o.chars().count() > MAX_OPTION) || q.explanation.chars().count() > MAX_EXPLANATION {
-        return Err(QuestionProblem::Invalid(format!("Question {n} is too long")));
-    }
-    if has_stray_control(&text) || options.iter().any(|o| has_stray_control(o)) || has_stray_control(&q.explanation) {
-        return Err(QuestionProblem::Invalid(format!("Question {n} holds a control character")));
-    }
-    let mut distinct: Vec<String> = options.iter().map(|o| o.to_lowercase()).collect();
-    distinct.sort();
-    distinct.dedup();
-    if distinct.len() != 4 {
-        return Err(QuestionProblem::Rule(format!("Question {n} has two options that are the same")));
-    }
-    let answer = answer_letter(&q.answer, &options)
-        .ok_or_else(|| QuestionProblem::Rule(format!("Question {n}: the answer must be A, B, C or D, or the text of an option")))?;
-    Ok(DraftQuestion { text, options, answer, explanation: q.explanation.trim().to_owned() })
 }
 
 #[cfg(test)]
@@ -421,21 +288,5 @@ mod tests {
         for text in ["", "0", "181", "1.5", "abc", "NaN", " 15"] {
             assert!(time_limit(&form(&[("timeLimit", text)])).is_err(), "{text}");
         }
-    }
-
-    fn question(options: [&str; 4], answer: &str) -> EditedQuestion {
-        let [a, b, c, d] = options.map(String::from);
-        EditedQuestion { id: None, text: "Q?".into(), option_a: a, option_b: b, option_c: c, option_d: d, answer: answer.into(), explanation: String::new() }
-    }
-
-    #[test]
-    fn a_missing_field_is_invalid_input_and_a_broken_rule_is_told_apart() {
-        assert!(checked_question(1, &question(["a", "b", "c", "d"], "b")).is_ok());
-        assert!(matches!(checked_question(1, &question(["a", " ", "c", "d"], "A")), Err(QuestionProblem::Invalid(_))));
-        assert!(matches!(checked_question(1, &question(["a", "A ", "c", "d"], "A")), Err(QuestionProblem::Rule(_))));
-        assert!(matches!(checked_question(1, &question(["a", "b", "c", "d"], "e")), Err(QuestionProblem::Rule(_))));
-        let refused = questions_refused(vec![QuestionProblem::Rule("r".into()), QuestionProblem::Invalid("i".into())]);
-        assert_eq!((refused.status, refused.message.as_str()), (StatusCode::BAD_REQUEST, "r"));
-        assert_eq!(questions_refused(vec![QuestionProblem::Rule("r".into())]).status, StatusCode::UNPROCESSABLE_ENTITY);
     }
 }

@@ -14,7 +14,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, SubmitReason, Submitted};
-use quizroom_domain::quiz::{Letter, Quiz};
+use quizroom_domain::question::{QuestionKind, Response};
+use quizroom_domain::quiz::Quiz;
 use quizroom_domain::{Aggregate, StreamId};
 use quizroom_eventstore::{EventStore, StoreError};
 use quizroom_projections::attempt::read as attempts;
@@ -26,8 +27,8 @@ use crate::clock::Clock;
 use crate::commands::{decide_on, encode, expected, fold, load, metadata};
 use crate::group_commit::{GroupWrite, next_group, write_grouped};
 
-/// Answers as sent: question id and letter (`None`: unanswered).
-pub type Answers = Vec<(i64, Option<Letter>)>;
+/// Answers as sent: question id and the player's response (`None`: unanswered).
+pub type Answers = Vec<(i64, Option<Response>)>;
 
 /// A submission: the attempt, the answers as sent, who submits.
 pub struct Submission {
@@ -78,7 +79,7 @@ impl Scorer {
                 continue;
             }
             let quiz = self.quizzes.get(&self.store, &mut tx, attempt.quiz_id, attempt.quiz_version).await?;
-            let key = quiz.questions.iter().map(|q| (q.id, q.answer)).collect();
+            let key = quiz.questions.iter().map(|q| (q.id, q.kind.clone())).collect();
             let actor = if submission.reason == SubmitReason::Timeout { "server".to_owned() } else { attempt.user_id.clone() };
             let command = AttemptCommand::Submit { answers: submission.answers.clone(), key, reason: submission.reason, now };
             match attempt.decide(command) {
@@ -241,7 +242,7 @@ async fn submit_once(store: &EventStore, quizzes: &QuizVersions, clock: &dyn Clo
         return Ok(Err(AttemptError::NotStarted));
     }
     let quiz = quizzes.get(store, &mut tx, attempt.quiz_id, attempt.quiz_version).await?;
-    let key: BTreeMap<i64, Letter> = quiz.questions.iter().map(|q| (q.id, q.answer)).collect();
+    let key: BTreeMap<i64, QuestionKind> = quiz.questions.iter().map(|q| (q.id, q.kind.clone())).collect();
     let command = AttemptCommand::Submit { answers, key, reason, now: clock.now_ms() };
     let actor = if reason == SubmitReason::Timeout { "server".to_owned() } else { attempt.user_id.clone() };
     let decided = match decide_on(store, &mut tx, &stream, attempt, version, &metadata(&actor, "submit"), command).await? {

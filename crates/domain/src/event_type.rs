@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn an_events_type_is_the_one_it_is_stored_with() {
         let events =
-            [AttemptEvent::RetakeGranted { by: "host".into(), at: 1 }, AttemptEvent::AnswerRecorded { question_id: 1, answer: None, marked: false, at: 2 }];
+            [AttemptEvent::RetakeGranted { by: "host".into(), at: 1 }, AttemptEvent::AnswerRecorded { question_id: 1, response: None, marked: false, at: 2 }];
         for event in &events {
             assert_eq!(event.event_type(), event.encode().0);
         }

@@ -8,7 +8,9 @@
 //! ([`QuestionKind::judge`]: a response of the wrong shape is refused, never scored as wrong).
 
 mod check;
+mod describe;
 mod judge;
+mod serve;
 pub mod text;
 
 use serde::{Deserialize, Serialize};
@@ -18,6 +20,7 @@ use crate::quiz::Letter;
 
 pub use check::DefinitionError;
 pub use judge::ResponseError;
+pub use serve::shuffled;
 
 /// The version of the judging rules in this module, recorded with every judged answer: a rule
 /// changed later never rewrites a score given under an earlier one.
@@ -190,6 +193,16 @@ pub enum Response {
     Gaps(Vec<Option<GapResponse>>),
 }
 
+impl Response {
+    /// The letter of an option A–D chosen (a single choice's response as the A–D screens show it).
+    pub fn letter(&self) -> Option<Letter> {
+        match self {
+            Response::Choice(i) => Letter::ALL.get(*i).copied(),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GapResponse {
@@ -201,6 +214,17 @@ impl QuestionKind {
     /// Today's four-option question (A–D) as a single choice.
     pub fn from_letters(options: [String; 4], answer: Letter) -> QuestionKind {
         QuestionKind::SingleChoice { options: options.into(), right: vec![answer.index()] }
+    }
+
+    /// The four options and the right letter of a single choice of four options with one right.
+    pub fn letters(&self) -> Option<([String; 4], Letter)> {
+        match self {
+            QuestionKind::SingleChoice { options, right } if right.len() == 1 => {
+                let options: [String; 4] = options.clone().try_into().ok()?;
+                Some((options, Letter::ALL[right[0]]))
+            }
+            _ => None,
+        }
     }
 
     /// Whether its answers are scored (a poll, a word cloud and a slide are not).

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::question::QuestionKind;
 use crate::{Aggregate, DomainEvent};
 
 /// An option letter.
@@ -39,19 +40,72 @@ impl Letter {
     }
 }
 
-/// A question with its answer, as recorded in the quiz's stream.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A question with its answer key, as recorded in the quiz's stream.
+///
+/// Recorded before question types (issue 29), a question held four `options` and the right
+/// `answer` letter; such an event is read as a single choice of four options ([`Recorded`]) and is
+/// never rewritten.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Recorded")]
 pub struct Question {
     pub id: i64,
     /// Stable within the quiz (the catalogue's key), to match a revised file to its questions.
     pub key: String,
     pub text: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    /// The type, with what the player is offered and the answer key.
+    pub kind: QuestionKind,
     pub explanation: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A question as an event holds it: with `kind`, or in the four-option shape of before.
+#[derive(Deserialize)]
+struct Recorded {
+    id: i64,
+    key: String,
+    text: String,
+    #[serde(default)]
+    kind: Option<QuestionKind>,
+    #[serde(default)]
+    options: Option<[String; 4]>,
+    #[serde(default)]
+    answer: Option<Letter>,
+    #[serde(default)]
+    explanation: String,
+}
+
+impl From<Recorded> for Question {
+    fn from(r: Recorded) -> Question {
+        let kind = match (r.kind, r.options, r.answer) {
+            (Some(kind), _, _) => kind,
+            (None, Some(options), Some(answer)) => QuestionKind::from_letters(options, answer),
+            // Not a shape any version wrote; kept readable as a slide rather than failing a fold.
+            (None, _, _) => QuestionKind::Slide,
+        };
+        Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation }
+    }
+}
+
+impl Question {
+    /// A question of four options A–D with one right (the only type before issue 29).
+    pub fn four_options(
+        id: i64,
+        key: impl Into<String>,
+        text: impl Into<String>,
+        options: [String; 4],
+        answer: Letter,
+        explanation: impl Into<String>,
+    ) -> Question {
+        Question { id, key: key.into(), text: text.into(), kind: QuestionKind::from_letters(options, answer), explanation: explanation.into() }
+    }
+
+    /// The four options and the right letter, for a single choice of exactly four options with
+    /// one right: the shape the A–D screens, live games and exports show.
+    pub fn letters(&self) -> Option<([String; 4], Letter)> {
+        self.kind.letters()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CuratedContent {
     pub slug: String,
     pub name: String,
@@ -82,7 +136,7 @@ pub enum QuizSource {
     Generated,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HostedQuiz {
     pub host_id: String,
     pub title: String,
@@ -97,7 +151,7 @@ pub struct HostedQuiz {
     pub created_at: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum QuizCommand {
     /// Publish a curated category, or revise it when its content changed; nothing when unchanged.
     PublishCurated { quiz_id: i64, content: CuratedContent },
@@ -107,7 +161,7 @@ pub enum QuizCommand {
     UpdateQuestions { by: String, questions: Vec<Question> },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum QuizEvent {
     CuratedCategoryPublished { quiz_id: i64, content: CuratedContent },
@@ -133,7 +187,7 @@ pub enum QuizError {
 }
 
 /// The state of a quiz: what a player is served and scored on.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Quiz {
     pub id: Option<i64>,
     pub name: String,
@@ -163,14 +217,8 @@ fn check(questions: &[Question]) -> Result<(), QuizError> {
         if q.text.trim().is_empty() {
             return bad("no text");
         }
-        if q.options.iter().any(|o| o.trim().is_empty()) {
-            return bad("an empty option");
-        }
-        let mut options: Vec<String> = q.options.iter().map(|o| o.trim().to_lowercase()).collect();
-        options.sort();
-        options.dedup();
-        if options.len() != 4 {
-            return bad("two options are the same");
+        if let Err(e) = q.kind.check() {
+            return bad(&e.to_string());
         }
     }
     Ok(())
@@ -254,14 +302,7 @@ mod tests {
     use crate::testing::given;
 
     pub fn question(id: i64, key: &str, answer: Letter) -> Question {
-        Question {
-            id,
-            key: key.into(),
-            text: format!("Question {key}?"),
-            options: ["one".into(), "two".into(), "three".into(), "four".into()],
-            answer,
-            explanation: "Because.".into(),
-        }
+        Question::four_options(id, key, format!("Question {key}?"), ["one".into(), "two".into(), "three".into(), "four".into()], answer, "Because.")
     }
 
     fn content(hash: &str) -> CuratedContent {
@@ -290,10 +331,10 @@ mod tests {
     #[test]
     fn badly_formed_questions_are_refused() {
         let mut bad = content("h");
-        bad.questions[0].options[3] = "One ".into();
+        bad.questions[0].kind = QuestionKind::from_letters(["one".into(), "two".into(), "three".into(), "One ".into()], Letter::B);
         given::<Quiz>([])
             .when(QuizCommand::PublishCurated { quiz_id: 1, content: bad })
-            .then_error(QuizError::BadQuestion("sun".into(), "two options are the same".into()));
+            .then_error(QuizError::BadQuestion("sun".into(), "options: “One” is given twice".into()));
         let mut empty = content("h");
         empty.questions.clear();
         given::<Quiz>([]).when(QuizCommand::PublishCurated { quiz_id: 1, content: empty }).then_error(QuizError::NoQuestions);
@@ -306,6 +347,34 @@ mod tests {
         given::<Quiz>([])
             .when(QuizCommand::PublishCurated { quiz_id: 1, content: twice })
             .then_error(QuizError::BadQuestion("sun".into(), "its key is used twice".into()));
+    }
+
+    #[test]
+    fn a_question_recorded_before_question_types_reads_as_a_single_choice_of_four() {
+        let recorded = serde_json::json!({
+            "id": 4, "key": "q4", "text": "Which?", "options": ["a", "b", "c", "d"], "answer": "C", "explanation": "So."
+        });
+        let read: Question = serde_json::from_value(recorded).unwrap();
+        let expected = Question::four_options(4, "q4", "Which?", ["a".into(), "b".into(), "c".into(), "d".into()], Letter::C, "So.");
+        assert_eq!(read, expected);
+        assert_eq!(read.kind, QuestionKind::SingleChoice { options: vec!["a".into(), "b".into(), "c".into(), "d".into()], right: vec![2] });
+        assert_eq!(read.letters(), Some((["a".into(), "b".into(), "c".into(), "d".into()], Letter::C)));
+        // Written again, it takes today's shape, and reads back the same.
+        let written = serde_json::to_value(&read).unwrap();
+        assert_eq!(written["kind"]["type"], "single_choice");
+        assert_eq!(serde_json::from_value::<Question>(written).unwrap(), read);
+    }
+
+    #[test]
+    fn a_question_of_another_type_has_no_letters_and_is_checked_by_its_type() {
+        let mut q = question(1, "n", Letter::A);
+        q.kind = QuestionKind::Numeric { answer: f64::NAN, tolerance: Default::default(), unit: None };
+        assert_eq!(q.letters(), None);
+        let mut c = content("h");
+        c.questions = vec![q];
+        given::<Quiz>([])
+            .when(QuizCommand::PublishCurated { quiz_id: 1, content: c })
+            .then_error(QuizError::BadQuestion("n".into(), "answer: a numeric answer needs a number".into()));
     }
 
     #[test]

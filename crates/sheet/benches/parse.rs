@@ -81,7 +81,8 @@ impl Text {
 /// of about 300.
 fn rows() -> Vec<[String; 7]> {
     let mut text = Text(7);
-    let header = quizroom_sheet::COLUMNS.map(str::to_owned);
+    // The seven columns of questions A–D, as most hosts' files have them.
+    let header: [String; 7] = std::array::from_fn(|i| quizroom_sheet::COLUMNS[i].to_owned());
     let questions = (1..=QUESTIONS).map(|n| {
         let options = [3, 4, 5, 6].map(|words| format!("{} {n}", text.words(words)));
         let [a, b, c, d] = options;

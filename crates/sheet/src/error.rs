@@ -1,6 +1,6 @@
 //! Why a file cannot be read at all, in words for the host, with the HTTP status it maps to.
 
-use crate::COLUMNS;
+use crate::{COLUMNS, REQUIRED_COLUMNS};
 
 /// A file that cannot be read at all. Problems with single rows are [`crate::RowError`]s instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -21,7 +21,7 @@ pub enum SheetError {
     Unreadable,
     #[error("The file unpacks to far more data than a quiz needs. Keep only the questions and upload it again.")]
     TooMuchData,
-    #[error("The first row must be the header, with the columns {}.", COLUMNS.join(", "))]
+    #[error("The first row must be the header, with the columns {}.", COLUMNS[..REQUIRED_COLUMNS].join(", "))]
     NoHeader,
     #[error("The file has more than 1,000 questions.")]
     TooManyQuestions,

@@ -1,7 +1,7 @@
 //! Reads the hosting template — a spreadsheet of questions — into questions and row errors, and
 //! writes the template. Files come from strangers, so every reader is bounded: a file is at most
 //! [`MAX_FILE_BYTES`], what a zip may unpack to is capped while it is inflated, only the first
-//! seven columns are kept, and reading stops once a sheet holds more than [`MAX_QUESTIONS`] rows.
+//! twelve columns are kept, and reading stops once a sheet holds more than [`MAX_QUESTIONS`] rows.
 //!
 //! - [`parse`]: detect the format from the content (`detect`), read the chosen sheet's rows with
 //!   the format's reader, and check them row by row (`rows`).
@@ -22,11 +22,13 @@ mod error;
 mod ods;
 mod rows;
 mod template;
+mod types;
 mod workbook;
 mod xls;
 mod xlsx;
 mod xml;
 
+use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::Letter;
 use serde::Serialize;
 
@@ -38,8 +40,24 @@ pub use workbook::{Cell, Sheet, workbook};
 pub const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
 /// The most questions one file may hold.
 pub const MAX_QUESTIONS: usize = 1000;
-/// The template's header row, in order.
-pub const COLUMNS: [&str; 7] = ["Question", "Option A", "Option B", "Option C", "Option D", "Correct Option Letter", "Explanation (Optional)"];
+/// The template's header row, in order: the seven columns of questions A–D (a file with only
+/// these is read as it always was), then the `Type` column and the options the other types need.
+pub const COLUMNS: [&str; 12] = [
+    "Question",
+    "Option A",
+    "Option B",
+    "Option C",
+    "Option D",
+    "Correct Option Letter",
+    "Explanation (Optional)",
+    "Type",
+    "Option E",
+    "Option F",
+    "Option G",
+    "Option H",
+];
+/// The columns every file has (the header of questions A–D).
+pub const REQUIRED_COLUMNS: usize = 7;
 
 /// The most shared strings a workbook may hold: calamine reserves room up front for as many as
 /// an .xlsx announces.
@@ -68,15 +86,23 @@ impl Format {
 }
 
 /// A question read from one row of the sheet.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SheetQuestion {
     /// The row number the host sees in the spreadsheet (the header is row 1).
     pub row: usize,
     pub text: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    /// Four options and a letter, or the row's `Type` with what it holds.
+    pub kind: QuestionKind,
     /// Empty when the row has none.
     pub explanation: String,
+}
+
+impl SheetQuestion {
+    /// A question of four options A–D with one right.
+    pub fn four(row: usize, text: &str, options: [&str; 4], answer: Letter, explanation: &str) -> SheetQuestion {
+        let kind = QuestionKind::from_letters(options.map(str::to_owned), answer);
+        SheetQuestion { row, text: text.to_owned(), kind, explanation: explanation.to_owned() }
+    }
 }
 
 /// Why one row was not taken as a question.
@@ -88,7 +114,7 @@ pub struct RowError {
 }
 
 /// What a readable file holds: its questions and the rows that could not be taken.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Parsed {
     pub format: Format,
     pub questions: Vec<SheetQuestion>,

@@ -6,9 +6,11 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
+use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::Letter;
 
-use crate::{COLUMNS, MAX_QUESTIONS, RowError, SheetError, SheetQuestion};
+use crate::types::{OPTION_LETTERS, definition, type_named};
+use crate::{COLUMNS, MAX_QUESTIONS, REQUIRED_COLUMNS, RowError, SheetError, SheetQuestion};
 
 /// The columns read; cells further right are ignored.
 pub(crate) const WIDTH: usize = COLUMNS.len();
@@ -50,6 +52,8 @@ pub(crate) fn sheet_to_read(names: &[&str]) -> Option<usize> {
 #[derive(Debug, Default)]
 pub(crate) struct Collector {
     header_seen: bool,
+    /// The header has the `Type` column: the columns right of the seventh are read.
+    typed: bool,
     data_rows: usize,
     questions: Vec<SheetQuestion>,
     errors: Vec<RowError>,
@@ -68,6 +72,7 @@ impl Collector {
                 return self.give_up(SheetError::NoHeader);
             }
             self.header_seen = true;
+            self.typed = fold(&row.cells[REQUIRED_COLUMNS]) == fold(COLUMNS[REQUIRED_COLUMNS]);
             return ControlFlow::Continue(());
         }
         self.data_rows += 1;
@@ -104,7 +109,13 @@ impl Collector {
         if row.formula {
             return Err(error(format!("Row {n}: a cell holds a formula; paste its value instead")));
         }
-        let [text, a, b, c, d, letter, explanation] = row.cells.map(|cell| cell.trim().to_owned());
+        let [text, a, b, c, d, letter, explanation, kind, e, f, g, h] = row.cells.map(|cell| cell.trim().to_owned());
+        if self.typed && !kind.is_empty() {
+            return self.typed_question(n, text, [a, b, c, d, e, f, g, h], &letter, &kind, explanation);
+        }
+        if self.typed && [&e, &f, &g, &h].iter().any(|o| !o.is_empty()) {
+            return Err(error(format!("Row {n}: Option E to Option H are for rows with a Type; a row without one has four options")));
+        }
         let options = [a, b, c, d];
         if text.is_empty() || options.iter().any(String::is_empty) {
             return Err(error(format!("Row {n} is missing one or more required fields")));
@@ -115,8 +126,6 @@ impl Collector {
         if let Some(field) = too_long(&text, &options, &explanation) {
             return Err(error(format!("Row {n}: {field}")));
         }
-        // Tabs and line breaks are text; other control characters (a NUL, an escape) are not.
-        let stray = |t: &str| t.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'));
         if stray(&text) || options.iter().any(|o| stray(o)) || stray(&explanation) {
             return Err(error(format!("Row {n}: a cell holds a control character")));
         }
@@ -126,16 +135,55 @@ impl Collector {
         if let Some(first) = self.seen.get(&fold(&text)) {
             return Err(error(format!("Row {n} repeats the question in row {first}")));
         }
-        Ok(SheetQuestion { row: n, text, options, answer, explanation })
+        Ok(SheetQuestion { row: n, text, kind: QuestionKind::from_letters(options, answer), explanation })
     }
 }
 
+impl Collector {
+    /// A row with a `Type`: the type's cells read into its definition (`types`).
+    fn typed_question(&self, n: usize, text: String, cells: [String; 8], correct: &str, kind: &str, explanation: String) -> Result<SheetQuestion, RowError> {
+        let error = |message: String| RowError { row: n, message: format!("Row {n}: {message}") };
+        let Some(name) = type_named(kind) else {
+            return Err(error(format!(
+                "the type '{kind}' is not one of single_choice, true_false, multi_select, type_answer, numeric, slider, ordering, matching, \
+                 categorize, gaps, poll, word_cloud, slide"
+            )));
+        };
+        if text.is_empty() {
+            return Err(error("the question is missing".to_owned()));
+        }
+        if text.chars().count() > MAX_QUESTION_CHARS {
+            return Err(error("the question is longer than 1,000 characters".to_owned()));
+        }
+        if let Some((letter, _)) = OPTION_LETTERS.iter().zip(&cells).find(|(_, cell)| cell.chars().count() > MAX_OPTION_CHARS) {
+            return Err(error(format!("option {letter} is longer than {MAX_OPTION_CHARS} characters")));
+        }
+        if explanation.chars().count() > MAX_EXPLANATION_CHARS {
+            return Err(error("the explanation is longer than 2,000 characters".to_owned()));
+        }
+        if [text.as_str(), correct, explanation.as_str()].into_iter().chain(cells.iter().map(String::as_str)).any(stray) {
+            return Err(error("a cell holds a control character".to_owned()));
+        }
+        if let Some(first) = self.seen.get(&fold(&text)) {
+            return Err(RowError { row: n, message: format!("Row {n} repeats the question in row {first}") });
+        }
+        let options: Vec<String> = cells.into_iter().filter(|cell| !cell.is_empty()).collect();
+        let kind = definition(name, &text, &options, correct).map_err(error)?;
+        Ok(SheetQuestion { row: n, text, kind, explanation })
+    }
+}
+
+/// Tabs and line breaks are text; other control characters (a NUL, an escape) are not.
+fn stray(text: &str) -> bool {
+    text.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+}
+
 /// The first six cells name the template's columns (any case); the seventh names the explanation
-/// column or is left empty.
+/// column or is left empty. Further cells are the typed columns, or anything (ignored).
 fn is_header(row: &SheetRow) -> bool {
-    row.cells.iter().zip(COLUMNS).enumerate().all(|(i, (cell, name))| {
+    row.cells.iter().zip(COLUMNS).take(REQUIRED_COLUMNS).enumerate().all(|(i, (cell, name))| {
         let cell = fold(cell);
-        cell == fold(name) || (i == WIDTH - 1 && (cell.is_empty() || cell == "explanation"))
+        cell == fold(name) || (i == REQUIRED_COLUMNS - 1 && (cell.is_empty() || cell == "explanation"))
     })
 }
 

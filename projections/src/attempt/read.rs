@@ -3,6 +3,7 @@
 //! results and the hub's live leaderboard all use.
 
 use quizroom_domain::attempt::ScoredAnswer;
+use quizroom_domain::question::Response;
 use quizroom_eventstore::{Backend, EventStore, StoreError};
 use serde_json::{Value, json};
 use sqlx::{AnyPool, Row};
@@ -66,22 +67,24 @@ pub struct AttemptClock {
     /// The extra time the attempt started with (`none`, `x1.5`, `x2`, `unlimited`).
     pub extra_time: String,
     pub read_aloud: i64,
+    /// The secret order its shuffled lists are served in.
+    pub seed: i64,
 }
 
 pub async fn clock(pool: &AnyPool, attempt_id: &str) -> Result<Option<AttemptClock>, sqlx::Error> {
     sqlx::query_as::<_, AttemptClock>(
-        "select user_id, category_id, quiz_version, started_at, deadline, extra_time, read_aloud from attempt where attempt_id = $1",
+        "select user_id, category_id, quiz_version, started_at, deadline, extra_time, read_aloud, seed from attempt where attempt_id = $1",
     )
     .bind(attempt_id)
     .fetch_optional(pool)
     .await
 }
 
-/// An answer saved during an attempt.
+/// An answer saved during an attempt: the player's raw response (none when cleared).
 #[derive(Debug, Clone)]
 pub struct SavedAnswer {
     pub question_id: i64,
-    pub answer: Option<String>,
+    pub response: Option<Response>,
     pub marked: bool,
 }
 
@@ -91,7 +94,15 @@ pub async fn saved_answers(pool: &AnyPool, attempt_id: &str) -> Result<Vec<Saved
         .bind(attempt_id)
         .fetch_all(pool)
         .await?;
-    rows.iter().map(|r| Ok(SavedAnswer { question_id: r.try_get(0)?, answer: r.try_get(1)?, marked: r.try_get::<i64, _>(2)? != 0 })).collect()
+    rows.iter()
+        .map(|r| {
+            let response = match r.try_get::<Option<String>, _>(1)? {
+                Some(json) => Some(serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(Box::new(e)))?),
+                None => None,
+            };
+            Ok(SavedAnswer { question_id: r.try_get(0)?, response, marked: r.try_get::<i64, _>(2)? != 0 })
+        })
+        .collect()
 }
 
 /// An attempt as its player's live channel shows it: open (with its deadline) or its result.

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use quizroom_domain::attempt::ScoredAnswer;
+use quizroom_domain::question::Response;
 use sqlx::{AnyPool, Row};
 
 /// A submitted attempt.
@@ -59,13 +60,17 @@ pub async fn started(pool: &AnyPool, quiz_id: i64) -> Result<i64, sqlx::Error> {
 }
 
 /// One question of one submitted attempt as scored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AnswerRow {
     pub attempt_id: String,
     pub question_id: i64,
-    /// The letter that counted; `None`: skipped.
+    /// The letter that counted (a choice A–D); `None`: skipped, or another kind of response.
     pub answer: Option<String>,
+    /// The response that counted, as given; `None`: skipped.
+    pub response: Option<Response>,
     pub correct: bool,
+    /// How right, 0…1; `None` for an unscored question.
+    pub f: Option<f64>,
     /// From the attempt's start to the save of the answer that counted (ms); `None` when it came
     /// with the submission.
     pub time_ms: Option<i64>,
@@ -98,9 +103,17 @@ pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sql
         }
         let scored: Vec<ScoredAnswer> = serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         for a in scored {
-            let answer = a.answer.map(|l| l.as_str());
+            let answer = a.response.as_ref().and_then(Response::letter).map(|l| l.as_str());
             let time_ms = saved.get(&a.question_id).filter(|(letter, _)| answer == Some(*letter)).map(|(_, ms)| *ms);
-            out.push(AnswerRow { attempt_id: attempt_id.clone(), question_id: a.question_id, answer: answer.map(str::to_owned), correct: a.correct, time_ms });
+            out.push(AnswerRow {
+                attempt_id: attempt_id.clone(),
+                question_id: a.question_id,
+                answer: answer.map(str::to_owned),
+                response: a.response,
+                correct: a.correct,
+                f: a.f,
+                time_ms,
+            });
         }
     }
     Ok(out)

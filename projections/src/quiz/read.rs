@@ -1,6 +1,6 @@
 //! Reads of `category` and `question`: what players, hosts and the hub ask of quizzes.
 
-use quizroom_domain::quiz::Letter;
+use quizroom_domain::question::QuestionKind;
 use sqlx::{AnyConnection, AnyPool, Row};
 
 /// A category (curated or hosted) as the read model has it.
@@ -93,34 +93,30 @@ pub async fn hosted_by(pool: &AnyPool, host_id: &str) -> Result<Vec<HostedRow>, 
     rows.iter().map(|r| Ok(HostedRow { category: category_from(r)?, participants: r.try_get(12)? })).collect()
 }
 
-/// A question of one version of a quiz, with its answer.
+/// A question of one version of a quiz, with its answer key.
 #[derive(Debug, Clone)]
 pub struct QuestionRow {
     pub id: i64,
     pub text: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    pub kind: QuestionKind,
     pub explanation: String,
 }
 
 /// The questions of version `version` of quiz `category_id`, in order.
 pub async fn questions(pool: &AnyPool, category_id: i64, version: i64) -> Result<Vec<QuestionRow>, sqlx::Error> {
-    let rows = sqlx::query(
-        "select question_id, text, option_a, option_b, option_c, option_d, answer, explanation from question \
-         where category_id = $1 and quiz_version = $2 order by position",
-    )
-    .bind(category_id)
-    .bind(version)
-    .fetch_all(pool)
-    .await?;
+    let rows = sqlx::query("select question_id, text, definition, explanation from question where category_id = $1 and quiz_version = $2 order by position")
+        .bind(category_id)
+        .bind(version)
+        .fetch_all(pool)
+        .await?;
     rows.iter()
         .map(|r| {
+            let definition: String = r.try_get(2)?;
             Ok(QuestionRow {
                 id: r.try_get(0)?,
                 text: r.try_get(1)?,
-                options: [r.try_get(2)?, r.try_get(3)?, r.try_get(4)?, r.try_get(5)?],
-                answer: Letter::parse(&r.try_get::<String, _>(6)?).unwrap_or(Letter::A),
-                explanation: r.try_get(7)?,
+                kind: serde_json::from_str(&definition).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
+                explanation: r.try_get(3)?,
             })
         })
         .collect()

@@ -137,7 +137,7 @@ pub async fn check(url: &str, players: &[Player], ledger: &[Sent]) -> Report {
             .into_iter()
             .flatten()
             .filter_map(|e| match e {
-                AttemptEvent::AnswerRecorded { question_id: q, answer: Some(a), marked: false, .. } if q == question_id => Some(a.as_str()),
+                AttemptEvent::AnswerRecorded { question_id: q, response: Some(r), marked: false, .. } if q == question_id => r.letter().map(|l| l.as_str()),
                 _ => None,
             })
             .collect();
@@ -146,7 +146,11 @@ pub async fn check(url: &str, players: &[Player], ledger: &[Sent]) -> Report {
         }
     }
     for ((attempt_id, question_id), letters) in &allowed {
-        let held = answers.get(&(attempt_id.clone(), *question_id)).cloned().flatten();
+        // The read model holds the response's JSON (`{"choice":1}`): read back as its letter.
+        let held = answers.get(&(attempt_id.clone(), *question_id)).cloned().flatten().map(|json| {
+            let response: quizroom_domain::question::Response = serde_json::from_str(&json).unwrap();
+            response.letter().map_or(json, |l| l.as_str().to_owned())
+        });
         if !letters.iter().any(|l| held.as_deref() == Some(*l)) {
             report.lost.push(format!("attempt {attempt_id}: question {question_id} acknowledged as {}, the read model holds {held:?}", letters[0]));
         }

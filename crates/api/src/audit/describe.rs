@@ -10,6 +10,7 @@ use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
 use quizroom_domain::audit::AuditEvent;
 use quizroom_domain::game::GameEvent;
 use quizroom_domain::generation::GenerationEvent;
+use quizroom_domain::question::Response;
 use quizroom_domain::quiz::{Audience, Question, QuizEvent};
 use quizroom_domain::user::UserEvent;
 use quizroom_domain::wallet::WalletEvent;
@@ -71,10 +72,19 @@ pub(super) fn question_changes(before: &[Question], after: &[Question]) -> Vec<Q
             }
         };
         field("text", &o.text, &q.text);
-        for (i, name) in ["optionA", "optionB", "optionC", "optionD"].iter().enumerate() {
-            field(name, &o.options[i], &q.options[i]);
+        match (o.letters(), q.letters()) {
+            (Some((old_options, old_answer)), Some((options, answer))) => {
+                for (i, name) in ["optionA", "optionB", "optionC", "optionD"].iter().enumerate() {
+                    field(name, &old_options[i], &options[i]);
+                }
+                field("answer", old_answer.as_str(), answer.as_str());
+            }
+            // Another type on either side: the whole definition, as JSON.
+            _ => {
+                let json = |q: &Question| serde_json::to_string(&q.kind).unwrap_or_default();
+                field("definition", &json(o), &json(q));
+            }
         }
-        field("answer", o.answer.as_str(), q.answer.as_str());
         field("explanation", &o.explanation, &q.explanation);
     }
     for o in before.iter().filter(|o| !after.iter().any(|q| q.id == o.id)) {
@@ -139,10 +149,10 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
                 let granted = if granted.is_empty() { String::new() } else { format!("; {granted}") };
                 format!("Started an attempt on version {quiz_version} ({} questions, deadline {}{granted})", question_ids.len(), rfc3339(deadline))
             }
-            AttemptEvent::AnswerRecorded { question_id, answer, marked, .. } => {
+            AttemptEvent::AnswerRecorded { question_id, response, marked, .. } => {
                 let mark = if marked { " (marked for review)" } else { "" };
-                match answer {
-                    Some(letter) => format!("Saved answer {} to question {question_id}{mark}", letter.as_str()),
+                match response {
+                    Some(response) => format!("Saved answer {} to question {question_id}{mark}", readable(&response)),
                     None => format!("Cleared the answer to question {question_id}{mark}"),
                 }
             }
@@ -202,25 +212,41 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
     text.unwrap_or_else(fallback)
 }
 
+/// A response as the audit trail reads it: a choice by its letter (A, B, …), anything else as
+/// its JSON (`{"number":9.8}`).
+fn readable(response: &Response) -> String {
+    match response {
+        Response::Choice(i) if *i < 26 => char::from(b'A' + *i as u8).to_string(),
+        other => serde_json::to_string(other).unwrap_or_default(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use quizroom_domain::question::QuestionKind;
     use quizroom_domain::quiz::Letter;
     use serde_json::json;
 
     use super::*;
 
     fn question(id: i64, text: &str, answer: Letter) -> Question {
-        Question { id, key: id.to_string(), text: text.into(), options: ["a".into(), "b".into(), "c".into(), "d".into()], answer, explanation: String::new() }
+        Question::four_options(id, id.to_string(), text, ["a".into(), "b".into(), "c".into(), "d".into()], answer, "")
     }
 
     #[test]
     fn an_edit_is_described_field_by_field() {
         let before = vec![question(1, "Two plus two?", Letter::A), question(2, "Gone", Letter::B)];
         let mut changed = question(1, "Two plus three?", Letter::C);
-        changed.options[3] = "five".into();
-        let after = vec![changed, question(3, "New", Letter::D)];
+        changed.kind = QuestionKind::from_letters(["a".into(), "b".into(), "c".into(), "five".into()], Letter::C);
+        let mut retyped = question(2, "Gone", Letter::B);
+        retyped.kind = QuestionKind::TrueFalse { answer: true };
+        let after = vec![changed.clone(), question(3, "New", Letter::D)];
         let fields: Vec<(i64, String)> = question_changes(&before, &after).into_iter().map(|c| (c.question_id, c.field)).collect();
         assert_eq!(fields, vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (3, "added".into()), (2, "removed".into())]);
+        let fields: Vec<(i64, String)> = question_changes(&before, &[changed, retyped]).into_iter().map(|c| (c.question_id, c.field)).collect();
+        assert_eq!(fields, vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (2, "definition".into())]);
+        assert_eq!(readable(&Response::Choice(1)), "B");
+        assert_eq!(readable(&Response::Number(9.5)), r#"{"number":9.5}"#);
     }
 
     #[test]

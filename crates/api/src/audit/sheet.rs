@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
-use quizroom_domain::quiz::{Letter, Question, Quiz, QuizEvent};
+use quizroom_domain::attempt::{Attempt, AttemptEvent, ScoredAnswer, SubmitReason};
+use quizroom_domain::question::{QuestionKind, Response};
+use quizroom_domain::quiz::{Question, Quiz, QuizEvent};
 use quizroom_domain::{DomainEvent, StreamId};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -26,13 +27,27 @@ use crate::state::AppState;
 pub(super) struct SheetQuestion {
     question_id: i64,
     text: String,
-    /// The options as served, A to D.
+    /// The question's type (`single_choice`, `numeric`, …).
+    #[serde(rename = "type")]
+    kind: &'static str,
+    /// The options as served, A to D (questions of four options with one right; else empty).
     options: Vec<String>,
-    /// The right letter in the version the attempt was scored against.
+    /// The right letter in the version the attempt was scored against (questions A–D; else empty).
     key: String,
+    /// Other types: the definition with its answer key, in the version scored against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    definition: Option<QuestionKind>,
     explanation: String,
-    /// The answer that counted (the last one saved, or the one submitted); null when none.
+    /// The letter of the answer that counted (the last one saved, or the one submitted) to a
+    /// question A–D; null when none or of another type (see `response`).
     answer: Option<String>,
+    /// The answer that counted as given, by the definition's indices; null when none.
+    #[schema(value_type = Option<Object>)]
+    response: Option<Response>,
+    /// How right it was judged, 0…1 (null when not scored: unanswered before the submission, a
+    /// poll, a word cloud or a slide).
+    f: Option<f64>,
     /// When that answer was saved (the server's time); null when it came with the submission.
     answered_at: Option<String>,
     /// How many times the player saved an answer to it.
@@ -62,6 +77,8 @@ pub(super) struct AttemptSheet {
     score: Option<i64>,
     total: Option<i64>,
     points: Option<i64>,
+    /// The version of the judging rules it was scored by.
+    rules: Option<i64>,
     /// Set when the host granted a retake of it (it no longer counts).
     retake_granted_by: Option<Person>,
     retake_granted_at: Option<String>,
@@ -106,7 +123,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
     let events = state.store.read_stream(stream.as_str(), 1).await?;
     let decoded: Vec<(i64, AttemptEvent)> =
         events.iter().filter_map(|e| AttemptEvent::decode(&e.event_type, e.schema_version, &e.data).ok().map(|d| (e.position, d))).collect();
-    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation })) =
+    let Some((_, AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, question_ids, started_at, deadline, accommodation, .. })) =
         decoded.first().cloned()
     else {
         return Err(missing());
@@ -119,41 +136,45 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
     let (quiz_title, questions) = questions_at(&state, quiz_id, quiz_version).await?;
     let by_id: HashMap<i64, &Question> = questions.iter().map(|q| (q.id, q)).collect();
 
-    let mut saved: HashMap<i64, (Option<Letter>, i64, i64, bool)> = HashMap::new();
+    let mut saved: HashMap<i64, (Option<Response>, i64, i64, bool)> = HashMap::new();
     let mut submitted = None;
     let mut retake = None;
     for (_, event) in &decoded {
         match event {
-            AttemptEvent::AnswerRecorded { question_id, answer, marked, at } => {
+            AttemptEvent::AnswerRecorded { question_id, response, marked, at } => {
                 let entry = saved.entry(*question_id).or_insert((None, 0, 0, false));
-                *entry = (*answer, *at, entry.2 + 1, *marked);
+                *entry = (response.clone(), *at, entry.2 + 1, *marked);
             }
-            AttemptEvent::AttemptSubmitted { answers, score, points, total, reason, late, at } => {
-                submitted = Some((answers.clone(), *score, *points, *total, *reason, *late, *at));
+            AttemptEvent::AttemptSubmitted { answers, score, points, total, rules, reason, late, at } => {
+                submitted = Some((answers.clone(), *score, *points, *total, *reason, *late, *at, *rules));
             }
             AttemptEvent::RetakeGranted { by, at } => retake = Some((by.clone(), *at)),
             AttemptEvent::AttemptStarted { .. } => {}
         }
     }
-    let scored: HashMap<i64, (Option<Letter>, bool)> =
-        submitted.as_ref().map(|s| s.0.iter().map(|a| (a.question_id, (a.answer, a.correct))).collect()).unwrap_or_default();
+    let scored: HashMap<i64, &ScoredAnswer> = submitted.as_ref().map(|s| s.0.iter().map(|a| (a.question_id, a)).collect()).unwrap_or_default();
     let sheet_questions = question_ids
         .iter()
         .map(|id| {
             let question = by_id.get(id);
-            let (saved_answer, at, changes, marked) = saved.get(id).copied().unwrap_or((None, 0, 0, false));
-            let (answer, correct) = match scored.get(id) {
-                Some((answer, correct)) => (*answer, *correct),
-                None => (saved_answer, question.is_some_and(|q| saved_answer == Some(q.answer))),
+            let (saved_answer, at, changes, marked) = saved.get(id).cloned().unwrap_or((None, 0, 0, false));
+            let (response, correct, f) = match scored.get(id) {
+                Some(a) => (a.response.clone(), a.correct, a.f),
+                None => (saved_answer.clone(), saved_answer.as_ref().is_some_and(|r| question.is_some_and(|q| q.kind.judge(r) == Ok(Some(1.0)))), None),
             };
+            let letters = question.and_then(|q| q.letters());
             SheetQuestion {
                 question_id: *id,
                 text: question.map(|q| q.text.clone()).unwrap_or_default(),
-                options: question.map(|q| q.options.to_vec()).unwrap_or_default(),
-                key: question.map(|q| q.answer.as_str().to_owned()).unwrap_or_default(),
+                kind: question.map_or("", |q| q.kind.name()),
+                options: letters.as_ref().map(|(options, _)| options.to_vec()).unwrap_or_default(),
+                key: letters.as_ref().map(|(_, key)| key.as_str().to_owned()).unwrap_or_default(),
+                definition: question.filter(|_| letters.is_none()).map(|q| q.kind.clone()),
                 explanation: question.map(|q| q.explanation.clone()).unwrap_or_default(),
-                answer: answer.map(|l| l.as_str().to_owned()),
-                answered_at: (changes > 0 && answer == saved_answer).then(|| rfc3339(at)),
+                answer: letters.as_ref().and(response.as_ref()).and_then(Response::letter).map(|l| l.as_str().to_owned()),
+                answered_at: (changes > 0 && response == saved_answer).then(|| rfc3339(at)),
+                response,
+                f,
                 changes,
                 marked,
                 correct,
@@ -183,6 +204,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
         score: submitted.as_ref().map(|s| s.1),
         total: submitted.as_ref().map(|s| s.3),
         points: submitted.as_ref().map(|s| s.2),
+        rules: submitted.as_ref().map(|s| s.7),
         retake_granted_by: retake.as_ref().map(|(by, _)| person(by)),
         retake_granted_at: retake.as_ref().map(|(_, at)| rfc3339(*at)),
         accommodation: accommodation.into(),

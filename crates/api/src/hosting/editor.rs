@@ -85,7 +85,7 @@ async fn update_once(
         (status = 403, description = "The caller is not the quiz's host", body = ErrorBody),
         (status = 404, description = "No such quiz", body = ErrorBody),
         (status = 409, description = "The quiz changed at the same moment; try again", body = ErrorBody),
-        (status = 422, description = "A question whose options are not all different, or whose answer is none of them (`details.errors`)", body = ErrorBody),
+        (status = 422, description = "A question whose options are not all different, or whose answer is none of them, or whose definition cannot be scored (`details.errors`, the field named)", body = ErrorBody),
     ),
 )]
 pub(super) async fn update_questions(

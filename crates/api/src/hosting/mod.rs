@@ -15,7 +15,7 @@ mod retakes;
 mod upload;
 
 use axum::extract::DefaultBodyLimit;
-use quizroom_domain::quiz::Letter;
+use quizroom_domain::question::QuestionKind;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
@@ -62,37 +62,62 @@ fn letter_schema() -> Object {
     ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["A", "B", "C", "D"])).build()
 }
 
-/// A question with its answer, as its host sees it.
+/// A question with its answer, as its host sees it: a question of four options with one right
+/// in PRODUCT.md's shape; any other with `type` and its `definition` instead.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AnsweredQuestion {
     text: String,
-    option_a: String,
-    option_b: String,
-    option_c: String,
-    option_d: String,
-    /// The text of the right option.
-    answer: String,
-    /// The right option's letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_a: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_b: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_c: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_d: Option<String>,
+    /// The text of the right option (questions A–D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    answer: Option<String>,
+    /// The right option's letter (questions A–D).
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(schema_with = letter_schema)]
-    correct_letter: &'static str,
+    correct_letter: Option<&'static str>,
+    /// Other types: the type's name.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    /// Other types: the whole definition with its answer key (as `EditedQuestion.definition`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    definition: Option<QuestionKind>,
     /// Empty when there is none.
     explanation: String,
 }
 
 impl AnsweredQuestion {
-    fn new(text: &str, options: &[String; 4], answer: Letter, explanation: &str) -> AnsweredQuestion {
-        let [option_a, option_b, option_c, option_d] = options.clone();
-        AnsweredQuestion {
+    fn new(text: &str, kind: &QuestionKind, explanation: &str) -> AnsweredQuestion {
+        let mut q = AnsweredQuestion {
             text: text.to_owned(),
-            answer: options[answer.index()].clone(),
-            option_a,
-            option_b,
-            option_c,
-            option_d,
-            correct_letter: answer.as_str(),
+            option_a: None,
+            option_b: None,
+            option_c: None,
+            option_d: None,
+            answer: None,
+            correct_letter: None,
+            kind: None,
+            definition: None,
             explanation: explanation.to_owned(),
+        };
+        match kind.letters() {
+            Some((options, right)) => {
+                q.answer = Some(options[right.index()].clone());
+                q.correct_letter = Some(right.as_str());
+                let [a, b, c, d] = options;
+                (q.option_a, q.option_b, q.option_c, q.option_d) = (Some(a), Some(b), Some(c), Some(d));
+            }
+            None => (q.kind, q.definition) = (Some(kind.name()), Some(kind.clone())),
         }
+        q
     }
 }
 

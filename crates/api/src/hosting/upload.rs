@@ -153,11 +153,8 @@ pub(super) async fn preview(State(state): State<AppState>, _caller: AuthUser, Ap
     let (name, bytes) = form.file.ok_or_else(|| ApiError::bad_request("validation", "Please upload a file"))?;
     let parsed = parse_sheet(&state, name, bytes).await?;
     let errors = row_errors(&parsed);
-    let questions = parsed
-        .questions
-        .into_iter()
-        .map(|q| PreviewQuestion { row: q.row, question: AnsweredQuestion::new(&q.text, &q.options, q.answer, &q.explanation) })
-        .collect();
+    let questions =
+        parsed.questions.into_iter().map(|q| PreviewQuestion { row: q.row, question: AnsweredQuestion::new(&q.text, &q.kind, &q.explanation) }).collect();
     Ok(Json(SheetPreview { success: true, format: parsed.format.as_str(), questions, errors }))
 }
 
@@ -234,11 +231,7 @@ pub(super) async fn upload(
     }
     let draft = QuizDraft {
         title,
-        questions: parsed
-            .questions
-            .into_iter()
-            .map(|q| DraftQuestion { text: q.text, options: q.options, answer: q.answer, explanation: q.explanation })
-            .collect(),
+        questions: parsed.questions.into_iter().map(|q| DraftQuestion { text: q.text, kind: q.kind, explanation: q.explanation }).collect(),
         valid_until: settings.valid_until,
         time_limit: settings.time_limit,
         source: QuizSource::Upload,

@@ -32,9 +32,14 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
         .map(|q| {
             let mut row: Vec<Cell> =
                 vec![q.number.into(), q.text.clone().into(), q.key.clone().into(), in_percent(q.correct_share).into(), q.seen.into(), q.skipped.into()];
-            row.extend(q.options.iter().map(|o| Cell::from(o.count)));
+            // Options A–F: a question A–D fills four; other types as many as they have, or none.
+            row.extend((0..6).map(|i| Cell::from(q.options.get(i).map(|o| o.count))));
             row.push(q.median_time_ms.map(|ms| ms as f64 / 1000.0).into());
             row.push(q.suspect_key.as_ref().map(|k| format!("Most strong players chose {}", k.strong_choice)).into());
+            row.push(q.kind.into());
+            row.push(q.mean_f.map(in_percent).into());
+            let given: Vec<String> = q.top_answers.iter().map(|a| format!("{} ({}{})", a.answer, a.count, if a.right { ", right" } else { "" })).collect();
+            row.push(given.join("; ").into());
             row
         })
         .collect();
@@ -93,8 +98,13 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
                 "Chose B",
                 "Chose C",
                 "Chose D",
+                "Chose E",
+                "Chose F",
                 "Median time (s)",
                 "Check the key",
+                "Type",
+                "Mean right (%)",
+                "Given most",
             ]),
             rows: questions,
         },

@@ -95,7 +95,7 @@ async fn quiz_questions(state: &AppState, quiz_id: i64, version: i64) -> Result<
     for v in (1..=version).rev() {
         for q in quizzes::questions(state.store.pool(), quiz_id, v).await.map_err(db)? {
             if !out.iter().any(|o| o.id == q.id) {
-                out.push(QuizQuestion { id: q.id, number: out.len() as i64 + 1, text: q.text, options: q.options, key: q.answer });
+                out.push(QuizQuestion { id: q.id, number: out.len() as i64 + 1, text: q.text, kind: q.kind });
             }
         }
     }

@@ -1,10 +1,14 @@
 //! The figures of a quiz's insights, computed from its submitted attempts and scored answers
 //! (pure, so every rule is tested here): the summary, each question (hardest first, with how many
-//! chose each option, the median time to answer and a flag when most strong players got it wrong),
-//! the score histogram, the players and the days.
+//! chose each option, the median time to answer and a flag when most strong players got it wrong;
+//! for the other types, the most given answers in words and how right they were on average), the
+//! score histogram, the players and the days. Scores are in percent of the points there were
+//! (`Σ f / scored questions`).
 
 use std::collections::HashMap;
 
+use quizroom_domain::attempt::POINTS_PER_CORRECT;
+use quizroom_domain::question::{QuestionKind, Response};
 use quizroom_domain::quiz::Letter;
 use quizroom_projections::figures::{distribution, mean, median, median_f, one_decimal, percent, share};
 use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
@@ -18,8 +22,7 @@ pub struct QuizQuestion {
     /// 1-based, in the quiz's current order (removed questions after the rest).
     pub number: i64,
     pub text: String,
-    pub options: [String; 4],
-    pub key: Letter,
+    pub kind: QuestionKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -61,18 +64,38 @@ pub struct SuspectKey {
     pub strong_players: i64,
 }
 
+/// An answer as players gave it, in words, and how many gave it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GivenAnswer {
+    pub answer: String,
+    pub count: i64,
+    /// Fully right.
+    pub right: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuestionFigures {
     pub question_id: i64,
     pub number: i64,
     pub text: String,
+    /// The question's type (`single_choice`, `numeric`, …).
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The right letter of a question A–D; empty for the other types.
     pub key: String,
+    /// Choice questions: how many chose each option (A–F).
     pub options: Vec<OptionCount>,
+    /// Other types than A–D: the five answers given most, in words (typed answers, numbers,
+    /// orders, pairings…), most given first.
+    pub top_answers: Vec<GivenAnswer>,
+    /// How right on average, 0 to 1 (partly right answers count in part); null when not scored.
+    pub mean_f: Option<f64>,
     /// Attempts in which it was answered or skipped.
     pub seen: i64,
     pub skipped: i64,
-    /// The share of those attempts that got it right, 0 to 1.
+    /// The share of those attempts that got it fully right, 0 to 1.
     pub correct_share: f64,
     /// From the attempt's start to the save of the answer that counted; null when no answer was saved.
     pub median_time_ms: Option<i64>,
@@ -97,11 +120,17 @@ pub struct Day {
     pub average_score: f64,
 }
 
+/// An attempt's score in percent of the points there were to win (for questions A–D, of the
+/// questions right).
+fn score_percent(a: &AttemptRow) -> f64 {
+    percent(a.points, a.total * POINTS_PER_CORRECT)
+}
+
 pub fn summary(attempts: &[AttemptRow], started: i64) -> Summary {
     let mut players: Vec<&str> = attempts.iter().map(|a| a.user_id.as_str()).collect();
     players.sort_unstable();
     players.dedup();
-    let mut scores: Vec<f64> = attempts.iter().map(|a| percent(a.score, a.total)).collect();
+    let mut scores: Vec<f64> = attempts.iter().map(score_percent).collect();
     let n = attempts.len() as i64;
     Summary {
         participants: players.len() as i64,
@@ -120,10 +149,10 @@ fn strong(attempts: &[AttemptRow]) -> std::collections::HashSet<&str> {
     if attempts.len() < 4 {
         return Default::default();
     }
-    let mut scores: Vec<f64> = attempts.iter().map(|a| percent(a.score, a.total)).collect();
+    let mut scores: Vec<f64> = attempts.iter().map(score_percent).collect();
     scores.sort_by(f64::total_cmp);
     let line = scores[(scores.len() * 3) / 4];
-    attempts.iter().filter(|a| percent(a.score, a.total) >= line).map(|a| a.attempt_id.as_str()).collect()
+    attempts.iter().filter(|a| score_percent(a) >= line).map(|a| a.attempt_id.as_str()).collect()
 }
 
 /// Each question's figures, hardest (lowest share right) first; ties by number.
@@ -139,40 +168,24 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
         .filter_map(|q| {
             let rows = by_question.get(&q.id)?;
             let seen = rows.len() as i64;
-            let counts = distribution(rows.iter().filter_map(|r| r.answer.as_deref()));
-            let options = Letter::ALL
-                .iter()
-                .map(|l| OptionCount { letter: l.as_str().to_owned(), text: q.options[l.index()].clone(), count: counts[l.index()], is_key: *l == q.key })
-                .collect();
+            let (key, options, suspect_key, top_answers) = match q.kind.letters() {
+                Some((texts, key)) => (key.as_str().to_owned(), letter_counts(&texts, key, rows), suspect(key, &strong, rows), Vec::new()),
+                None => (String::new(), choice_counts(&q.kind, rows), None, top_answers(&q.kind, rows)),
+            };
             let right = rows.iter().filter(|r| r.correct).count() as i64;
             let mut times: Vec<i64> = rows.iter().filter_map(|r| r.time_ms).collect();
-            let strong_rows: Vec<&&AnswerRow> = rows.iter().filter(|r| strong.contains(r.attempt_id.as_str())).collect();
-            let suspect_key = (strong_rows.len() >= 3)
-                .then(|| {
-                    let wrong = strong_rows.iter().filter(|r| !r.correct).count();
-                    let most = wrong * 2 > strong_rows.len();
-                    let mut choices: HashMap<&str, usize> = HashMap::new();
-                    for r in &strong_rows {
-                        if let Some(a) = r.answer.as_deref() {
-                            *choices.entry(a).or_default() += 1;
-                        }
-                    }
-                    let choice = choices.into_iter().max_by_key(|(letter, n)| (*n, std::cmp::Reverse(*letter)))?.0;
-                    (most && choice != q.key.as_str()).then(|| SuspectKey {
-                        strong_wrong_share: share(wrong as i64, strong_rows.len() as i64),
-                        strong_choice: choice.to_owned(),
-                        strong_players: strong_rows.len() as i64,
-                    })
-                })
-                .flatten();
+            let fs: Vec<f64> = rows.iter().filter_map(|r| r.f).collect();
             Some(QuestionFigures {
                 question_id: q.id,
                 number: q.number,
                 text: q.text.clone(),
-                key: q.key.as_str().to_owned(),
+                kind: q.kind.name(),
+                key,
                 options,
+                top_answers,
+                mean_f: (q.kind.scored() && !fs.is_empty()).then(|| fs.iter().sum::<f64>() / fs.len() as f64),
                 seen,
-                skipped: rows.iter().filter(|r| r.answer.is_none()).count() as i64,
+                skipped: rows.iter().filter(|r| r.response.is_none()).count() as i64,
                 correct_share: share(right, seen),
                 median_time_ms: median(&mut times),
                 suspect_key,
@@ -183,11 +196,80 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
     out
 }
 
+/// How many chose each option of a question A–D.
+fn letter_counts(texts: &[String; 4], key: Letter, rows: &[&AnswerRow]) -> Vec<OptionCount> {
+    let counts = distribution(rows.iter().filter_map(|r| r.answer.as_deref()));
+    Letter::ALL
+        .iter()
+        .map(|l| OptionCount { letter: l.as_str().to_owned(), text: texts[l.index()].clone(), count: counts[l.index()], is_key: *l == key })
+        .collect()
+}
+
+/// Most of the strongest players chose another option than the key of a question A–D.
+fn suspect(key: Letter, strong: &std::collections::HashSet<&str>, rows: &[&AnswerRow]) -> Option<SuspectKey> {
+    let strong_rows: Vec<&&AnswerRow> = rows.iter().filter(|r| strong.contains(r.attempt_id.as_str())).collect();
+    if strong_rows.len() < 3 {
+        return None;
+    }
+    let wrong = strong_rows.iter().filter(|r| !r.correct).count();
+    let most = wrong * 2 > strong_rows.len();
+    let mut choices: HashMap<&str, usize> = HashMap::new();
+    for r in &strong_rows {
+        if let Some(a) = r.answer.as_deref() {
+            *choices.entry(a).or_default() += 1;
+        }
+    }
+    let choice = choices.into_iter().max_by_key(|(letter, n)| (*n, std::cmp::Reverse(*letter)))?.0;
+    (most && choice != key.as_str()).then(|| SuspectKey {
+        strong_wrong_share: share(wrong as i64, strong_rows.len() as i64),
+        strong_choice: choice.to_owned(),
+        strong_players: strong_rows.len() as i64,
+    })
+}
+
+/// How many chose each option of another choice question (single choice, multi-select, poll).
+fn choice_counts(kind: &QuestionKind, rows: &[&AnswerRow]) -> Vec<OptionCount> {
+    let (options, right): (&[String], &[usize]) = match kind {
+        QuestionKind::SingleChoice { options, right } | QuestionKind::MultiSelect { options, right, .. } => (options, right),
+        QuestionKind::Poll { options } => (options, &[]),
+        _ => return Vec::new(),
+    };
+    let chose = |r: &&AnswerRow, i: usize| match &r.response {
+        Some(Response::Choice(c)) => *c == i,
+        Some(Response::Choices(cs)) => cs.contains(&i),
+        _ => false,
+    };
+    let letters = ["A", "B", "C", "D", "E", "F"];
+    (0..options.len())
+        .map(|i| OptionCount {
+            letter: letters.get(i).copied().unwrap_or("?").to_owned(),
+            text: options[i].clone(),
+            count: rows.iter().filter(|r| chose(r, i)).count() as i64,
+            is_key: right.contains(&i),
+        })
+        .collect()
+}
+
+/// The five answers given most, in words (typed texts compared without case), most given first.
+fn top_answers(kind: &QuestionKind, rows: &[&AnswerRow]) -> Vec<GivenAnswer> {
+    let mut given: HashMap<String, GivenAnswer> = HashMap::new();
+    for r in rows {
+        let Some(response) = &r.response else { continue };
+        let answer = kind.describe(response);
+        let entry = given.entry(answer.to_lowercase()).or_insert(GivenAnswer { answer, count: 0, right: r.correct });
+        entry.count += 1;
+    }
+    let mut top: Vec<GivenAnswer> = given.into_values().collect();
+    top.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.answer.cmp(&b.answer)));
+    top.truncate(5);
+    top
+}
+
 /// Scores in tens of percent: `0–9%` … `90–99%` and `100%`.
 pub fn histogram(attempts: &[AttemptRow]) -> Vec<Bucket> {
     let mut counts = [0i64; 11];
     for a in attempts {
-        let p = percent(a.score, a.total);
+        let p = score_percent(a);
         counts[((p / 10.0).floor() as usize).min(10)] += 1;
     }
     counts
@@ -206,7 +288,7 @@ pub fn days(attempts: &[AttemptRow]) -> Vec<Day> {
     let mut by_day: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     for a in attempts {
         let day = chrono::DateTime::from_timestamp_millis(a.submitted_at).map(|t| t.format("%Y-%m-%d").to_string()).unwrap_or_default();
-        by_day.entry(day).or_default().push(percent(a.score, a.total));
+        by_day.entry(day).or_default().push(score_percent(a));
     }
     by_day.into_iter().map(|(day, scores)| Day { day, attempts: scores.len() as i64, average_score: one_decimal(mean(&scores)) }).collect()
 }
@@ -232,11 +314,46 @@ mod tests {
     }
 
     fn answer(attempt: &str, question: i64, letter: Option<&str>, correct: bool, time_ms: Option<i64>) -> AnswerRow {
-        AnswerRow { attempt_id: attempt.into(), question_id: question, answer: letter.map(str::to_owned), correct, time_ms }
+        let response = letter.and_then(Letter::parse).map(|l| Response::Choice(l.index()));
+        let f = Some(if correct { 1.0 } else { 0.0 });
+        AnswerRow { attempt_id: attempt.into(), question_id: question, answer: letter.map(str::to_owned), response, correct, f, time_ms }
     }
 
     fn question(id: i64, number: i64, key: Letter) -> QuizQuestion {
-        QuizQuestion { id, number, text: format!("Q{number}"), options: ["a".into(), "b".into(), "c".into(), "d".into()], key }
+        QuizQuestion { id, number, text: format!("Q{number}"), kind: QuestionKind::from_letters(["a".into(), "b".into(), "c".into(), "d".into()], key) }
+    }
+
+    #[test]
+    fn other_types_show_the_answers_given_most_in_words_and_how_right_on_average() {
+        let attempts: Vec<AttemptRow> = (0..4).map(|i| attempt(&format!("a{i}"), &format!("u{i}"), 0, 1, 0, 1, "player")).collect();
+        let typed = |attempt: &str, text: Option<&str>, f: f64| AnswerRow {
+            attempt_id: attempt.into(),
+            question_id: 7,
+            answer: None,
+            response: text.map(|t| Response::Text(t.into())),
+            correct: f >= 1.0,
+            f: Some(f),
+            time_ms: None,
+        };
+        let answers = [typed("a0", Some("Paris"), 1.0), typed("a1", Some("paris "), 1.0), typed("a2", Some("Lyon"), 0.0), typed("a3", None, 0.0)];
+        let q = QuizQuestion {
+            id: 7,
+            number: 1,
+            text: "Capital?".into(),
+            kind: QuestionKind::TypeAnswer { accepted: vec!["Paris".into()], case_sensitive: false, accents_matter: false },
+        };
+        let figures = questions(&[q], &attempts, &answers);
+        let f = &figures[0];
+        assert_eq!((f.kind, f.key.as_str(), f.seen, f.skipped, f.mean_f), ("type_answer", "", 4, 1, Some(0.5)));
+        assert_eq!(
+            f.top_answers,
+            [GivenAnswer { answer: "Paris".into(), count: 2, right: true }, GivenAnswer { answer: "Lyon".into(), count: 1, right: false }]
+        );
+        let poll = QuizQuestion { id: 7, number: 1, text: "Tea?".into(), kind: QuestionKind::Poll { options: vec!["tea".into(), "coffee".into()] } };
+        let chose = |attempt: &str, i: usize| AnswerRow { response: Some(Response::Choice(i)), f: None, correct: false, ..typed(attempt, None, 0.0) };
+        let figures = questions(&[poll], &attempts, &[chose("a0", 1), chose("a1", 1), chose("a2", 0)]);
+        assert_eq!(figures[0].options.iter().map(|o| (o.letter.as_str(), o.count)).collect::<Vec<_>>(), [("A", 1), ("B", 2)]);
+        assert_eq!(figures[0].mean_f, None);
     }
 
     #[test]

@@ -148,6 +148,7 @@ fn new_join_key() -> String {
         (status = 403, description = "The caller's e-mail is not verified", body = ErrorBody),
         (status = 404, description = "No such quiz, or a hosted quiz the caller does not host", body = ErrorBody),
         (status = 409, description = "The caller already has 5 live games open (`too_many_games`)", body = ErrorBody),
+        (status = 422, description = "A question of a type live games do not run yet (`question_type`, the question named)", body = ErrorBody),
         (status = 429, description = "Too many games opened from this address in the last minute; `Retry-After` says when to try again", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "Every PIN is taken by an open game (`no_pin_free`); try again in a few minutes", body = ErrorBody),
@@ -174,11 +175,17 @@ pub(super) async fn open_game(
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let (quiz, version) = load::<Quiz>(&state.store, &mut conn, &stream).await?;
     drop(conn);
-    let mut questions: Vec<GameQuestion> = quiz
-        .questions
-        .iter()
-        .map(|q| GameQuestion { id: q.id, text: q.text.clone(), options: q.options.clone(), answer: q.answer, explanation: q.explanation.clone() })
-        .collect();
+    let mut questions: Vec<GameQuestion> = Vec::with_capacity(quiz.questions.len());
+    for (n, q) in quiz.questions.iter().enumerate() {
+        let Some((options, answer)) = q.letters() else {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "question_type",
+                format!("Question {} is a {} question: live games run questions of four options A to D for now", n + 1, q.kind.name().replace('_', " ")),
+            ));
+        };
+        questions.push(GameQuestion { id: q.id, text: q.text.clone(), options, answer, explanation: q.explanation.clone() });
+    }
     if questions.is_empty() {
         return Err(not_found());
     }

@@ -4,14 +4,16 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use quizroom_domain::StreamId;
-use quizroom_domain::attempt::{Attempt, AttemptCommand, GRACE_MS, SubmitReason};
-use quizroom_projections::attempt::read as attempts;
+use quizroom_domain::attempt::{Attempt, AttemptCommand, AttemptError, GRACE_MS, SubmitReason};
+use quizroom_domain::question::Response;
+use quizroom_projections::attempt::read::{self as attempts, AttemptClock};
 use quizroom_projections::quiz::read as quizzes;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::{answer_schema, attempt_refused, id_from, letter};
+use super::shapes::{given, letter_of};
+use super::{answer_schema, attempt_refused, id_from, response_schema};
 use crate::access::{CategoryRow, ensure_attempt_left, playable};
 use crate::accommodations::{AccommodationView, for_player};
 use crate::clock::rfc3339;
@@ -37,9 +39,12 @@ pub(super) struct StartRequest {
 #[serde(rename_all = "camelCase")]
 pub(super) struct SavedAnswer {
     question_id: i64,
-    /// The letter, or null when the answer was cleared.
+    /// The letter of a question A–D, or null (cleared, or another type: see `response`).
     #[schema(required)]
-    answer: Option<String>,
+    answer: Option<&'static str>,
+    /// The response as given, by the positions served (null when cleared).
+    #[schema(required, schema_with = response_schema)]
+    response: Option<Response>,
     /// Marked for review.
     marked: bool,
 }
@@ -73,11 +78,20 @@ async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Resu
     let pool = state.store.pool();
     let clock = attempts::clock(pool, attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
     let (category_id, deadline, started_at) = (clock.category_id, clock.deadline, clock.started_at);
+    let quiz = state.quizzes.get(&state.store, &mut *pool.acquire().await.map_err(db)?, category_id, clock.quiz_version).await?;
     let answers = attempts::saved_answers(pool, attempt_id)
         .await
         .map_err(db)?
         .into_iter()
-        .map(|a| SavedAnswer { question_id: a.question_id, answer: a.answer, marked: a.marked })
+        .map(|a| {
+            let kind = quiz.question(a.question_id).map(|q| &q.kind);
+            let response = match (kind, a.response) {
+                (Some(kind), Some(r)) => Some(kind.to_served(r, clock.seed, a.question_id)),
+                (_, r) => r,
+            };
+            let answer = kind.and_then(|k| letter_of(k, response.as_ref()));
+            SavedAnswer { question_id: a.question_id, answer, response, marked: a.marked }
+        })
         .collect();
     let now = state.clock.now_ms();
     Ok(AttemptView {
@@ -143,6 +157,7 @@ pub(super) async fn start_or_resume(state: &AppState, user_id: &str, category: &
             time_limit_ms: category.time_limit.max(1) * 60_000,
             accommodation,
             closes_at: category.valid_until,
+            seed: rand::random::<i64>() & i64::MAX,
             now,
         };
         let mut tx = state.store.begin_write().await?;
@@ -174,6 +189,10 @@ pub(super) struct AnswerRequest {
     #[serde(default)]
     #[schema(schema_with = answer_schema)]
     answer: Option<String>,
+    /// A response of any type, in place of `answer`.
+    #[serde(default)]
+    #[schema(schema_with = response_schema)]
+    response: Option<Response>,
     /// Marked for review (a marked answer counts as no answer when submitted).
     #[serde(default)]
     marked: bool,
@@ -188,10 +207,10 @@ pub(super) struct AnswerSaved {
     remaining_ms: i64,
 }
 
-/// The attempt's owner, or 404 for anyone else (no one learns which attempts exist).
-async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Result<(), ApiError> {
+/// The attempt's clock, for its owner; 404 for anyone else (no one learns which attempts exist).
+async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Result<AttemptClock, ApiError> {
     match attempts::clock(state.store.pool(), attempt_id).await.map_err(db)? {
-        Some(attempt) if attempt.user_id == user_id => Ok(()),
+        Some(attempt) if attempt.user_id == user_id => Ok(attempt),
         _ => Err(ApiError::not_found("No such attempt")),
     }
 }
@@ -201,7 +220,7 @@ async fn owned_attempt(state: &AppState, attempt_id: &str, user_id: &str) -> Res
     params(("attemptId" = String, Path, description = "The caller's attempt (from `POST /api/attempt/start`)")),
     responses(
         (status = 200, description = "Saved", body = AnswerSaved),
-        (status = 400, description = "The body could not be read, or the answer is not a letter from A to D", body = ErrorBody),
+        (status = 400, description = "The body could not be read, or the answer is not a letter from A to D, or the response is not one to its question (the message names it)", body = ErrorBody),
         (status = 404, description = "No such attempt of the caller's", body = ErrorBody),
         (status = 409, description = "The time is up, or the attempt was submitted", body = ErrorBody),
         (status = 422, description = "The question is not part of the attempt's quiz", body = ErrorBody),
@@ -213,9 +232,17 @@ pub(super) async fn save_answer(
     Path(attempt_id): Path<String>,
     ApiJson(body): ApiJson<AnswerRequest>,
 ) -> Result<Json<AnswerSaved>, ApiError> {
-    owned_attempt(&state, &attempt_id, &caller.user_id).await?;
-    let answer = letter(body.answer.as_deref())?;
-    let command = || AttemptCommand::RecordAnswer { question_id: body.question_id, answer, marked: body.marked, now: state.clock.now_ms() };
+    let clock = owned_attempt(&state, &attempt_id, &caller.user_id).await?;
+    let answer = given(body.answer.as_deref(), body.response)?;
+    let quiz = state.quizzes.get(&state.store, &mut *state.store.pool().acquire().await.map_err(db)?, clock.category_id, clock.quiz_version).await?;
+    let kind = quiz.question(body.question_id).map(|q| q.kind.clone()).ok_or_else(|| attempt_refused(AttemptError::UnknownQuestion(body.question_id)))?;
+    let command = || AttemptCommand::RecordAnswer {
+        question_id: body.question_id,
+        kind: kind.clone(),
+        answer: answer.clone(),
+        marked: body.marked,
+        now: state.clock.now_ms(),
+    };
     let meta = metadata(&caller.user_id, "answer");
     let stream = StreamId::<Attempt>::new(&attempt_id);
     let decided = crate::retrying!(decide_and_commit(&state.store, &stream, &meta, command()))?.map_err(attempt_refused)?;

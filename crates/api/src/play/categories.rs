@@ -8,6 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::attempts::start_or_resume;
+use super::shapes::PlayQuestion;
 use crate::access::{parse_category_id, playable};
 use crate::error::{ApiError, db};
 use crate::openapi::ErrorBody;
@@ -40,24 +41,11 @@ pub(super) async fn list_categories(State(state): State<AppState>, _caller: Auth
     Ok(Json(categories))
 }
 
-/// A question as a player sees it: no answer, no explanation.
-#[derive(Serialize, ToSchema)]
-#[schema(as = PlayQuestion)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct QuestionView {
-    id: i64,
-    text: String,
-    option_a: String,
-    option_b: String,
-    option_c: String,
-    option_d: String,
-}
-
 /// A quiz's questions and its time limit (`time_limit`, as the first version named it).
 #[derive(Serialize, ToSchema)]
 #[schema(as = Questions)]
 pub(super) struct QuestionsView {
-    questions: Vec<QuestionView>,
+    questions: Vec<PlayQuestion>,
     /// Minutes per attempt.
     time_limit: i64,
 }
@@ -86,10 +74,7 @@ pub(super) async fn get_questions(State(state): State<AppState>, caller: AuthUse
         .await
         .map_err(db)?
         .into_iter()
-        .map(|q| {
-            let [option_a, option_b, option_c, option_d] = q.options;
-            QuestionView { id: q.id, text: q.text, option_a, option_b, option_c, option_d }
-        })
+        .map(|q| PlayQuestion::new(q.id, &q.text, &q.kind, clock.seed))
         .collect();
     Ok(Json(QuestionsView { questions, time_limit: category.time_limit }))
 }

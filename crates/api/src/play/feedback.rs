@@ -5,6 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use quizroom_domain::attempt::ScoredAnswer;
+use quizroom_domain::question::{QuestionKind, Response};
 use quizroom_domain::quiz::{Letter, Quiz};
 use quizroom_projections::attempt::read as attempts;
 use serde::{Deserialize, Serialize};
@@ -16,25 +17,49 @@ use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
-/// A scored answer with its question, the right answer and the explanation.
+/// A scored answer with its question, the right answer and the explanation. A question of four
+/// options with one right has PRODUCT.md's shape (`optionA`…`optionD`, `correctAnswer`,
+/// `userAnswer`); every other type has `type`, `definition`, `response` and `f` instead.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct FeedbackItem {
     /// The question's id.
     id: i64,
     question_text: String,
-    option_a: String,
-    option_b: String,
-    option_c: String,
-    option_d: String,
-    /// The right letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_a: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_b: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_c: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_d: Option<String>,
+    /// The right letter (questions A–D).
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = String, pattern = "^[ABCD]$")]
-    correct_answer: &'static str,
-    /// The player's letter, or null when unanswered.
-    #[schema(required, value_type = Option<String>, pattern = "^[ABCD]$")]
-    user_answer: Option<&'static str>,
+    correct_answer: Option<&'static str>,
+    /// The player's letter, or null when unanswered (questions A–D).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>, pattern = "^[ABCD]$")]
+    user_answer: Option<Option<&'static str>>,
+    /// Fully right.
     is_correct: bool,
     explanation: String,
+    /// Other types: the type (as `PlayQuestion.type`).
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    /// Other types: the question's whole definition with its answer key, lists in their right
+    /// order (`{"type":"numeric","answer":9.81,"tolerance":{"kind":"absolute","value":0.1}}`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    definition: Option<QuestionKind>,
+    /// Other types: the player's response by the definition's indices (null when unanswered).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    response: Option<Option<Response>>,
+    /// Other types: how right, 0…1 (null for a poll, a word cloud or a slide).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    f: Option<Option<f64>>,
 }
 
 /// Feedback items: the scored answers with the questions of the quiz version they were scored on.
@@ -43,19 +68,36 @@ pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<Feedba
         .iter()
         .filter_map(|a| {
             let q = quiz.question(a.question_id)?;
-            let [option_a, option_b, option_c, option_d] = q.options.clone();
-            Some(FeedbackItem {
+            let mut item = FeedbackItem {
                 id: q.id,
                 question_text: q.text.clone(),
-                option_a,
-                option_b,
-                option_c,
-                option_d,
-                correct_answer: q.answer.as_str(),
-                user_answer: a.answer.map(Letter::as_str),
+                option_a: None,
+                option_b: None,
+                option_c: None,
+                option_d: None,
+                correct_answer: None,
+                user_answer: None,
                 is_correct: a.correct,
                 explanation: q.explanation.clone(),
-            })
+                kind: None,
+                definition: None,
+                response: None,
+                f: None,
+            };
+            match q.letters() {
+                Some(([option_a, option_b, option_c, option_d], right)) => {
+                    (item.option_a, item.option_b, item.option_c, item.option_d) = (Some(option_a), Some(option_b), Some(option_c), Some(option_d));
+                    item.correct_answer = Some(right.as_str());
+                    item.user_answer = Some(a.response.as_ref().and_then(Response::letter).map(Letter::as_str));
+                }
+                None => {
+                    item.kind = Some(q.kind.name());
+                    item.definition = Some(q.kind.clone());
+                    item.response = Some(a.response.clone());
+                    item.f = Some(a.f);
+                }
+            }
+            Some(item)
         })
         .collect()
 }

@@ -11,10 +11,10 @@ mod attempts;
 mod categories;
 mod deadline;
 mod feedback;
+mod shapes;
 mod submit;
 
 use quizroom_domain::attempt::AttemptError;
-use quizroom_domain::quiz::Letter;
 use serde_json::{Value, json};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa_axum::router::OpenApiRouter;
@@ -48,17 +48,7 @@ fn id_from(value: &Value) -> Result<i64, ApiError> {
     }
 }
 
-/// An answer as sent: a letter A–D, or nothing (blank or "incomplete").
-fn letter(answer: Option<&str>) -> Result<Option<Letter>, ApiError> {
-    match answer.map(str::trim).filter(|a| !a.is_empty() && !a.eq_ignore_ascii_case("incomplete")) {
-        None => Ok(None),
-        Some(a) => Letter::parse(a)
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request("invalid_answer", "An answer is a letter from A to D").with_details(json!({ "answer": a }))),
-    }
-}
-
-/// The schema of an answer as [`letter`] reads it (`schema_with`): a letter A–D in any case, or
+/// The schema of an answer as [`shapes::given`] reads it (`schema_with`): a letter A–D in any case, or
 /// blank, `incomplete` (any case) or null for no answer; spaces around it are ignored.
 fn answer_schema() -> Schema {
     let pattern = format!("^{WHITE_SPACE}*([AaBbCcDd]|[Ii][Nn][Cc][Oo][Mm][Pp][Ll][Ee][Tt][Ee])?{WHITE_SPACE}*$");
@@ -67,6 +57,22 @@ fn answer_schema() -> Schema {
         .pattern(Some(pattern))
         .description(Some("A, B, C or D (any case); blank, `incomplete` or null for no answer"))
         .examples(["B"])
+        .build()
+        .into()
+}
+
+/// The schema of a response of any type (`schema_with`), by the positions the question was served.
+fn response_schema() -> Schema {
+    ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Object, Type::Null]))
+        .description(Some(
+            "A response of any type, in place of `answer`, one key naming its shape: `{\"choice\":1}` (single choice, poll: the option's \
+             index), `{\"bool\":true}`, `{\"choices\":[0,2]}` (multi-select), `{\"text\":\"…\"}` (type answer, word cloud), \
+             `{\"number\":9.8}` (numeric, slider), `{\"order\":[2,0,1]}` (ordering: the served positions in the player's order), \
+             `{\"pairs\":[1,null]}` (matching: per left item, a served right position), `{\"groups\":[0,1]}` (categorize: per \
+             served item, a group), `{\"gaps\":[{\"choice\":0},{\"text\":\"…\"},null]}`",
+        ))
+        .examples([json!({ "number": 9.8 })])
         .build()
         .into()
 }
@@ -81,5 +87,8 @@ fn attempt_refused(e: AttemptError) -> ApiError {
         AttemptError::NotStarted => ApiError::not_found("No such attempt"),
         AttemptError::AlreadyStarted => ApiError::conflict("already_started", e.to_string()),
         AttemptError::NotSubmitted => ApiError::conflict("not_submitted", e.to_string()),
+        AttemptError::BadResponse { question_id, .. } => {
+            ApiError::bad_request("invalid_answer", e.to_string()).with_details(json!({ "questionId": question_id }))
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::State;
-use quizroom_domain::attempt::AttemptError;
+use quizroom_domain::attempt::{AttemptError, POINTS_PER_CORRECT};
 use quizroom_projections::attempt::read as attempts;
 use quizroom_projections::figures::percent;
 use serde::{Deserialize, Serialize};
@@ -12,7 +12,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::feedback::{FeedbackItem, feedback_from, scored_feedback};
-use super::{answer_schema, attempt_refused, id_from, letter};
+use super::shapes::given;
+use super::{answer_schema, attempt_refused, id_from, response_schema};
 use crate::access::{may_submit, playable};
 use crate::error::{ApiError, ApiJson, db};
 use crate::input::{category_id_body_schema, int};
@@ -46,6 +47,10 @@ pub(super) struct ScoreAnswer {
     #[serde(default)]
     #[schema(schema_with = answer_schema)]
     status: Option<String>,
+    /// A response of any type, in place of `status`.
+    #[serde(default)]
+    #[schema(schema_with = response_schema)]
+    response: Option<quizroom_domain::question::Response>,
 }
 
 /// The result of a submission.
@@ -54,11 +59,11 @@ pub(super) struct ScoreAnswer {
 #[serde(rename_all = "camelCase")]
 pub(super) struct ScoreView {
     attempt_id: String,
-    /// Correct answers.
+    /// Answers fully right.
     score: i64,
-    /// 10 per correct answer.
+    /// `round(10 × f)` per answer judged `f` (0…1): 10 per fully right answer.
     points: i64,
-    /// Questions in the quiz.
+    /// Scored questions in the quiz (a poll, a word cloud and a slide are not scored).
     total: i64,
     #[schema(value_type = String)]
     message: &'static str,
@@ -74,9 +79,10 @@ async fn is_practice(state: &AppState, user_id: &str, category_id: i64, attempt_
     Ok(counted.as_deref() != Some(attempt_id))
 }
 
-/// The result message of PRODUCT.md section 9.
-fn result_message(score: i64, total: i64) -> &'static str {
-    match percent(score, total) {
+/// The result message of PRODUCT.md section 9, by the share of the points there were to win
+/// (`Σ f / scored questions`; for questions A–D, the share answered right).
+fn result_message(points: i64, total: i64) -> &'static str {
+    match percent(points, total * POINTS_PER_CORRECT) {
         80.0.. => "Excellent work! You've mastered this quiz.",
         60.0.. => "Good job! Keep practicing to improve your score.",
         _ => "Keep learning! You'll do better next time.",
@@ -88,7 +94,7 @@ fn result_message(score: i64, total: i64) -> &'static str {
 /// 10 points per correct answer. Submitting again answers with the first result.
 #[utoipa::path(post, path = "/question/score", operation_id = "submitAnswers", tag = "play", request_body = ScoreRequest, security(("bearer" = [])), responses(
     (status = 200, description = "The result", body = ScoreView),
-    (status = 400, description = "No category, not a category id, an answer that is not a letter from A to D, or a body that could not be read", body = ErrorBody),
+    (status = 400, description = "No category, not a category id, an answer that is not a letter from A to D, a response that is not one to its question (the message names it), or a body that could not be read", body = ErrorBody),
     (status = 403, description = "`userId` is someone else's, or the caller's e-mail is not verified", body = ErrorBody),
     (status = 404, description = "No such quiz, or a hosted quiz the caller may not play", body = ErrorBody),
     (status = 409, description = "No attempt was started, its time is up, or a concurrent change", body = ErrorBody),
@@ -97,7 +103,7 @@ fn result_message(score: i64, total: i64) -> &'static str {
 pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUser, ApiJson(body): ApiJson<ScoreRequest>) -> Result<Json<ScoreView>, ApiError> {
     caller.ensure_self(body.user_id.as_deref())?;
     let category_id = id_from(&body.category_id)?;
-    let answers = body.answers.iter().map(|a| Ok((a.question_id, letter(a.status.as_deref())?))).collect::<Result<Vec<_>, ApiError>>()?;
+    let answers = body.answers.into_iter().map(|a| Ok((a.question_id, given(a.status.as_deref(), a.response)?))).collect::<Result<Vec<_>, ApiError>>()?;
     // Removed from the audience since starting: refused before anything is queued.
     may_submit(&state, &caller.user_id, category_id).await?;
     let queued = state.submissions.submit(&caller.user_id, category_id, answers).await?;
@@ -111,7 +117,7 @@ pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUs
                     score: submitted.score,
                     points: submitted.points,
                     total: submitted.total,
-                    message: result_message(submitted.score, submitted.total),
+                    message: result_message(submitted.points, submitted.total),
                     feedback: feedback_from(&submitted.answers, &quiz),
                 }));
             }
@@ -134,7 +140,7 @@ pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUs
         score,
         points,
         total,
-        message: result_message(score, total),
+        message: result_message(points, total),
         feedback: scored_feedback(&state, &scored).await?,
     }))
 }

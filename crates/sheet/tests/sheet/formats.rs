@@ -82,7 +82,7 @@ fn a_semicolon_separated_csv_reads_like_a_comma_separated_one() {
     let parsed = parsed("questions.csv", csv.as_bytes());
     assert_eq!(parsed.errors, []);
     assert_eq!(parsed.questions[0].text, "Which one; really?");
-    assert_eq!(parsed.questions[0].options[0], "1,5");
+    assert_eq!(parsed.questions[0].kind.letters().unwrap().0[0], "1,5");
 }
 
 #[test]

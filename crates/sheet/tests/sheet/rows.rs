@@ -42,7 +42,7 @@ fn each_broken_rule_names_its_row() {
 fn letters_in_any_case_and_with_spaces_are_read() {
     let parsed = parsed("questions.csv", &csv("One?,a,b,c,d, b \nTwo?,a,b,c,d,d\n"));
     assert_eq!(parsed.errors, []);
-    assert_eq!(parsed.questions.iter().map(|q| q.answer).collect::<Vec<_>>(), [Letter::B, Letter::D]);
+    assert_eq!(parsed.questions.iter().map(|q| q.kind.letters().unwrap().1).collect::<Vec<_>>(), [Letter::B, Letter::D]);
 }
 
 #[test]
@@ -83,7 +83,7 @@ fn a_sheet_whose_first_row_is_not_the_header_is_refused_naming_the_columns() {
     let error = refused("questions.csv", b"My quiz\nQuestion,Option A,Option B,Option C,Option D,Correct Option Letter\n");
     assert_eq!(error, SheetError::NoHeader);
     assert_eq!(error.status(), 422);
-    assert!(COLUMNS.iter().all(|column| error.to_string().contains(column)), "{error}");
+    assert!(COLUMNS[..quizroom_sheet::REQUIRED_COLUMNS].iter().all(|column| error.to_string().contains(column)), "{error}");
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn numbers_read_as_a_spreadsheet_shows_them() {
     sheet.write(1, 5, "A").unwrap();
     let parsed = parsed("quiz.xlsx", &workbook.save_to_buffer().unwrap());
     assert_eq!(parsed.questions[0].text, "42");
-    assert_eq!(parsed.questions[0].options, ["1", "3.5", "0.0000001", "123456789012"]);
+    assert_eq!(parsed.questions[0].kind.letters().unwrap().0, ["1", "3.5", "0.0000001", "123456789012"]);
 }
 
 #[test]
@@ -156,4 +156,40 @@ fn control_characters_in_a_cell_are_refused_but_line_breaks_are_text() {
     let messages: Vec<String> = parsed.errors.into_iter().map(|e| e.message).collect();
     assert_eq!(messages, ["Row 2: a cell holds a control character", "Row 3: a cell holds a control character"]);
     assert_eq!(parsed.questions.len(), 1);
+}
+
+#[test]
+fn rows_of_other_types_are_read_and_their_errors_name_the_row_and_the_type() {
+    let header = COLUMNS.join(",");
+    let csv = format!(
+        "{header}\n\
+         What is 2 + 2?,3,4,5,6,B,,,,,,\n\
+         g in m/s²?,,,,,9.81 ± 0.05 m/s²,,numeric,,,,\n\
+         How many legs?,,,,,ten,,numeric,,,,\n\
+         Primes?,2,3,4,9,\"A, B\",,Multi-select,,,,\n\
+         Smallest first,1,,,,,,ordering,,,,\n\
+         Essay?,,,,,,,essay,,,,\n\
+         Four options only?,a,b,c,d,A,,,e,,,\n"
+    );
+    let parsed = quizroom_sheet::parse("typed.csv", csv.as_bytes()).unwrap();
+    let names: Vec<(usize, &str)> = parsed.questions.iter().map(|q| (q.row, q.kind.name())).collect();
+    assert_eq!(names, [(2, "single_choice"), (3, "numeric"), (5, "multi_select")]);
+    let messages: Vec<&str> = parsed.errors.iter().map(|e| e.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "Row 4: a numeric answer needs a number, got 'ten'",
+            "Row 6: an ordering needs 3 to 8, got 1",
+            "Row 7: the type 'essay' is not one of single_choice, true_false, multi_select, type_answer, numeric, slider, ordering, matching, categorize, gaps, poll, word_cloud, slide",
+            "Row 8: Option E to Option H are for rows with a Type; a row without one has four options",
+        ]
+    );
+}
+
+#[test]
+fn a_workbook_of_seven_columns_with_more_to_the_right_is_read_as_it_always_was() {
+    let csv = "Question,Option A,Option B,Option C,Option D,Correct Option Letter,Explanation (Optional),Notes\nWhat is 2 + 2?,3,4,5,6,B,,anything\n";
+    let parsed = quizroom_sheet::parse("old.csv", csv.as_bytes()).unwrap();
+    assert_eq!((parsed.questions.len(), parsed.errors.len()), (1, 0));
+    assert_eq!(parsed.questions[0].kind.letters().unwrap().1, Letter::B);
 }

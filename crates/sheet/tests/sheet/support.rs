@@ -39,7 +39,7 @@ pub fn parsed(file_name: &str, bytes: &[u8]) -> Parsed {
 }
 
 pub fn question(row: usize, text: &str, options: [&str; 4], answer: Letter, explanation: &str) -> SheetQuestion {
-    SheetQuestion { row, text: text.to_owned(), options: options.map(str::to_owned), answer, explanation: explanation.to_owned() }
+    SheetQuestion::four(row, text, options, answer, explanation)
 }
 
 /// What every `questions.*` fixture holds, whatever its format.

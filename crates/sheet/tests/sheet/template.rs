@@ -38,7 +38,26 @@ fn the_csv_template_is_the_header_and_the_example() {
 fn the_xlsx_template_has_a_bold_header_widened_columns_and_instructions() {
     let bytes = template_xlsx();
     let mut workbook = Xlsx::new(Cursor::new(bytes.clone())).unwrap();
-    assert_eq!(workbook.sheet_names(), ["Questions", "Instructions"]);
+    assert_eq!(workbook.sheet_names(), ["Questions", "Instructions", "Types"]);
+    let types = workbook.worksheet_range("Types").unwrap();
+    let listed: String = types.cells().map(|(_, _, cell)| cell.to_string() + "\n").collect();
+    for name in [
+        "single_choice",
+        "true_false",
+        "multi_select",
+        "type_answer",
+        "numeric",
+        "slider",
+        "ordering",
+        "matching",
+        "categorize",
+        "gaps",
+        "poll",
+        "word_cloud",
+        "slide",
+    ] {
+        assert!(listed.contains(&format!("{name}: ")), "the Types sheet explains {name}:\n{listed}");
+    }
     let questions = workbook.worksheet_range("Questions").unwrap();
     let header: Vec<String> = questions.rows().next().unwrap().iter().map(Data::to_string).collect();
     assert_eq!(header, COLUMNS);

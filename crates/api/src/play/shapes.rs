@@ -1,0 +1,154 @@
+//! Questions of every type as a player is served them, and responses as a player sends them
+//! (issue 29). A question of four options with one right keeps the shape of PRODUCT.md exactly
+//! (`optionA`…`optionD`, answered by a letter); every other type carries `type` and the fields it
+//! needs beside them, never its answer key. Shuffled lists (an ordering's items, a matching's
+//! right items, a categorize question's items) are served in the attempt's secret order and
+//! answered by the positions served (`quizroom_domain::question::serve`).
+
+use quizroom_domain::question::{Gap, QuestionKind, Response};
+use quizroom_domain::quiz::Letter;
+use serde::Serialize;
+use serde_json::json;
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// A question as a player sees it: no answer key, no explanation.
+#[derive(Serialize, ToSchema)]
+#[schema(as = PlayQuestion)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayQuestion {
+    id: i64,
+    text: String,
+    /// A question of four options with one right (no `type`): its options A to D.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_a: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_b: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_c: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    option_d: Option<String>,
+    /// Every other question: its type (`single_choice`, `true_false`, `multi_select`,
+    /// `type_answer`, `numeric`, `slider`, `ordering`, `matching`, `categorize`, `gaps`, `poll`,
+    /// `word_cloud`, `slide`).
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+    /// Single choice, multi-select, poll: the options, in the host's order (answered by index).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    options: Option<Vec<String>>,
+    /// Ordering and categorize: the items, shuffled (answered by the positions served).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    items: Option<Vec<String>>,
+    /// Matching: the items to match, in order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left: Option<Vec<String>>,
+    /// Matching: what they may be matched to, shuffled, distractors among them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    right: Option<Vec<String>>,
+    /// Categorize: the groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups: Option<Vec<String>>,
+    /// Gaps: the text, each gap marked `{{1}}`, `{{2}}`, ….
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cloze: Option<String>,
+    /// Gaps: per gap, `{"type":"choice","options":[…]}` (a dropdown) or `{"type":"typed"}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Object>>)]
+    gaps: Option<Vec<serde_json::Value>>,
+    /// Slider: its range and step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step: Option<f64>,
+    /// Numeric: the unit the answer is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<String>,
+    /// Multi-select: how many options are right is not told; `true` that several may be chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    several: Option<bool>,
+}
+
+impl PlayQuestion {
+    /// Question `id` as served in an attempt drawn with `seed`.
+    pub fn new(id: i64, text: &str, kind: &QuestionKind, seed: i64) -> PlayQuestion {
+        let mut q = PlayQuestion {
+            id,
+            text: text.to_owned(),
+            option_a: None,
+            option_b: None,
+            option_c: None,
+            option_d: None,
+            kind: None,
+            options: None,
+            items: None,
+            left: None,
+            right: None,
+            groups: None,
+            cloze: None,
+            gaps: None,
+            min: None,
+            max: None,
+            step: None,
+            unit: None,
+            several: None,
+        };
+        if let Some(([a, b, c, d], _)) = kind.letters() {
+            (q.option_a, q.option_b, q.option_c, q.option_d) = (Some(a), Some(b), Some(c), Some(d));
+            return q;
+        }
+        q.kind = Some(kind.name());
+        let order = kind.served_order(seed, id).unwrap_or_default();
+        let served = |texts: Vec<&String>| Some(order.iter().map(|i| texts[*i].clone()).collect::<Vec<_>>());
+        match kind {
+            QuestionKind::SingleChoice { options, .. } | QuestionKind::Poll { options } => q.options = Some(options.clone()),
+            QuestionKind::MultiSelect { options, .. } => (q.options, q.several) = (Some(options.clone()), Some(true)),
+            QuestionKind::Numeric { unit, .. } => q.unit = unit.clone(),
+            QuestionKind::Slider { min, max, step, .. } => (q.min, q.max, q.step) = (Some(*min), Some(*max), Some(*step)),
+            QuestionKind::Ordering { items, .. } => q.items = served(items.iter().collect()),
+            QuestionKind::Matching { pairs, distractors } => {
+                q.left = Some(pairs.iter().map(|p| p.left.clone()).collect());
+                q.right = served(pairs.iter().map(|p| &p.right).chain(distractors).collect());
+            }
+            QuestionKind::Categorize { groups, items } => {
+                q.groups = Some(groups.clone());
+                q.items = served(items.iter().map(|i| &i.text).collect());
+            }
+            QuestionKind::Gaps { text, gaps } => {
+                q.cloze = Some(text.clone());
+                q.gaps = Some(
+                    gaps.iter()
+                        .map(|g| match g {
+                            Gap::Choice { options, .. } => json!({ "type": "choice", "options": options }),
+                            Gap::Typed { .. } => json!({ "type": "typed" }),
+                        })
+                        .collect(),
+                );
+            }
+            QuestionKind::TrueFalse { .. } | QuestionKind::TypeAnswer { .. } | QuestionKind::WordCloud | QuestionKind::Slide => {}
+        }
+        q
+    }
+}
+
+/// An answer as sent: `response` (any type, by served positions) or else `answer`, a letter A–D
+/// (blank or `incomplete`: none). `None`: no answer.
+pub fn given(answer: Option<&str>, response: Option<Response>) -> Result<Option<Response>, ApiError> {
+    if response.is_some() {
+        return Ok(response);
+    }
+    match answer.map(str::trim).filter(|a| !a.is_empty() && !a.eq_ignore_ascii_case("incomplete")) {
+        None => Ok(None),
+        Some(a) => Letter::parse(a)
+            .map(|letter| Some(Response::Choice(letter.index())))
+            .ok_or_else(|| ApiError::bad_request("invalid_answer", "An answer is a letter from A to D").with_details(json!({ "answer": a }))),
+    }
+}
+
+/// The letter of a response that chose option A–D of a question of four options.
+pub fn letter_of(kind: &QuestionKind, response: Option<&Response>) -> Option<&'static str> {
+    kind.letters()?;
+    response.and_then(Response::letter).map(Letter::as_str)
+}
