@@ -20,10 +20,59 @@ export type AuthResponse = {
 export type Letter = 'A' | 'B' | 'C' | 'D'
 
 /**
- * One question of a submission with its outcome: POST /api/question/score answers these to the
- * player, GET /api/attempt/feedback to the quiz's host (PRODUCT.md section 3).
+ * A player's response to a question of any type other than A–D (issue 29), by positions: as
+ * served when the player sends it, by the definition's indices in feedback. One key per shape.
  */
-export type FeedbackItem = {
+export type GapResponse = { choice: number } | { text: string }
+
+export type Response =
+  | { choice: number }
+  | { bool: boolean }
+  | { choices: number[] }
+  | { text: string }
+  | { number: number }
+  | { order: number[] }
+  | { pairs: Array<number | null> }
+  | { groups: Array<number | null> }
+  | { gaps: Array<GapResponse | null> }
+
+/** How far from a numeric answer a response may be (`value` a share of the answer when relative). */
+export type Tolerance = { kind: 'absolute' | 'relative'; value: number }
+
+/** How typed text is compared with the accepted answers (both false when left out). */
+export type TextMatching = { case_sensitive?: boolean; accents_matter?: boolean }
+
+export type GapDefinition =
+  | { type: 'choice'; options: string[]; right: number }
+  | ({ type: 'typed'; accepted: string[] } & TextMatching)
+
+/**
+ * A question's whole definition with its answer key, lists in their right order: what feedback
+ * shows, and what the host's editor reads and writes (docs/hosting-api.md).
+ */
+export type QuestionDefinition =
+  | { type: 'single_choice'; options: string[]; right: number[] }
+  | { type: 'true_false'; answer: boolean }
+  | { type: 'multi_select'; options: string[]; right: number[]; all_or_nothing?: boolean }
+  | ({ type: 'type_answer'; accepted: string[] } & TextMatching)
+  | { type: 'numeric'; answer: number; tolerance?: Tolerance; unit?: string }
+  | { type: 'slider'; min: number; max: number; step: number; target: number; margin: number; exact?: boolean }
+  | { type: 'ordering'; items: string[]; partial?: boolean }
+  | { type: 'matching'; pairs: Array<{ left: string; right: string }>; distractors?: string[] }
+  | { type: 'categorize'; groups: string[]; items: Array<{ text: string; group: number }> }
+  | { type: 'gaps'; text: string; gaps: GapDefinition[] }
+  | { type: 'poll'; options: string[] }
+  | { type: 'word_cloud' }
+  | { type: 'slide' }
+
+export type QuestionType = QuestionDefinition['type']
+
+/**
+ * One question of a submission with its outcome: POST /api/question/score answers these to the
+ * player, GET /api/attempt/feedback to the quiz's host (PRODUCT.md section 3). A question A–D
+ * has PRODUCT.md's shape; every other type has its `type`, `definition`, `response` and `f`.
+ */
+export type LetterFeedbackItem = {
   id: number
   questionText: string
   optionA: string
@@ -35,6 +84,21 @@ export type FeedbackItem = {
   isCorrect: boolean
   explanation?: string | null
 }
+
+export type TypedFeedbackItem = {
+  id: number
+  questionText: string
+  type: QuestionType
+  definition: QuestionDefinition
+  /** By the definition's indices; null when unanswered. */
+  response: Response | null
+  /** How right, 0…1; null for a poll, a word cloud or a slide. */
+  f: number | null
+  isCorrect: boolean
+  explanation?: string | null
+}
+
+export type FeedbackItem = LetterFeedbackItem | TypedFeedbackItem
 
 /** POST /api/question/score: the submission's result (PRODUCT.md section 3, and the server's additions). */
 export type ScoreResult = {

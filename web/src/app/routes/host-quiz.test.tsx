@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { quizCreated } from '@/features/host/testing/fixtures'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
+import type { QuestionDefinition } from '@/types/api'
 import { renderApp } from '../testing/render-app'
 
 const row = (n: number) => ({
@@ -74,6 +75,37 @@ describe('/host/quiz', () => {
     const sent = calls.find((c) => c.path === '/api/hostQuiz/preview')
     expect((sent?.form?.get('file') as File).name).toBe('quiz.csv')
     expect(sent?.headers.Authorization).toMatch(/^Bearer /)
+  })
+
+  it('previews questions of other types: their type, what they offer and their right answer', async () => {
+    const defined = (n: number, text: string, definition: QuestionDefinition) => ({ row: n, text, type: definition.type, definition, explanation: '' })
+    const { user } = await setup({
+      'POST /api/hostQuiz/preview': {
+        body: {
+          ...preview,
+          questions: [
+            row(2),
+            defined(3, 'Which are planets?', { type: 'multi_select', options: ['Mars', 'Moon', 'Venus'], right: [0, 2] }),
+            defined(4, 'Order them', { type: 'ordering', items: ['Mercury', 'Venus', 'Earth'] }),
+            defined(5, 'Sort', { type: 'categorize', groups: ['Fruit', 'Vegetable'], items: [{ text: 'Leek', group: 1 }] }),
+            defined(6, 'Tea or coffee?', { type: 'poll', options: ['Tea', 'Coffee'] }),
+          ],
+        },
+      },
+    })
+    await choose(user)
+    await screen.findByRole('heading', { name: 'Preview: 5 questions found' })
+    const cells = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => within(tr).getAllByRole('cell').map((c) => c.textContent))
+    expect(cells).toEqual([
+      ['2', 'What is 2?', 'A2B2C2D2', 'B: B2'],
+      ['3', 'Which are planets?Multiple select', 'MarsMoonVenus', 'Mars, Venus'],
+      ['4', 'Order themOrdering', '', 'MercuryVenusEarth'],
+      ['5', 'SortCategorize', 'FruitVegetable', 'Leek → Vegetable'],
+      ['6', 'Tea or coffee?Poll', 'TeaCoffee', 'Not scored'],
+    ])
   })
 
   it('lists row errors and refuses to create from such a file', async () => {

@@ -187,6 +187,36 @@ describe('/host/viewResult/:categoryId', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it('counts only the scored questions in the Feedback Summary (not a poll, a word cloud or a slide)', async () => {
+    const typed = (id: number, type: string, definition: object, isCorrect: boolean, f: number | null) => ({
+      id,
+      questionText: `Question of type ${type}`,
+      type,
+      definition: { type, ...definition },
+      response: null,
+      f,
+      isCorrect,
+      explanation: null,
+    })
+    const { user } = setup({
+      'GET /api/attempt/feedback': {
+        body: [
+          { id: 1, questionText: 'Powerhouse?', optionA: 'Nucleus', optionB: 'Mitochondria', optionC: 'Ribosome', optionD: 'Golgi', correctAnswer: 'B', userAnswer: 'B', isCorrect: true },
+          typed(2, 'true_false', { answer: true }, true, 1),
+          typed(3, 'ordering', { items: ['a', 'b', 'c'] }, false, 0),
+          typed(4, 'poll', { options: ['Tea', 'Coffee'] }, false, null),
+          typed(5, 'word_cloud', {}, false, null),
+          typed(6, 'slide', {}, false, null),
+        ],
+      },
+    })
+    await screen.findByRole('table')
+    await user.click(screen.getByRole('button', { name: 'View Submission of Grace Player3' }))
+    const dialog = screen.getByRole('dialog', { name: 'Feedback Summary' })
+    expect(await within(dialog).findByText(/2 of 3 correct/)).toBeInTheDocument()
+    expect(within(dialog).getByText('Question of type ordering')).toBeInTheDocument()
+  })
+
   it('keeps keyboard focus inside the Feedback Summary and gives it back to its button on close', async () => {
     const { user } = setup({ 'GET /api/attempt/feedback': { body: [] } })
     await screen.findByRole('table')

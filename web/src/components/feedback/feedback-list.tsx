@@ -3,19 +3,16 @@
  * (PRODUCT.md screen 8) and the host's Feedback Summary (screen 15): each question's number,
  * 'Correct', 'Incorrect' or 'Not answered', its text, the four options with the correct one
  * and the chosen one marked (in words and with ✓ / ✗, not by colour alone), and the explanation. Only the label of the chosen option depends
- * on who reads it ('Your answer' for the player, 'Their answer' for the host).
+ * on who reads it ('Your answer' for the player, 'Their answer' for the host). A question of
+ * another type (issue 29) is shown by TypedFeedback.
  */
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter } from '@/types/api'
+import type { FeedbackItem, Letter, LetterFeedbackItem } from '@/types/api'
+import { FEEDBACK_STATUS } from './answer-words'
+import { TypedFeedback } from './typed-feedback'
 import './feedback-list.css'
 
-export const FEEDBACK_STATUS = {
-  correct: 'Correct',
-  incorrect: 'Incorrect',
-  notAnswered: 'Not answered',
-} as const
-
-const optionText = (item: FeedbackItem, letter: Letter) => item[`option${letter}`]
+const optionText = (item: LetterFeedbackItem, letter: Letter) => item[`option${letter}`]
 
 type FeedbackListProps = {
   items: FeedbackItem[]
@@ -27,6 +24,7 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
   return (
     <ol className="feedback-list">
       {items.map((item, index) => {
+        if ('type' in item) return <TypedFeedback key={item.id ?? index} item={item} index={index} chosenLabel={chosenLabel} />
         const status = item.isCorrect ? 'correct' : item.userAnswer ? 'incorrect' : 'notAnswered'
         const pill = status === 'correct' ? 'status-correct' : status === 'incorrect' ? 'status-wrong' : 'status-notAnswered'
         return (

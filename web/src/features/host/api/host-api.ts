@@ -11,10 +11,10 @@
 import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import type { QuizSettingsFields } from '@/lib/quiz-settings'
-import type { FeedbackItem, Letter } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionDefinition, QuestionType } from '@/types/api'
 
-/** The answer letters and a player's feedback item are shared shapes (src/types/api.ts). */
-export { LETTERS, type FeedbackItem, type Letter }
+/** The answer letters, a player's feedback item and a question's definition are shared shapes (src/types/api.ts). */
+export { LETTERS, type FeedbackItem, type Letter, type QuestionDefinition, type QuestionType }
 
 export const TEMPLATE_XLSX_URL = '/api/hostQuiz/template.xlsx'
 export const TEMPLATE_CSV_URL = '/api/hostQuiz/template.csv'
@@ -71,7 +71,18 @@ type AnsweredQuestion = {
   explanation?: string | null
 }
 
-export type PreviewQuestion = AnsweredQuestion & { row: number; correctLetter: Letter }
+/**
+ * A question of any type but four options with one right (issue 29): its type and its whole
+ * definition with the answer key.
+ */
+type DefinedQuestion = {
+  text: string
+  type: QuestionType
+  definition: QuestionDefinition
+  explanation?: string | null
+}
+
+export type PreviewQuestion = (AnsweredQuestion & { row: number; correctLetter: Letter }) | (DefinedQuestion & { row: number })
 
 export type RowError = { row: number; message: string }
 
@@ -171,7 +182,9 @@ export async function getMyQuizzes(): Promise<MyQuizzesResponse | HostFailure> {
   return { ...body, success: false, status: result.status } as HostFailure
 }
 
-export type QuestionWithAnswer = AnsweredQuestion & { id: number; correctLetter?: Letter }
+export type LetterQuestionWithAnswer = AnsweredQuestion & { id: number; correctLetter?: Letter }
+
+export type QuestionWithAnswer = LetterQuestionWithAnswer | (DefinedQuestion & { id: number })
 
 export type HostQuizDetails = {
   success: true
@@ -193,16 +206,19 @@ export function getHostQuiz(categoryId: number): Promise<HostQuizDetails> {
   })
 }
 
-export type QuestionUpdate = {
-  id?: number
-  text: string
-  answer: Letter
-  optionA: string
-  optionB: string
-  optionC: string
-  optionD: string
-  explanation: string
-}
+/** A question as saved: four options and the letter (PRODUCT.md's shape), or any type's definition. */
+export type QuestionUpdate =
+  | {
+      id?: number
+      text: string
+      answer: Letter
+      optionA: string
+      optionB: string
+      optionC: string
+      optionD: string
+      explanation: string
+    }
+  | { id?: number; text: string; definition: QuestionDefinition; explanation: string }
 
 export type UpdateQuestionsResponse = { success: true; message?: string; questionCount?: number }
 

@@ -1,6 +1,7 @@
 /**
  * 'Feedback Summary' of one participant's submission (PRODUCT.md screen 15, section 4
- * "Feedback modal"): opens loading, then shows the items or the empty text. A 404 (no
+ * "Feedback modal"): opens loading, then shows the items or the empty text, and "N of M correct"
+ * over the scored questions (a poll, a word cloud or a slide is not one, issue 29). A 404 (no
  * submission) and any failure show the empty text. Closes on a click outside, the close
  * button, or Escape. A modal dialog for the keyboard too: focus starts on the close button, Tab
  * and Shift+Tab stay inside the dialog, and closing gives focus back to the button that opened it.
@@ -8,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { FeedbackList } from '@/components/feedback/feedback-list'
 import { Loading } from '@/components/ui/loading'
+import { isScoredType } from '@/lib/question-types'
 import { getFeedback, type FeedbackItem } from '../api/host-api'
 import { RESULTS_TEXTS } from '../utils/host-texts'
 import '../host.css'
@@ -73,7 +75,8 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
     }
   }, [onClose])
 
-  const correct = items ? items.filter((item) => item.isCorrect).length : 0
+  const scored = items ? items.filter((item) => !('type' in item) || isScoredType(item.type)) : []
+  const correct = scored.filter((item) => item.isCorrect).length
 
   return (
     // The backdrop is presentational: a click on it is a mouse shortcut for the close button
@@ -95,7 +98,7 @@ export function FeedbackModal({ userId, categoryId, playerName, onClose, load = 
         </div>
         <p className="muted">
           {playerName}
-          {items && items.length > 0 ? ` · ${correct} of ${items.length} correct` : ''}
+          {scored.length > 0 ? ` · ${correct} of ${scored.length} correct` : ''}
         </p>
         <div className="modal-body">
           {items === null ? <Loading label={RESULTS_TEXTS.feedbackLoading} /> : null}

@@ -1,37 +1,46 @@
 /**
  * View and edit a hosted quiz (PRODUCT.md screen 13): the header (title, time, validity,
- * audience, code) and the question editor. Saving posts every question to
+ * audience, code) and the question editor, which edits questions of every type (issue 29).
+ * Saving first checks the questions as the server would; then it posts every question to
  * /api/question/update-category-questions; on success a toast shows for 2 s and the host is
- * taken to My Quizzes after 1.5 s. Below, the players' accommodations (issue 15), saved on
- * their own.
+ * taken to My Quizzes after 1.5 s. A refused save (by the checks or the server) shows its
+ * messages in the error toast and beside the questions they name, and focus goes to the first
+ * of them; editing a question clears its messages. Below, the players' accommodations
+ * (issue 15), saved on their own.
  */
-import { useEffect, useReducer, useRef, useState } from 'react'
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Loading } from '@/components/ui/loading'
 import { Toast } from '@/components/ui/toast'
+import { useFocusNext } from '@/hooks/use-focus-next'
 import { isApiError } from '@/lib/api-client'
 import { getHostQuiz, updateCategoryQuestions, type HostQuizDetails } from '../api/host-api'
 import { VIEW_QUIZ_TEXTS } from '../utils/host-texts'
-import { editorReducer, toUpdate } from '../utils/question-editor'
+import { checkQuestions, errorsByQuestion, type QuestionErrors } from '../utils/question-checks'
+import { editorReducer, toUpdate, type EditorAction } from '../utils/question-editor'
 import { formatValidity } from '../utils/quiz-format'
 import { AccommodationsEditor } from './accommodations-editor'
-import { QuestionEditor } from './question-editor'
+import { errorsId, QuestionEditor } from './question-editor'
 import '../host.css'
 
 export const SAVE_REDIRECT_MS = 1500
 export const TOAST_MS = 2000
 
+/** The messages of a refused save (400 for a field, 422 for a rule): `details.errors`. */
+function refusedMessages(error: unknown): string[] {
+  if (!isApiError(error) || (error.status !== 400 && error.status !== 422)) return []
+  const details = error.details as { errors?: unknown } | null | undefined
+  const list = Array.isArray(details?.errors) ? details.errors : []
+  return list
+    .map((item) => (typeof item === 'string' ? item : (item as { message?: unknown } | null)?.message))
+    .filter((message): message is string => typeof message === 'string' && message !== '')
+}
+
 /** The server's validation detail for a refused save, else the fixed text. */
 export function saveErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 400) {
-    const details = error.details as { errors?: unknown } | null | undefined
-    const list = Array.isArray(details?.errors) ? details.errors : []
-    const messages = list
-      .map((item) => (typeof item === 'string' ? item : (item as { message?: unknown } | null)?.message))
-      .filter((message): message is string => typeof message === 'string' && message !== '')
-    if (messages.length > 0) return messages.join(' ')
-    if (error.error) return error.error
-  }
+  const messages = refusedMessages(error)
+  if (messages.length > 0) return messages.join(' ')
+  if (isApiError(error) && (error.status === 400 || error.status === 422) && error.error) return error.error
   return VIEW_QUIZ_TEXTS.saveFailed
 }
 
@@ -54,10 +63,32 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
         ? { status: 'error', message: VIEW_QUIZ_TEXTS.invalidId }
         : { status: 'loading' },
   )
-  const [questions, dispatch] = useReducer(editorReducer, [])
+  const [questions, dispatchEdit] = useReducer(editorReducer, [])
+  const [errors, setErrors] = useState<QuestionErrors>({})
   const [save, setSave] = useState<SaveState>('idle')
   const [toast, setToast] = useState<{ tone: 'success' | 'error'; message: string } | null>(null)
   const timers = useRef<number[]>([])
+  const focusNextRef = useFocusNext()
+
+  /** An edit clears the edited question's messages (they may no longer hold). */
+  const dispatch = useCallback((action: EditorAction) => {
+    dispatchEdit(action)
+    if ('key' in action) {
+      setErrors((current) => {
+        if (!(action.key in current)) return current
+        const rest = { ...current }
+        delete rest[action.key]
+        return rest
+      })
+    }
+  }, [])
+
+  /** Shows a refused save's messages beside their questions and moves focus to the first. */
+  const refuse = (found: QuestionErrors) => {
+    setErrors(found)
+    const first = questions.find((question) => question.key in found)
+    if (first) focusNextRef.current = errorsId(first.key)
+  }
 
   useEffect(() => () => timers.current.forEach((id) => window.clearTimeout(id)), [])
 
@@ -71,7 +102,7 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
           setLoad({ status: 'error', message: VIEW_QUIZ_TEXTS.loadFailed })
           return
         }
-        dispatch({ type: 'load', questions: quiz.questions })
+        dispatchEdit({ type: 'load', questions: quiz.questions })
         setLoad({ status: 'loaded', quiz })
       })
       .catch((error: unknown) => {
@@ -103,8 +134,16 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
 
   const onSave = async () => {
     if (categoryId === null) return
+    const found = checkQuestions(questions)
+    if (Object.keys(found).length > 0) {
+      setSave('error')
+      setToast({ tone: 'error', message: Object.values(found).flat().join(' ') })
+      refuse(found)
+      return
+    }
     setSave('saving')
     setToast(null)
+    setErrors({})
     try {
       await updateCategoryQuestions(categoryId, questions.map(toUpdate))
       setSave('success')
@@ -115,6 +154,7 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
       console.error('Failed to update questions', error)
       setSave('error')
       setToast({ tone: 'error', message: saveErrorText(error) })
+      refuse(errorsByQuestion(refusedMessages(error), questions))
     }
   }
 
@@ -148,7 +188,14 @@ export function ViewQuiz({ rawId, categoryId, onSaved }: ViewQuizProps) {
         </div>
         <ol className="question-editors">
           {questions.map((question, index) => (
-            <QuestionEditor key={question.key} question={question} index={index} disabled={busy} dispatch={dispatch} />
+            <QuestionEditor
+              key={question.key}
+              question={question}
+              index={index}
+              disabled={busy}
+              dispatch={dispatch}
+              errors={errors[question.key] ?? []}
+            />
           ))}
         </ol>
         <div className="editor-actions">

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { QuestionWithAnswer } from '../api/host-api'
 import { answerLetter, editorReducer, toEditable, toUpdate } from './question-editor'
+import type { LetterForm } from './question-form'
 
-const served: QuestionWithAnswer = {
+const served = {
   id: 5,
   text: 'Largest planet?',
   optionA: 'Mars',
@@ -12,7 +13,9 @@ const served: QuestionWithAnswer = {
   answer: 'Jupiter',
   correctLetter: 'B',
   explanation: 'It is a gas giant.',
-}
+} satisfies QuestionWithAnswer
+
+const poll: QuestionWithAnswer = { id: 7, text: 'Tea or coffee?', type: 'poll', definition: { type: 'poll', options: ['Tea', 'Coffee'] }, explanation: null }
 
 describe('question editor model', () => {
   it('finds the correct letter from correctLetter, the answer text, or a bare letter', () => {
@@ -24,7 +27,7 @@ describe('question editor model', () => {
 
   it('keeps option_a..option_d internally and sends optionA..optionD with the letter', () => {
     const editable = toEditable(served)
-    expect(editable).toMatchObject({ id: 5, option_a: 'Mars', option_b: 'Jupiter', option_c: 'Venus', option_d: 'Earth', answer: 'B' })
+    expect(editable).toMatchObject({ id: 5, form: { type: 'letters', option_a: 'Mars', option_b: 'Jupiter', option_c: 'Venus', option_d: 'Earth', answer: 'B' } })
     expect(toUpdate({ ...editable, text: ' Largest planet? ' })).toEqual({
       id: 5,
       text: 'Largest planet?',
@@ -37,16 +40,26 @@ describe('question editor model', () => {
     })
   })
 
-  it('edits, adds and deletes questions', () => {
+  it('reads a question of another type from its definition and sends the definition back', () => {
+    const editable = toEditable(poll)
+    expect(editable).toMatchObject({ key: 'q-7', id: 7, text: 'Tea or coffee?', explanation: '', form: { type: 'poll' } })
+    expect(toUpdate(editable)).toEqual({ id: 7, text: 'Tea or coffee?', definition: { type: 'poll', options: ['Tea', 'Coffee'] }, explanation: '' })
+  })
+
+  it('edits, retypes, adds and deletes questions', () => {
     let state = editorReducer([], { type: 'load', questions: [served, { ...served, id: 6, text: 'Second?' }] })
     expect(state.map((q) => q.id)).toEqual([5, 6])
-    state = editorReducer(state, { type: 'edit', key: 'q-5', field: 'option_c', value: 'Saturn' })
-    state = editorReducer(state, { type: 'answer', key: 'q-5', answer: 'C' })
-    expect(state[0]).toMatchObject({ option_c: 'Saturn', answer: 'C' })
-    expect(state[1].option_c).toBe('Venus')
+    const form = state[0].form as LetterForm
+    state = editorReducer(state, { type: 'form', key: 'q-5', form: { ...form, option_c: 'Saturn', answer: 'C' } })
+    expect(state[0].form).toMatchObject({ option_c: 'Saturn', answer: 'C' })
+    expect(state[1].form).toMatchObject({ option_c: 'Venus' })
+    state = editorReducer(state, { type: 'edit', key: 'q-6', field: 'explanation', value: 'Why.' })
+    expect(state[1].explanation).toBe('Why.')
+    state = editorReducer(state, { type: 'retype', key: 'q-6', to: 'true_false' })
+    expect(toUpdate(state[1])).toEqual({ id: 6, text: 'Second?', definition: { type: 'true_false', answer: true }, explanation: 'Why.' })
     state = editorReducer(state, { type: 'add' })
     expect(state).toHaveLength(3)
-    expect(state[2]).toMatchObject({ text: '', answer: 'A' })
+    expect(state[2]).toMatchObject({ text: '', form: { type: 'letters', answer: 'A' } })
     expect(state[2].id).toBeUndefined()
     expect('id' in toUpdate(state[2])).toBe(false)
     state = editorReducer(state, { type: 'delete', key: 'q-6' })

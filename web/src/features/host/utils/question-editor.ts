@@ -1,32 +1,30 @@
 /**
- * The view-quiz editor's model (PRODUCT.md screen 13, section 4 "View quiz editor"). It keeps
- * option_a..option_d internally, the correct answer as a letter, and turns them into the
- * update call's shape (optionA..optionD, answer letter) on save.
+ * The view-quiz editor's model (PRODUCT.md screen 13, section 4 "View quiz editor"; issue 29):
+ * each question's text, explanation and the fields of its type (utils/question-form.ts). A
+ * question A–D keeps option_a..option_d internally with the correct answer as a letter and is
+ * saved in PRODUCT.md's shape (optionA..optionD, answer letter); any other type is saved as its
+ * `definition`.
  */
-import { LETTERS, type Letter, type QuestionUpdate, type QuestionWithAnswer } from '../api/host-api'
+import { LETTERS, type Letter, type LetterQuestionWithAnswer, type QuestionUpdate, type QuestionWithAnswer } from '../api/host-api'
+import { blankForm, convertForm, toDefinition, toForm, type FormType, type QuestionForm } from './question-form'
 
 export type EditableQuestion = {
   /** A stable key for React (the server id, or a local one for new questions). */
   key: string
   id?: number
   text: string
-  option_a: string
-  option_b: string
-  option_c: string
-  option_d: string
-  answer: Letter
   explanation: string
+  form: QuestionForm
 }
-
-export type OptionField = 'option_a' | 'option_b' | 'option_c' | 'option_d'
-export const OPTION_FIELDS: Record<Letter, OptionField> = { A: 'option_a', B: 'option_b', C: 'option_c', D: 'option_d' }
 
 function isLetter(value: unknown): value is Letter {
   return typeof value === 'string' && (LETTERS as readonly string[]).includes(value)
 }
 
+type LetterSource = Pick<LetterQuestionWithAnswer, 'answer' | 'correctLetter' | 'optionA' | 'optionB' | 'optionC' | 'optionD'>
+
 /** The correct letter: the server's correctLetter, else the option whose text is the answer, else a bare letter. */
-export function answerLetter(question: Pick<QuestionWithAnswer, 'answer' | 'correctLetter' | 'optionA' | 'optionB' | 'optionC' | 'optionD'>): Letter {
+export function answerLetter(question: LetterSource): Letter {
   if (isLetter(question.correctLetter)) return question.correctLetter
   const options = [question.optionA, question.optionB, question.optionC, question.optionD]
   const index = options.findIndex((option) => option === question.answer)
@@ -36,36 +34,46 @@ export function answerLetter(question: Pick<QuestionWithAnswer, 'answer' | 'corr
 }
 
 export function toEditable(question: QuestionWithAnswer): EditableQuestion {
-  return {
-    key: `q-${question.id}`,
-    id: question.id,
-    text: question.text ?? '',
-    option_a: question.optionA ?? '',
-    option_b: question.optionB ?? '',
-    option_c: question.optionC ?? '',
-    option_d: question.optionD ?? '',
-    answer: answerLetter(question),
-    explanation: question.explanation ?? '',
-  }
+  const form: QuestionForm =
+    'definition' in question
+      ? toForm(question.definition)
+      : {
+          type: 'letters',
+          option_a: question.optionA ?? '',
+          option_b: question.optionB ?? '',
+          option_c: question.optionC ?? '',
+          option_d: question.optionD ?? '',
+          answer: answerLetter(question),
+        }
+  return { key: `q-${question.id}`, id: question.id, text: question.text ?? '', explanation: question.explanation ?? '', form }
 }
 
 export function toUpdate(question: EditableQuestion): QuestionUpdate {
-  const update: QuestionUpdate = {
-    text: question.text.trim(),
-    answer: question.answer,
-    optionA: question.option_a.trim(),
-    optionB: question.option_b.trim(),
-    optionC: question.option_c.trim(),
-    optionD: question.option_d.trim(),
-    explanation: question.explanation.trim(),
-  }
+  const { form } = question
+  const text = question.text.trim()
+  const explanation = question.explanation.trim()
+  const update: QuestionUpdate =
+    form.type === 'letters'
+      ? {
+          text,
+          answer: form.answer,
+          optionA: form.option_a.trim(),
+          optionB: form.option_b.trim(),
+          optionC: form.option_c.trim(),
+          optionD: form.option_d.trim(),
+          explanation,
+        }
+      : { text, definition: toDefinition(form), explanation }
   return question.id === undefined ? update : { id: question.id, ...update }
 }
 
 export type EditorAction =
   | { type: 'load'; questions: QuestionWithAnswer[] }
-  | { type: 'edit'; key: string; field: 'text' | 'explanation' | OptionField; value: string }
-  | { type: 'answer'; key: string; answer: Letter }
+  | { type: 'edit'; key: string; field: 'text' | 'explanation'; value: string }
+  /** The type's fields as edited. */
+  | { type: 'form'; key: string; form: QuestionForm }
+  /** Another type, keeping what carries over. */
+  | { type: 'retype'; key: string; to: FormType }
   | { type: 'add' }
   | { type: 'delete'; key: string }
 
@@ -73,7 +81,7 @@ let nextLocalKey = 0
 
 export function blankQuestion(): EditableQuestion {
   nextLocalKey += 1
-  return { key: `new-${nextLocalKey}`, text: '', option_a: '', option_b: '', option_c: '', option_d: '', answer: 'A', explanation: '' }
+  return { key: `new-${nextLocalKey}`, text: '', explanation: '', form: blankForm('letters') }
 }
 
 export function editorReducer(questions: EditableQuestion[], action: EditorAction): EditableQuestion[] {
@@ -82,8 +90,10 @@ export function editorReducer(questions: EditableQuestion[], action: EditorActio
       return action.questions.map(toEditable)
     case 'edit':
       return questions.map((q) => (q.key === action.key ? { ...q, [action.field]: action.value } : q))
-    case 'answer':
-      return questions.map((q) => (q.key === action.key ? { ...q, answer: action.answer } : q))
+    case 'form':
+      return questions.map((q) => (q.key === action.key ? { ...q, form: action.form } : q))
+    case 'retype':
+      return questions.map((q) => (q.key === action.key ? { ...q, form: convertForm(q.form, action.to) } : q))
     case 'add':
       return [...questions, blankQuestion()]
     case 'delete':

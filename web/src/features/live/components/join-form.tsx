@@ -11,7 +11,8 @@ import { TextField } from '@/components/ui/text-field'
 import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { LIVE_HISTORY_PATH } from '@/lib/live-links'
 import { saveRedirectAfterLogin } from '@/lib/session'
-import { JOIN_ERRORS, NICKNAME_MAX_LENGTH, PIN_LENGTH } from '../utils/live-texts'
+import { JOIN_ERRORS, NICKNAME_MAX_LENGTH } from '../utils/live-texts'
+import { PinField } from './pin-form'
 import '../live.css'
 
 type JoinFormProps = {
@@ -54,18 +55,7 @@ export function JoinForm({ pin: initialPin, nickname: initialNickname, error, er
         </Alert>
       ) : null}
       <fieldset className="form-fieldset" disabled={busy}>
-        <TextField
-          id="live-pin"
-          label="Game PIN"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={PIN_LENGTH}
-          placeholder="123456"
-          value={pin}
-          onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, PIN_LENGTH))}
-          error={errorField === 'pin' ? error : null}
-          className="code-field"
-        />
+        <PinField id="live-pin" value={pin} onChange={setPin} error={errorField === 'pin' ? error : null} />
         <TextField
           id="live-nickname"
           label="Nickname"

@@ -5,9 +5,9 @@
 import { readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter, ScoreResult } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult } from '@/types/api'
 
-export { LETTERS, type FeedbackItem, type Letter, type ScoreResult }
+export { LETTERS, type FeedbackItem, type Letter, type QuestionType, type Response, type ScoreResult }
 
 export type Category = {
   id: number
@@ -17,7 +17,8 @@ export type Category = {
   timeLimit?: number
 }
 
-export type Question = {
+/** A question of four options A–D with one right (PRODUCT.md's shape: no `type`). */
+export type LetterQuestion = {
   id: number
   text: string
   optionA: string
@@ -26,9 +27,41 @@ export type Question = {
   optionD: string
 }
 
+/** A gap of a cloze text as served: a dropdown, or a word to type. */
+export type ServedGap = { type: 'choice'; options: string[] } | { type: 'typed' }
+
+/**
+ * A question of any other type (issue 29), as served: never its answer key. Ordering items,
+ * matching right items and categorize items come shuffled and are answered by served positions.
+ */
+export type TypedQuestion = { id: number; text: string } & (
+  | { type: 'single_choice'; options: string[] }
+  | { type: 'poll'; options: string[] }
+  | { type: 'multi_select'; options: string[]; several?: boolean }
+  | { type: 'true_false' }
+  | { type: 'type_answer' }
+  | { type: 'word_cloud' }
+  | { type: 'slide' }
+  | { type: 'numeric'; unit?: string }
+  | { type: 'slider'; min: number; max: number; step: number }
+  | { type: 'ordering'; items: string[] }
+  | { type: 'matching'; left: string[]; right: string[] }
+  | { type: 'categorize'; groups: string[]; items: string[] }
+  | { type: 'gaps'; cloze: string; gaps: ServedGap[] }
+)
+
+export type Question = LetterQuestion | TypedQuestion
+
+/** The question of `type` (for narrowing in the views). */
+export type QuestionOf<T extends QuestionType> = Extract<TypedQuestion, { type: T }>
+
 export type QuestionsResponse = { questions: Question[]; time_limit?: number }
 
-export type SavedAnswer = { questionId: number; answer: Letter | null; marked: boolean }
+/**
+ * One answer as saved: a question A–D by its letter (`answer`), any other type by its `response`
+ * (null clears either).
+ */
+export type SavedAnswer = { questionId: number; answer?: Letter | null; response?: Response | null; marked: boolean }
 
 export type Attempt = {
   attemptId: string
@@ -57,7 +90,8 @@ export type { Accommodation }
 
 export type SaveAnswerResponse = { saved: boolean; remainingMs: number }
 
-export type SubmittedAnswer = { questionId: number; status: Letter | 'incomplete' }
+/** A question A–D is sent with its letter or 'incomplete'; any other type with its response or null. */
+export type SubmittedAnswer = { questionId: number; status?: Letter | 'incomplete'; response?: Response | null }
 
 
 export function getCategories(): Promise<Category[]> {

@@ -1,16 +1,19 @@
 /**
  * The question grid (5, 8 or 10 columns by screen width) with each question's status: in its
- * name for screen readers, and as a colour and a mark (✓ answered, ⚑ marked for review) on screen,
- * so the status never rests on colour alone.
+ * name for screen readers, and as a colour and a mark (✓ answered, ⚑ marked for review, — a
+ * slide with nothing to answer) on screen, so the status never rests on colour alone. The
+ * legend names the slide status only in a quiz that has slides.
  */
 import type { Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
+import { isAnswerable } from '../utils/question-types'
 import '../play.css'
 
 export const STATUS_LABELS: Record<QuestionStatus, string> = {
   notAnswered: 'Not answered',
   answered: 'Answered',
   marked: 'Marked for review',
+  slide: 'Nothing to answer',
 }
 
 /** The mark beside the colour of each status (none for not answered). */
@@ -18,6 +21,7 @@ const STATUS_MARKS: Record<QuestionStatus, string> = {
   notAnswered: '',
   answered: '✓',
   marked: '⚑',
+  slide: '—',
 }
 
 type NavigatorProps = {
@@ -28,6 +32,9 @@ type NavigatorProps = {
 }
 
 export function QuestionNavigator({ questions, current, statusOf, onGoto }: NavigatorProps) {
+  const legend = (Object.keys(STATUS_LABELS) as QuestionStatus[]).filter(
+    (status) => status !== 'slide' || questions.some((question) => !isAnswerable(question)),
+  )
   return (
     <nav className="card navigator" aria-label="Questions">
       <ol className="navigator-grid">
@@ -55,7 +62,7 @@ export function QuestionNavigator({ questions, current, statusOf, onGoto }: Navi
         })}
       </ol>
       <ul className="navigator-legend" aria-label="Legend">
-        {(Object.keys(STATUS_LABELS) as QuestionStatus[]).map((status) => (
+        {legend.map((status) => (
           <li key={status}>
             <span className={`legend-swatch status-${status}`} aria-hidden="true">
               {STATUS_MARKS[status]}

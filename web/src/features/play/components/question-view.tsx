@@ -1,16 +1,32 @@
-/** One question with options A to D; the chosen option is pressed, and pressing it again clears it. */
-import { LETTERS, type Letter, type Question } from '../api/play-api'
+/**
+ * One question. With options A to D the chosen option is pressed, and pressing it again clears
+ * it; any other type (issue 29) is answered in its own view (components/types, loaded when the
+ * first such question shows, so the first load stays small), with a Clear answer button. A save
+ * the server refused (400) shows its words below the answer, which stays as it is.
+ */
+import { lazy, Suspense, useState } from 'react'
+import { Alert } from '@/components/ui/alert'
+import { Loading } from '@/components/ui/loading'
+import { LETTERS, type LetterQuestion, type Letter, type Question, type Response } from '../api/play-api'
 import type { ReadAloud } from '../hooks/use-read-aloud'
+import { isAnswerable, isAnswered, isLetter, isLetterQuestion, type Answer } from '../utils/question-types'
 import { ReadAloudControls } from './read-aloud-controls'
 import '../play.css'
+
+const TypedAnswer = lazy(() => import('./types/typed-answer'))
 
 type QuestionViewProps = {
   question: Question
   index: number
   count: number
-  answer: Letter | undefined
+  answer: Answer | undefined
   marked: boolean
+  /** The server's words when it refused this question's answer. */
+  saveError?: string
   onSelect: (option: Letter) => void
+  /** Any type but A–D: the new response, null to clear; `typing` while the player types. */
+  onRespond: (response: Response | null, typing?: boolean) => void
+  onClear: () => void
   onToggleMark: () => void
   onPrev: () => void
   onNext: () => void
@@ -19,36 +35,13 @@ type QuestionViewProps = {
   readAloud?: ReadAloud | null
 }
 
-export function optionText(question: Pick<Question, 'optionA' | 'optionB' | 'optionC' | 'optionD'>, letter: Letter): string {
+export function optionText(question: Pick<LetterQuestion, 'optionA' | 'optionB' | 'optionC' | 'optionD'>, letter: Letter): string {
   return question[`option${letter}`]
 }
 
-export function QuestionView({
-  question,
-  index,
-  count,
-  answer,
-  marked,
-  onSelect,
-  onToggleMark,
-  onPrev,
-  onNext,
-  onReview,
-  readAloud,
-}: QuestionViewProps) {
-  const last = index === count - 1
+function LetterOptions({ question, answer, onSelect }: { question: LetterQuestion; answer: Answer | undefined; onSelect: (option: Letter) => void }) {
   return (
-    <section className="card question-card" aria-labelledby="question-text">
-      <div className="question-top">
-        <p className="question-count">
-          Question {index + 1} of {count}
-        </p>
-        {marked ? <span className="status-pill status-marked">Marked for review</span> : null}
-        {readAloud ? <ReadAloudControls readAloud={readAloud} /> : null}
-      </div>
-      <h2 id="question-text" className="question-text" tabIndex={-1}>
-        {question.text}
-      </h2>
+    <>
       <div className="options" role="group" aria-labelledby="question-text">
         {LETTERS.map((letter) => {
           const chosen = answer === letter
@@ -72,10 +65,74 @@ export function QuestionView({
         })}
       </div>
       <p className="keyboard-hint muted">Keys A–D choose an option; ← and → move between questions.</p>
+    </>
+  )
+}
+
+export function QuestionView({
+  question,
+  index,
+  count,
+  answer,
+  marked,
+  saveError,
+  onSelect,
+  onRespond,
+  onClear,
+  onToggleMark,
+  onPrev,
+  onNext,
+  onReview,
+  readAloud,
+}: QuestionViewProps) {
+  const last = index === count - 1
+  // Clear answer starts the view afresh too (a number as typed, an ordering as served).
+  const [cleared, setCleared] = useState(0)
+  return (
+    <section className="card question-card" aria-labelledby="question-text">
+      <div className="question-top">
+        <p className="question-count">
+          Question {index + 1} of {count}
+        </p>
+        {marked ? <span className="status-pill status-marked">Marked for review</span> : null}
+        {readAloud ? <ReadAloudControls readAloud={readAloud} /> : null}
+      </div>
+      <h2 id="question-text" className="question-text" tabIndex={-1}>
+        {question.text}
+      </h2>
+      {isLetterQuestion(question) ? (
+        <LetterOptions question={question} answer={answer} onSelect={onSelect} />
+      ) : (
+        <>
+          <Suspense fallback={<Loading label="Loading question..." />}>
+            <TypedAnswer
+              key={`${question.id}-${cleared}`}
+              question={question}
+              response={isLetter(answer) ? undefined : answer}
+              onChange={onRespond}
+            />
+          </Suspense>
+          <p className="keyboard-hint muted">← and → move between questions (outside a text field, list or slider).</p>
+        </>
+      )}
+      {saveError ? <Alert tone="error">{saveError}</Alert> : null}
       <div className="question-actions">
         <button type="button" className={`btn btn-secondary mark-button${marked ? ' is-marked' : ''}`} aria-pressed={marked} onClick={onToggleMark}>
           {marked ? 'Unmark review' : 'Mark for review'}
         </button>
+        {!isLetterQuestion(question) && isAnswerable(question) && isAnswered(answer) ? (
+          <button
+            id="quiz-clear"
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              setCleared((n) => n + 1)
+              onClear()
+            }}
+          >
+            Clear answer
+          </button>
+        ) : null}
         <div className="question-nav">
           <button id="quiz-prev" type="button" className="btn btn-secondary" onClick={onPrev} disabled={index === 0}>
             Previous

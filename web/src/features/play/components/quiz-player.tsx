@@ -1,7 +1,8 @@
 /**
  * The quiz-taking screen (PRODUCT.md screen 8), driven by the play machine. This component
  * wires the machine to the API, the WebSocket hub (outside the machine: messages become
- * `server.*` events), the keyboard (A–D, ← →), and the leave warning. For keyboard and
+ * `server.*` events), the keyboard (A–D on questions A–D, ← → outside fields, lists and
+ * sliders), and the leave warning. For keyboard and
  * screen-reader users (issue 15) it also moves focus (into the review summary and back to the
  * button that opened it, to a question revisited from the summary, to a failed submit's message;
  * the result focuses its own heading) and says each change the player makes, and the result, in
@@ -31,6 +32,7 @@ import { useReadAloud } from '../hooks/use-read-aloud'
 import { answerSaverFrom, playMachine, questionStatus, type PlayEvent, type SubmitInput } from '../machines/play.machine'
 import { playAnnouncement, resultAnnouncement } from '../utils/play-announcements'
 import { LEAVE_WARNING } from '../utils/play-texts'
+import { isLetterQuestion } from '../utils/question-types'
 import { QuestionNavigator } from './question-navigator'
 import { QuestionView } from './question-view'
 import { QuizResults, resultFigures } from './quiz-results'
@@ -46,11 +48,13 @@ type QuizPlayerProps = {
   onLeaderboard: () => void
 }
 
+/** A field, list or slider that uses the keys itself (a checkbox does not). */
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   const tag = target.tagName
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT'
+  if (tag === 'INPUT') return (target as HTMLInputElement).type !== 'checkbox'
+  return tag === 'TEXTAREA' || tag === 'SELECT'
 }
 
 const playActors = {
@@ -73,6 +77,7 @@ const FOCUS = {
   prev: 'quiz-prev',
   reviewButton: 'quiz-review-submit',
   submitFailed: 'quiz-submit-failed',
+  clear: 'quiz-clear',
 } as const
 
 export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onLeaderboard }: QuizPlayerProps) {
@@ -115,6 +120,9 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
         focusNextRef.current = FOCUS.next
       } else if (event.type === 'quiz.submit') {
         focusNextRef.current = FOCUS.submitFailed
+      } else if (event.type === 'answer.clear' && activeId === FOCUS.clear) {
+        // Clear answer leaves the screen once nothing is left to clear.
+        focusNextRef.current = FOCUS.question
       }
     },
     [actor, focusNextRef],
@@ -135,7 +143,10 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return
       if (isTypingTarget(event.target)) return
       const key = event.key.toUpperCase()
-      if (key === 'A' || key === 'B' || key === 'C' || key === 'D') {
+      const { context: now } = actor.getSnapshot()
+      const question = now.questions[now.current]
+      const letters = question !== undefined && isLetterQuestion(question)
+      if (letters && (key === 'A' || key === 'B' || key === 'C' || key === 'D')) {
         event.preventDefault()
         send({ type: 'answer.select', option: key as Letter })
       } else if (event.key === 'ArrowRight') {
@@ -148,7 +159,7 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [taking, send])
+  }, [taking, send, actor])
 
   const statusOf = useCallback((questionId: number) => questionStatus(context, questionId), [context])
 
@@ -252,7 +263,10 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
             count={context.questions.length}
             answer={context.answers[question.id]}
             marked={Boolean(context.marked[question.id])}
+            saveError={context.saveErrors[question.id]}
             onSelect={(option) => send({ type: 'answer.select', option })}
+            onRespond={(response, typing) => send({ type: 'answer.respond', response, typing })}
+            onClear={() => send({ type: 'answer.clear' })}
             onToggleMark={() => send({ type: 'review.toggle' })}
             onPrev={() => send({ type: 'question.prev' })}
             onNext={() => send({ type: 'question.next' })}

@@ -1,12 +1,17 @@
-/** The review summary before submitting: counts, and every question to revisit. */
-import type { Letter, Question } from '../api/play-api'
+/**
+ * The review summary before submitting: counts, and every question to revisit with its status
+ * and the answer in a few words (a slide, with nothing to answer, is in no count).
+ */
+import type { Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
+import type { Answer } from '../utils/question-types'
+import { answerWords } from '../utils/response-words'
 import { STATUS_LABELS } from './question-navigator'
 import '../play.css'
 
 type ReviewSummaryProps = {
   questions: Question[]
-  answers: Record<number, Letter>
+  answers: Record<number, Answer>
   statusOf: (questionId: number) => QuestionStatus
   onGoto: (index: number) => void
   onBack: () => void
@@ -14,7 +19,7 @@ type ReviewSummaryProps = {
 }
 
 export function ReviewSummary({ questions, answers, statusOf, onGoto, onBack, onSubmit }: ReviewSummaryProps) {
-  const counts = { answered: 0, marked: 0, notAnswered: 0 }
+  const counts = { answered: 0, marked: 0, notAnswered: 0, slide: 0 }
   for (const q of questions) counts[statusOf(q.id)] += 1
   return (
     <section className="card review-summary" aria-labelledby="summary-title">
@@ -32,6 +37,8 @@ export function ReviewSummary({ questions, answers, statusOf, onGoto, onBack, on
       <ol className="summary-list">
         {questions.map((question, index) => {
           const status = statusOf(question.id)
+          const answer = answers[question.id]
+          const words = answer !== undefined && status !== 'notAnswered' && status !== 'slide' ? answerWords(question, answer) : ''
           return (
             <li key={question.id}>
               <button type="button" className="summary-item" onClick={() => onGoto(index)}>
@@ -39,7 +46,7 @@ export function ReviewSummary({ questions, answers, statusOf, onGoto, onBack, on
                 <span className="summary-text">{question.text}</span>
                 <span className={`status-pill status-${status}`}>
                   {STATUS_LABELS[status]}
-                  {answers[question.id] && status !== 'notAnswered' ? ` (${answers[question.id]})` : ''}
+                  {words ? ` (${words})` : ''}
                 </span>
               </button>
             </li>

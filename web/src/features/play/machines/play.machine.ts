@@ -13,7 +13,10 @@
  *
  * While `inProgress` two children run: `clock` (a `timer.tick` every 250 ms; the remaining
  * time is always the deadline minus now, so a slow tab never drifts) and `saver` (saves each
- * answer change in order, so a reload restores it). `server.tick` from the WebSocket hub moves
+ * answer change in order, so a reload restores it; typing is saved once it pauses). A question
+ * A–D is answered by a letter (`answer.select`), every other type (issue 29) by a response
+ * (`answer.respond`); a save the server refuses as not fitting its question (400) keeps the
+ * answer and puts the server's words beside the question. `server.tick` from the WebSocket hub moves
  * the deadline to the server's; `server.submitted` (the server submitted at the deadline, or
  * another tab did) fetches the result. Effects are named actors, stubbed with `.provide()`.
  * The attempt's accommodation (issue 15: extra time, read-aloud) is kept for the screen; the
@@ -30,13 +33,17 @@ import {
   type Letter,
   type Question,
   type QuestionsResponse,
+  type Response,
   type SavedAnswer,
   type ScoreResult,
   type SubmittedAnswer,
 } from '../api/play-api'
 import { isTimeUp, loadErrorText, PLAY_ERRORS } from '../utils/play-texts'
+import { isAnswerable, isAnswered, isLetter, isLetterQuestion, isPlayQuestion, isResponse, type Answer } from '../utils/question-types'
 
 export const CLOCK_TICK_MS = 250
+/** Typing (a text, a number, a slider moved by keys) is saved once it pauses this long. */
+export const TYPING_SAVE_MS = 600
 
 export type PlayInput = {
   /** From the navigation state; anything but a number is "no category selected". */
@@ -51,8 +58,8 @@ export type PlayContext = {
   userId: string
   questions: Question[]
   attemptId: string | null
-  /** The chosen letter per question id; a cleared answer is absent. */
-  answers: Record<number, Letter>
+  /** The letter (A–D) or response (other types) per question id; a cleared answer is absent. */
+  answers: Record<number, Answer>
   /** Marked for review, per question id. */
   marked: Record<number, boolean>
   current: number
@@ -65,6 +72,8 @@ export type PlayContext = {
   error: string | null
   /** Set when an answer could not be saved (the answer stays on screen and is submitted). */
   saveFailed: boolean
+  /** The server's words per question id for a save it refused (400); cleared by the next change. */
+  saveErrors: Record<number, string>
   /** What the host granted for this attempt (issue 15): the timer and read-aloud follow it. */
   accommodation: Accommodation
 }
@@ -73,6 +82,8 @@ export type SaveRequest = SavedAnswer & { attemptId: string }
 
 export type PlayEvent =
   | { type: 'answer.select'; option: Letter }
+  /** Any type but A–D: the new response (null clears it); `typing` saves it once typing pauses. */
+  | { type: 'answer.respond'; response: Response | null; typing?: boolean }
   | { type: 'answer.clear' }
   | { type: 'question.next' }
   | { type: 'question.prev' }
@@ -84,72 +95,91 @@ export type PlayEvent =
   | { type: 'timer.tick' }
   | { type: 'server.tick'; remainingMs: number }
   | { type: 'server.submitted'; reason?: SubmitReason }
-  | { type: 'save.failed'; timeUp: boolean }
+  | { type: 'save.failed'; timeUp: boolean; questionId?: number; refused?: string }
 
-export type SaverEvent = { type: 'save'; request: SaveRequest }
+export type SaverEvent = { type: 'save'; request: SaveRequest; typing?: boolean }
 
 export type SubmitInput = { userId: string; categoryId: number; answers: SubmittedAnswer[] }
 
+/** What the saver reports when a save fails: time up, refused (400, the server's words), or other. */
+function saveFailure(request: SaveRequest, error: unknown): PlayEvent {
+  const refused = isApiError(error) && error.status === 400 ? error.error : undefined
+  return { type: 'save.failed', timeUp: isTimeUp(error), questionId: request.questionId, refused }
+}
+
 /**
  * The saver child: saves answer changes one after another (two quick clicks must reach the
- * server in the order they were made) and reports failures back. Built from a save function
- * so tests and the screen supply their own.
+ * server in the order they were made) and reports failures back. A save while typing waits
+ * `TYPING_SAVE_MS` for the next keystroke of the same question, which replaces it (the submit
+ * sends every answer anyway). Built from a save function so tests and the screen supply their own.
  */
 export function answerSaverFrom(save: (request: SaveRequest) => Promise<unknown>) {
   return fromCallback<SaverEvent>(({ sendBack, receive }) => {
     let chain: Promise<void> = Promise.resolve()
     let stopped = false
-    receive((event) => {
-      if (event.type !== 'save') return
+    const waiting = new Map<number, ReturnType<typeof setTimeout>>()
+    const enqueue = (request: SaveRequest) => {
       chain = chain.then(
         () =>
-          save(event.request).then(
+          save(request).then(
             () => undefined,
             (error: unknown) => {
-              if (!stopped) sendBack({ type: 'save.failed', timeUp: isTimeUp(error) })
+              if (!stopped) sendBack(saveFailure(request, error))
             },
           ),
         () => undefined,
       )
+    }
+    receive((event) => {
+      if (event.type !== 'save') return
+      const { questionId } = event.request
+      clearTimeout(waiting.get(questionId))
+      waiting.delete(questionId)
+      if (!event.typing) return enqueue(event.request)
+      waiting.set(
+        questionId,
+        setTimeout(() => {
+          waiting.delete(questionId)
+          enqueue(event.request)
+        }, TYPING_SAVE_MS),
+      )
     })
     return () => {
       stopped = true
+      waiting.forEach((timer) => clearTimeout(timer))
     }
   })
 }
 
-/** What is sent on submit: every question, marked-for-review ones as 'incomplete'. */
+/**
+ * What is sent on submit: every question, marked-for-review ones as not answered — a question
+ * A–D as its letter or 'incomplete', any other type as its response or null.
+ */
 export function submittedAnswers(context: Pick<PlayContext, 'questions' | 'answers' | 'marked'>): SubmittedAnswer[] {
   return context.questions.map((question) => {
     const answer = context.answers[question.id]
-    const status = context.marked[question.id] || !answer ? 'incomplete' : answer
-    return { questionId: question.id, status }
+    const given = !context.marked[question.id] && isAnswered(answer) ? answer : undefined
+    if (isLetterQuestion(question)) return { questionId: question.id, status: isLetter(given) ? given : 'incomplete' }
+    return { questionId: question.id, response: given && !isLetter(given) ? given : null }
   })
 }
 
-export type QuestionStatus = 'notAnswered' | 'answered' | 'marked'
+/** `slide`: a page with nothing to answer. */
+export type QuestionStatus = 'notAnswered' | 'answered' | 'marked' | 'slide'
 
 /** Marked for review overrides answered and not answered in the display. */
-export function questionStatus(context: Pick<PlayContext, 'answers' | 'marked'>, questionId: number): QuestionStatus {
+export function questionStatus(context: Pick<PlayContext, 'questions' | 'answers' | 'marked'>, questionId: number): QuestionStatus {
   if (context.marked[questionId]) return 'marked'
-  return context.answers[questionId] ? 'answered' : 'notAnswered'
-}
-
-function isValidQuestion(value: unknown): value is Question {
-  if (!value || typeof value !== 'object') return false
-  const q = value as Record<string, unknown>
-  return (
-    typeof q.id === 'number' &&
-    typeof q.text === 'string' &&
-    ['optionA', 'optionB', 'optionC', 'optionD'].every((key) => typeof q[key] === 'string')
-  )
+  if (isAnswered(context.answers[questionId])) return 'answered'
+  const question = context.questions.find((q) => q.id === questionId)
+  return question && !isAnswerable(question) ? 'slide' : 'notAnswered'
 }
 
 function questionsOf(output: unknown): Question[] | null {
   if (!output || typeof output !== 'object') return null
   const questions = (output as { questions?: unknown }).questions
   if (!Array.isArray(questions)) return null
-  return questions.every(isValidQuestion) ? questions : null
+  return questions.every(isPlayQuestion) ? questions : null
 }
 
 function isValidAttempt(value: unknown): value is Attempt {
@@ -166,12 +196,20 @@ function clamp(index: number, length: number): number {
 function saveRequestFor(context: PlayContext): SaveRequest | null {
   const question = context.questions[context.current]
   if (!question || !context.attemptId) return null
-  return {
-    attemptId: context.attemptId,
-    questionId: question.id,
-    answer: context.answers[question.id] ?? null,
-    marked: Boolean(context.marked[question.id]),
+  const answer = context.answers[question.id]
+  const marked = Boolean(context.marked[question.id])
+  if (isLetterQuestion(question)) {
+    return { attemptId: context.attemptId, questionId: question.id, answer: isLetter(answer) ? answer : null, marked }
   }
+  const response = isAnswered(answer) && !isLetter(answer) ? (answer as Response) : null
+  return { attemptId: context.attemptId, questionId: question.id, response, marked }
+}
+
+function without<T>(record: Record<number, T>, id: number): Record<number, T> {
+  if (!(id in record)) return record
+  const next = { ...record }
+  delete next[id]
+  return next
 }
 
 export const playMachine = setup({
@@ -203,12 +241,16 @@ export const playMachine = setup({
     }),
     setAttempt: assign(({ context }, params: { attempt: Attempt }) => {
       const { attempt } = params
-      const known = new Set(context.questions.map((q) => q.id))
-      const answers: Record<number, Letter> = {}
+      const known = new Map(context.questions.map((q) => [q.id, q]))
+      const answers: Record<number, Answer> = {}
       const marked: Record<number, boolean> = {}
       for (const saved of attempt.answers ?? []) {
-        if (!known.has(saved.questionId)) continue
-        if (saved.answer) answers[saved.questionId] = saved.answer
+        const question = known.get(saved.questionId)
+        if (!question) continue
+        // A question A–D comes back as its letter, any other type as its response (served positions).
+        if (isLetterQuestion(question)) {
+          if (isLetter(saved.answer)) answers[saved.questionId] = saved.answer
+        } else if (isResponse(saved.response)) answers[saved.questionId] = saved.response
         if (saved.marked) marked[saved.questionId] = true
       }
       const remainingMs = Math.max(0, attempt.remainingMs)
@@ -224,26 +266,27 @@ export const playMachine = setup({
         error: null,
       }
     }),
-    selectAnswer: assign({
-      answers: ({ context, event }) => {
-        if (event.type !== 'answer.select') return context.answers
-        const question = context.questions[context.current]
-        if (!question) return context.answers
-        const next = { ...context.answers }
-        // Clicking the chosen option again clears it.
-        if (next[question.id] === event.option) delete next[question.id]
-        else next[question.id] = event.option
-        return next
-      },
+    selectAnswer: assign(({ context, event }) => {
+      const question = context.questions[context.current]
+      if (event.type !== 'answer.select' || !question) return {}
+      const answers = { ...context.answers }
+      // Clicking the chosen option again clears it.
+      if (answers[question.id] === event.option) delete answers[question.id]
+      else answers[question.id] = event.option
+      return { answers, saveErrors: without(context.saveErrors, question.id) }
     }),
-    clearAnswer: assign({
-      answers: ({ context }) => {
-        const question = context.questions[context.current]
-        if (!question) return context.answers
-        const next = { ...context.answers }
-        delete next[question.id]
-        return next
-      },
+    respond: assign(({ context, event }) => {
+      const question = context.questions[context.current]
+      if (event.type !== 'answer.respond' || !question) return {}
+      const answers = { ...context.answers }
+      if (event.response) answers[question.id] = event.response
+      else delete answers[question.id]
+      return { answers, saveErrors: without(context.saveErrors, question.id) }
+    }),
+    clearAnswer: assign(({ context }) => {
+      const question = context.questions[context.current]
+      if (!question) return {}
+      return { answers: without(context.answers, question.id), saveErrors: without(context.saveErrors, question.id) }
     }),
     toggleMark: assign({
       marked: ({ context }) => {
@@ -255,10 +298,10 @@ export const playMachine = setup({
         return next
       },
     }),
-    saveCurrent: sendTo('saver', ({ context }): SaverEvent => {
+    saveCurrent: sendTo('saver', ({ context, event }): SaverEvent => {
       const request = saveRequestFor(context)
       // saveRequestFor is only null before an attempt exists, which cannot happen in progress.
-      return { type: 'save', request: request as SaveRequest }
+      return { type: 'save', request: request as SaveRequest, typing: event.type === 'answer.respond' && event.typing === true }
     }),
     nextQuestion: assign({ current: ({ context }) => clamp(context.current + 1, context.questions.length) }),
     prevQuestion: assign({ current: ({ context }) => clamp(context.current - 1, context.questions.length) }),
@@ -281,6 +324,12 @@ export const playMachine = setup({
     setSubmitError: assign({ error: PLAY_ERRORS.submitFailed }),
     clearError: assign({ error: null }),
     noteSaveFailed: assign({ saveFailed: true }),
+    noteSaveRefused: assign({
+      saveErrors: ({ context, event }) =>
+        event.type === 'save.failed' && event.questionId !== undefined && event.refused
+          ? { ...context.saveErrors, [event.questionId]: event.refused }
+          : context.saveErrors,
+    }),
   },
   guards: {
     hasCategory: ({ context }) => context.categoryId !== null,
@@ -291,6 +340,16 @@ export const playMachine = setup({
     serverTimeUp: ({ event }) => event.type === 'server.tick' && event.remainingMs <= 0,
     timeUp: ({ event }) => event.type === 'save.failed' && event.timeUp,
     timeLeft: ({ context }) => context.deadlineAt - Date.now() > 0,
+    saveRefused: ({ event }) => event.type === 'save.failed' && Boolean(event.refused),
+    /** A–D questions take letters, the other answerable types responses. */
+    takesLetter: ({ context }) => {
+      const question = context.questions[context.current]
+      return question !== undefined && isLetterQuestion(question)
+    },
+    takesResponse: ({ context }) => {
+      const question = context.questions[context.current]
+      return question !== undefined && !isLetterQuestion(question) && isAnswerable(question)
+    },
   },
 }).createMachine({
   id: 'play',
@@ -310,6 +369,7 @@ export const playMachine = setup({
     result: null,
     error: null,
     saveFailed: false,
+    saveErrors: {},
     accommodation: { extraTime: 'none', readAloud: false },
   }),
   initial: 'checking',
@@ -392,7 +452,8 @@ export const playMachine = setup({
       states: {
         taking: {
           on: {
-            'answer.select': { actions: ['selectAnswer', 'saveCurrent'] },
+            'answer.select': { guard: 'takesLetter', actions: ['selectAnswer', 'saveCurrent'] },
+            'answer.respond': { guard: 'takesResponse', actions: ['respond', 'saveCurrent'] },
             'answer.clear': { actions: ['clearAnswer', 'saveCurrent'] },
             'review.toggle': { actions: ['toggleMark', 'saveCurrent'] },
             'question.next': { actions: 'nextQuestion' },
@@ -422,6 +483,7 @@ export const playMachine = setup({
         'server.submitted': { target: 'submitting', actions: 'markServerSubmit' },
         'save.failed': [
           { guard: 'timeUp', target: 'submitting', actions: 'expire' },
+          { guard: 'saveRefused', actions: 'noteSaveRefused' },
           { actions: 'noteSaveFailed' },
         ],
       },

@@ -14,3 +14,14 @@ describe('readAloudText', () => {
     )
   })
 })
+
+describe('readAloudText of other question types', () => {
+  it('reads the options of a choice with letters, and the gaps of a text as blanks', () => {
+    expect(readAloudText({ id: 1, type: 'single_choice', text: 'Capital of France?', options: ['Paris', 'Rome', 'Oslo'] })).toBe(
+      'Capital of France? A: Paris. B: Rome. C: Oslo.',
+    )
+    expect(readAloudText({ id: 2, type: 'gaps', text: 'Fill in', cloze: 'The sky is {{1}}.', gaps: [{ type: 'typed' }] })).toBe(
+      'Fill in. The sky is blank.',
+    )
+  })
+})

@@ -1,0 +1,163 @@
+/**
+ * A question of any type but A–D (issue 29) in readable words, from its definition with the
+ * answer key (feedback: the player's results and the host's Feedback Summary): what the player
+ * answered, what was right, and how right a part-right answer was. Responses here are by the
+ * definition's indices. The small helpers (numbers, true/false, a text's gaps) also serve the
+ * play screen's review summary, which words a response by the positions served.
+ */
+import type { QuestionDefinition, Response, TypedFeedbackItem } from '@/types/api'
+
+/** One line of a list answer; `right` marks a line of the player's answer as right or wrong. */
+export type WordsLine = { text: string; right?: boolean }
+
+/** A short answer as text, or a list (`ordered` for an ordering). */
+export type Words = { text: string } | { lines: WordsLine[]; ordered: boolean }
+
+/** A number as people write it: no float noise (0.1 + 0.2 is 0.3). */
+export function formatNumber(value: number): string {
+  return String(Number(value.toPrecision(12)))
+}
+
+export function withUnit(value: number, unit?: string | null): string {
+  return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value)
+}
+
+export const boolWord = (value: boolean): string => (value ? 'True' : 'False')
+
+const GAP_MARKER = /\{\{(\d+)\}\}/g
+
+/** A cloze text with each gap `{{n}}` shown as `[word]` (`…` for an empty one). */
+export function gapText(cloze: string, words: Array<string | null>): string {
+  return cloze.replace(GAP_MARKER, (_, n: string) => `[${words[Number(n) - 1] ?? '…'}]`)
+}
+
+/** "Half right", "60% right": the share of a part-right answer (never 0% or 100%). */
+export function shareRight(f: number): string {
+  if (f === 0.5) return 'Half right'
+  return `${Math.min(99, Math.max(1, Math.round(f * 100)))}% right`
+}
+
+/** The status pill's words (a part-right answer says its share instead: `shareRight`). */
+export const FEEDBACK_STATUS = {
+  correct: 'Correct',
+  incorrect: 'Incorrect',
+  notAnswered: 'Not answered',
+  unscored: 'Not scored',
+} as const
+
+export type FeedbackStatus = keyof typeof FEEDBACK_STATUS | 'partial'
+
+/** A typed item's status: unscored (poll, word cloud, slide) once answered or for a slide. */
+export function typedStatus(item: Pick<TypedFeedbackItem, 'isCorrect' | 'f' | 'response' | 'type'>): FeedbackStatus {
+  if (item.f === null) return item.response !== null || item.type === 'slide' ? 'unscored' : 'notAnswered'
+  if (item.isCorrect) return 'correct'
+  if (item.response === null) return 'notAnswered'
+  return item.f > 0 && item.f < 1 ? 'partial' : 'incorrect'
+}
+
+export function statusLabel(item: Pick<TypedFeedbackItem, 'isCorrect' | 'f' | 'response' | 'type'>): string {
+  const status = typedStatus(item)
+  return status === 'partial' ? shareRight(item.f ?? 0) : FEEDBACK_STATUS[status]
+}
+
+const text = (value: string): Words => ({ text: value })
+const list = (lines: WordsLine[], ordered = false): Words => ({ lines, ordered })
+const pick = (options: string[], indices: number[]) => indices.map((i) => options[i] ?? '?')
+
+/** What the player answered, or null when nothing (or nothing to answer). */
+export function yourWords(definition: QuestionDefinition, response: Response | null): Words | null {
+  if (response === null) return null
+  switch (definition.type) {
+    case 'single_choice':
+    case 'poll':
+      return 'choice' in response ? text(definition.options[response.choice] ?? '?') : null
+    case 'true_false':
+      return 'bool' in response ? text(boolWord(response.bool)) : null
+    case 'multi_select':
+      return 'choices' in response ? text(pick(definition.options, response.choices).join(', ')) : null
+    case 'type_answer':
+    case 'word_cloud':
+      return 'text' in response ? text(response.text) : null
+    case 'numeric':
+      return 'number' in response ? text(withUnit(response.number, definition.unit)) : null
+    case 'slider':
+      return 'number' in response ? text(formatNumber(response.number)) : null
+    case 'ordering':
+      if (!('order' in response)) return null
+      return list(response.order.map((item, place) => ({ text: definition.items[item] ?? '?', right: item === place })), true)
+    case 'matching': {
+      if (!('pairs' in response)) return null
+      const choices = [...definition.pairs.map((pair) => pair.right), ...(definition.distractors ?? [])]
+      return list(
+        definition.pairs.map((pair, i) => {
+          const chosen = response.pairs[i]
+          return { text: `${pair.left} → ${chosen === null || chosen === undefined ? '—' : (choices[chosen] ?? '?')}`, right: chosen === i }
+        }),
+      )
+    }
+    case 'categorize':
+      if (!('groups' in response)) return null
+      return list(
+        definition.items.map((item, i) => {
+          const group = response.groups[i]
+          return { text: `${item.text} → ${group === null || group === undefined ? '—' : (definition.groups[group] ?? '?')}`, right: group === item.group }
+        }),
+      )
+    case 'gaps':
+      if (!('gaps' in response)) return null
+      return text(
+        gapText(
+          definition.text,
+          definition.gaps.map((gap, i) => {
+            const given = response.gaps[i]
+            if (!given) return null
+            return 'text' in given ? given.text : gap.type === 'choice' ? (gap.options[given.choice] ?? '?') : null
+          }),
+        ),
+      )
+    case 'slide':
+      return null
+  }
+}
+
+/** Within how much a number counts: " (± 0.05)", " (± 5%)", or nothing when exact. */
+function tolerance(definition: Extract<QuestionDefinition, { type: 'numeric' }>): string {
+  const { tolerance: t } = definition
+  if (!t || t.value <= 0) return ''
+  return t.kind === 'relative' ? ` (± ${formatNumber(t.value * 100)}%)` : ` (± ${formatNumber(t.value)})`
+}
+
+/** The right answer, or null for a type with none (poll, word cloud, slide). */
+export function rightWords(definition: QuestionDefinition): Words | null {
+  switch (definition.type) {
+    case 'single_choice':
+      return text(pick(definition.options, definition.right).join(' or '))
+    case 'true_false':
+      return text(boolWord(definition.answer))
+    case 'multi_select':
+      return text(pick(definition.options, definition.right).join(', '))
+    case 'type_answer':
+      return text(definition.accepted.join(' or '))
+    case 'numeric':
+      return text(`${withUnit(definition.answer, definition.unit)}${tolerance(definition)}`)
+    case 'slider':
+      return text(`${formatNumber(definition.target)}${definition.margin > 0 ? ` (± ${formatNumber(definition.margin)})` : ''}`)
+    case 'ordering':
+      return list(definition.items.map((item) => ({ text: item })), true)
+    case 'matching':
+      return list(definition.pairs.map((pair) => ({ text: `${pair.left} → ${pair.right}` })))
+    case 'categorize':
+      return list(definition.items.map((item) => ({ text: `${item.text} → ${definition.groups[item.group] ?? '?'}` })))
+    case 'gaps':
+      return text(
+        gapText(
+          definition.text,
+          definition.gaps.map((gap) => (gap.type === 'choice' ? (gap.options[gap.right] ?? '?') : (gap.accepted[0] ?? '?'))),
+        ),
+      )
+    case 'poll':
+    case 'word_cloud':
+    case 'slide':
+      return null
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * The fields of the questions about items (issue 29): an ordering (items in their right order,
+ * moved with Move up / Move down), a matching (pairs, and wrong matches offered too) and a
+ * categorize (groups, and each item with its group chosen from a select).
+ */
+import { pairRow, textRow, type ItemRow } from '../../utils/question-form'
+import { CheckField, type FieldsProps } from './field-parts'
+import { RowList, TextRowInput } from './row-list'
+
+export function OrderingFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'ordering'>) {
+  return (
+    <>
+      <RowList
+        id={`${id}-items`}
+        legend="Items in the right order"
+        noun="item"
+        hint="First at the top; players see them shuffled."
+        rows={form.items}
+        least={3}
+        most={8}
+        make={textRow}
+        movable
+        onChange={(items) => onChange({ ...form, items })}
+        disabled={disabled}
+        describedBy={invalid('items') ? errorId : undefined}
+      >
+        {(row, index, update, rowId) => (
+          <TextRowInput rowId={rowId} label={`Item ${index + 1}`} value={row.text} disabled={disabled} onChange={(text) => update({ ...row, text })} />
+        )}
+      </RowList>
+      <CheckField
+        id={`${id}-partial`}
+        label="Part marks for each item in its right place"
+        checked={form.partial}
+        disabled={disabled}
+        onChange={(partial) => onChange({ ...form, partial })}
+      />
+    </>
+  )
+}
+
+export function MatchingFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'matching'>) {
+  return (
+    <>
+      <RowList
+        id={`${id}-pairs`}
+        legend="Pairs"
+        noun="pair"
+        hint="Each item with its match; players see the matches shuffled."
+        rows={form.pairs}
+        least={2}
+        most={8}
+        make={() => pairRow()}
+        onChange={(pairs) => onChange({ ...form, pairs })}
+        disabled={disabled}
+        describedBy={invalid('pairs') ? errorId : undefined}
+      >
+        {(pair, index, update, rowId) => (
+          <>
+            <TextRowInput rowId={rowId} label={`Item ${index + 1}`} value={pair.left} disabled={disabled} onChange={(left) => update({ ...pair, left })} />
+            <div className="field">
+              <label className="field-label" htmlFor={`${rowId}-match`}>
+                Match for item {index + 1}
+              </label>
+              <input
+                id={`${rowId}-match`}
+                className="field-input"
+                value={pair.right}
+                maxLength={300}
+                disabled={disabled}
+                onChange={(event) => update({ ...pair, right: event.target.value })}
+              />
+            </div>
+          </>
+        )}
+      </RowList>
+      <RowList
+        id={`${id}-distractors`}
+        legend="Wrong matches"
+        noun="wrong match"
+        plural="wrong matches"
+        hint="Offered with the matches; they belong to no item."
+        rows={form.distractors}
+        least={0}
+        most={4}
+        make={textRow}
+        onChange={(distractors) => onChange({ ...form, distractors })}
+        disabled={disabled}
+        describedBy={invalid('distractors') ? errorId : undefined}
+      >
+        {(row, index, update, rowId) => (
+          <TextRowInput rowId={rowId} label={`Wrong match ${index + 1}`} value={row.text} disabled={disabled} onChange={(text) => update({ ...row, text })} />
+        )}
+      </RowList>
+    </>
+  )
+}
+
+export function CategorizeFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'categorize'>) {
+  const { groups } = form
+  const newItem = (): ItemRow => ({ ...textRow(), group: groups[0]?.key ?? '' })
+  return (
+    <>
+      <RowList
+        id={`${id}-groups`}
+        legend="Groups"
+        noun="group"
+        rows={groups}
+        least={2}
+        most={4}
+        make={textRow}
+        onChange={(next) =>
+          onChange({ ...form, groups: next, items: form.items.map((item) => (next.some((group) => group.key === item.group) ? item : { ...item, group: '' })) })
+        }
+        disabled={disabled}
+        describedBy={invalid('groups') ? errorId : undefined}
+      >
+        {(row, index, update, rowId) => (
+          <TextRowInput rowId={rowId} label={`Group ${index + 1}`} value={row.text} disabled={disabled} onChange={(text) => update({ ...row, text })} />
+        )}
+      </RowList>
+      <RowList
+        id={`${id}-items`}
+        legend="Items"
+        noun="item"
+        hint="Each in the group it belongs to."
+        rows={form.items}
+        least={1}
+        most={20}
+        make={newItem}
+        onChange={(items) => onChange({ ...form, items })}
+        disabled={disabled}
+        describedBy={invalid('items') ? errorId : undefined}
+      >
+        {(item, index, update, rowId) => (
+          <>
+            <TextRowInput rowId={rowId} label={`Item ${index + 1}`} value={item.text} disabled={disabled} onChange={(text) => update({ ...item, text })} />
+            <div className="field">
+              <label className="field-label" htmlFor={`${rowId}-group`}>
+                Group of item {index + 1}
+              </label>
+              <select
+                id={`${rowId}-group`}
+                className="field-input"
+                value={item.group}
+                disabled={disabled}
+                onChange={(event) => update({ ...item, group: event.target.value })}
+              >
+                <option value="">Choose a group</option>
+                {groups.map((group, g) => (
+                  <option key={group.key} value={group.key}>
+                    {group.text.trim() || `Group ${g + 1}`}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        )}
+      </RowList>
+    </>
+  )
+}

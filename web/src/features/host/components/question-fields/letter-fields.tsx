@@ -1,0 +1,48 @@
+/** A question A–D's fields: four options and the correct letter (PRODUCT.md screen 13). */
+import { LETTERS, type Letter } from '../../api/host-api'
+import { OPTION_FIELDS } from '../../utils/question-form'
+import type { FieldsProps } from './field-parts'
+
+export function LetterFields({ form, onChange, id, disabled }: FieldsProps<'letters'>) {
+  return (
+    <>
+      <div className="option-fields">
+        {LETTERS.map((letter, i) => {
+          const field = OPTION_FIELDS[i]
+          return (
+            <div className="field" key={letter}>
+              <label className="field-label" htmlFor={`${id}-${field}`}>
+                Option {letter}
+              </label>
+              <input
+                id={`${id}-${field}`}
+                className="field-input"
+                value={form[field]}
+                disabled={disabled}
+                onChange={(event) => onChange({ ...form, [field]: event.target.value })}
+              />
+            </div>
+          )
+        })}
+      </div>
+      <div className="field narrow-field">
+        <label className="field-label" htmlFor={`${id}-answer`}>
+          Correct answer
+        </label>
+        <select
+          id={`${id}-answer`}
+          className="field-input"
+          value={form.answer}
+          disabled={disabled}
+          onChange={(event) => onChange({ ...form, answer: event.target.value as Letter })}
+        >
+          {LETTERS.map((letter) => (
+            <option key={letter} value={letter}>
+              {letter}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,49 @@
+/** The fields of a question's type in the quiz editor (issue 29), and the types' names. */
+import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
+import type { FormType, QuestionForm } from '../../utils/question-form'
+import { TypeAnswerFields } from './accepted-fields'
+import { ChoiceFields, TrueFalseFields } from './choice-fields'
+import type { FieldsProps } from './field-parts'
+import { GapsFields } from './gaps-fields'
+import { CategorizeFields, MatchingFields, OrderingFields } from './item-fields'
+import { LetterFields } from './letter-fields'
+import { NumericFields, SliderFields } from './number-fields'
+
+/** What the Question type select offers: four options A–D first, as a new question starts. */
+export const FORM_TYPE_NAMES: Record<FormType, string> = { letters: 'Four options (A–D)', ...QUESTION_TYPE_NAMES }
+
+type TypeFieldsProps = Omit<FieldsProps<FormType>, 'form' | 'onChange'> & {
+  form: QuestionForm
+  onChange: (form: QuestionForm) => void
+}
+
+export function TypeFields({ form, ...props }: TypeFieldsProps) {
+  switch (form.type) {
+    case 'letters':
+      return <LetterFields form={form} {...props} />
+    case 'single_choice':
+    case 'multi_select':
+    case 'poll':
+      return <ChoiceFields form={form} {...props} />
+    case 'true_false':
+      return <TrueFalseFields form={form} {...props} />
+    case 'type_answer':
+      return <TypeAnswerFields form={form} {...props} />
+    case 'numeric':
+      return <NumericFields form={form} {...props} />
+    case 'slider':
+      return <SliderFields form={form} {...props} />
+    case 'ordering':
+      return <OrderingFields form={form} {...props} />
+    case 'matching':
+      return <MatchingFields form={form} {...props} />
+    case 'categorize':
+      return <CategorizeFields form={form} {...props} />
+    case 'gaps':
+      return <GapsFields form={form} {...props} />
+    case 'word_cloud':
+      return <p className="field-hint type-note">Players type a short answer; it is not scored.</p>
+    case 'slide':
+      return <p className="field-hint type-note">A slide shows its text between questions; there is nothing to answer.</p>
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import type { QuestionDefinition } from '../api/host-api'
+import { checkQuestions, definitionProblem, errorsByQuestion, namedFields, questionProblem } from './question-checks'
+import type { EditableQuestion } from './question-editor'
+import { blankForm, toForm, type QuestionForm } from './question-form'
+
+const question = (form: QuestionForm, text = 'Q?', key = 'k'): EditableQuestion => ({ key, text, explanation: '', form })
+const defined = (definition: QuestionDefinition, text = 'Q?', key = 'k') => question(toForm(definition), text, key)
+const problem = (definition: QuestionDefinition) => {
+  const found = definitionProblem(definition)
+  return found && `${found.field}: ${found.message}`
+}
+
+describe('checks before saving, in the server’s words', () => {
+  it('checks a question A–D as the server does', () => {
+    const letters = { type: 'letters', option_a: 'a', option_b: 'b', option_c: 'c', option_d: 'd', answer: 'A' } as const
+    expect(questionProblem(1, question(letters))).toBeNull()
+    expect(questionProblem(2, question(letters, ' '))).toBe('Question 2 is missing one or more required fields')
+    expect(questionProblem(2, question({ ...letters, option_c: '  ' }))).toBe('Question 2 is missing one or more required fields')
+    expect(questionProblem(3, question({ ...letters, option_b: 'A ' }))).toBe('Question 3 has two options that are the same')
+    expect(questionProblem(4, question({ ...letters, option_d: 'x'.repeat(301) }))).toBe('Question 4 is too long')
+  })
+
+  it('names the question and the field of a definition that cannot be scored', () => {
+    expect(questionProblem(2, question(blankForm('single_choice')))).toBe('Question 2: options: a single-choice question may not be empty')
+    expect(questionProblem(2, defined({ type: 'single_choice', options: ['a', 'b'], right: [] }))).toBe('Question 2: right: mark at least one option right')
+    expect(questionProblem(1, defined({ type: 'slide' }, ''))).toBe('Question 1 is missing one or more required fields')
+    expect(questionProblem(1, defined({ type: 'type_answer', accepted: ['x'.repeat(1001)] }))).toBe('Question 1 is too long')
+    expect(questionProblem(5, defined({ type: 'poll', options: ['Tea', 'Coffee'] }))).toBeNull()
+  })
+
+  it('counts, empties and repeats of lists', () => {
+    expect(problem({ type: 'poll', options: ['Tea'] })).toBe('options: a poll needs 2 to 6, got 1')
+    expect(problem({ type: 'multi_select', options: ['Tea', ' tea'], right: [0] })).toBe('options: “tea” is given twice')
+    expect(problem({ type: 'ordering', items: ['a', 'b'] })).toBe('items: an ordering needs 3 to 8, got 2')
+    expect(problem({ type: 'type_answer', accepted: [''] })).toBe('accepted: give at least one accepted answer')
+    expect(problem({ type: 'type_answer', accepted: ['a', ''] })).toBe('accepted: an accepted answer may not be empty')
+    expect(problem({ type: 'type_answer', accepted: ['y'.repeat(201)] })).toBe(`accepted: “${'y'.repeat(20)}…” is longer than 200 characters`)
+    expect(problem({ type: 'type_answer', accepted: Array.from({ length: 11 }, (_, i) => `a${i}`) })).toBe('accepted: at most 10 accepted answers, got 11')
+  })
+
+  it('numbers and a slider’s range', () => {
+    expect(problem({ type: 'numeric', answer: Number.NaN })).toBe('answer: a numeric answer needs a number')
+    expect(problem({ type: 'numeric', answer: 1, tolerance: { kind: 'absolute', value: -1 } })).toBe('tolerance: a tolerance is a number of 0 or more')
+    const slider = { type: 'slider', min: 0, max: 100, step: 1, target: 50, margin: 5 } as const
+    expect(problem(slider)).toBeNull()
+    expect(problem({ ...slider, target: Number.NaN })).toBe('target: a slider needs a number')
+    expect(problem({ ...slider, max: 0 })).toBe("max: a slider's largest value must be above its smallest")
+    expect(problem({ ...slider, step: 200 })).toBe("step: a slider's step must be above 0 and at most 100")
+    expect(problem({ ...slider, target: 101 })).toBe("target: the target 101 is off the slider's range 0 to 100")
+    expect(problem({ ...slider, margin: 0 })).toBe("margin: a slider's margin must be above 0")
+  })
+
+  it('pairs, groups and gaps', () => {
+    const pairs = [
+      { left: 'France', right: 'Paris' },
+      { left: 'Italy', right: 'Rome' },
+    ]
+    expect(problem({ type: 'matching', pairs: pairs.slice(0, 1) })).toBe('pairs: a matching question needs 2 to 8 pairs, got 1')
+    expect(problem({ type: 'matching', pairs, distractors: ['a', 'b', 'c', 'd', 'e'] })).toBe('distractors: at most 4 distractors, got 5')
+    expect(problem({ type: 'matching', pairs, distractors: ['paris'] })).toBe('pairs: “paris” is given twice')
+    expect(problem({ type: 'categorize', groups: ['Fruit'], items: [] })).toBe('groups: a categorize question needs 2 to 4, got 1')
+    expect(problem({ type: 'categorize', groups: ['Fruit', 'Veg'], items: [{ text: 'Leek', group: -1 }] })).toBe('items: “Leek” has no group')
+    const gap = { type: 'typed' as const, accepted: ['green'] }
+    expect(problem({ type: 'gaps', text: 'no gaps', gaps: [] })).toBe('gaps: a text with gaps needs 1 to 10 gaps, got 0')
+    expect(problem({ type: 'gaps', text: 'Grass is {{2}}', gaps: [gap] })).toBe('text: the text must mark gap 1 once, as {{1}}')
+    expect(problem({ type: 'gaps', text: '{{1}} {{2}}', gaps: [gap] })).toBe('text: the text marks gap 2, but there are 1 gaps')
+    expect(problem({ type: 'gaps', text: '{{1}}', gaps: [{ type: 'choice', options: ['a', 'b'], right: -1 }] })).toBe(
+      'gaps: gap 1: mark at least one option right',
+    )
+    expect(problem({ type: 'gaps', text: '{{1}}', gaps: [{ type: 'typed', accepted: [''] }] })).toBe('gaps: gap 1: give at least one accepted answer')
+  })
+
+  it('collects each question’s problem by its key', () => {
+    const questions = [defined({ type: 'true_false', answer: true }, 'Q?', 'a'), question(blankForm('ordering'), 'Q?', 'b')]
+    expect(checkQuestions(questions)).toEqual({ b: ['Question 2: items: an ordering may not be empty'] })
+  })
+})
+
+describe('a refused save’s messages', () => {
+  const questions = [question(blankForm('letters'), 'A?', 'a'), question(blankForm('poll'), 'B?', 'b')]
+
+  it('go beside the questions they name; others are left out', () => {
+    const messages = ['Question 2: right: mark at least one option right', 'Question 2 is too long', 'Question 9 is too long', 'A quiz needs at least one question']
+    expect(errorsByQuestion(messages, questions)).toEqual({ b: ['Question 2: right: mark at least one option right', 'Question 2 is too long'] })
+  })
+
+  it('name the fields', () => {
+    expect([...namedFields(['Question 2: right: mark at least one option right', 'Question 3: gaps: gap 1: x', 'Question 4 is too long'])]).toEqual(['right', 'gaps'])
+  })
+})

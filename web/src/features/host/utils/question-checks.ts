@@ -1,0 +1,199 @@
+/**
+ * The quiz editor's checks before saving (issue 29), the server's own (crates/api question_form
+ * and the domain's question check) where they are cheap, in its words: "Question 2: right: mark
+ * at least one option right" names the question by its place and the field. A refused save's
+ * messages are read the same way, so each shows beside the question it names.
+ */
+import type { QuestionDefinition } from '../api/host-api'
+import type { EditableQuestion } from './question-editor'
+import { OPTION_FIELDS, toDefinition } from './question-form'
+
+/** The server's bounds (crates/domain question.rs, crates/api question_form.rs). */
+const MOST_TEXT = 1000
+const MOST_OPTION = 300
+const MOST_EXPLANATION = 2000
+const MOST_OPTIONS = 6
+const MOST_ACCEPTED = 10
+const MOST_ACCEPTED_CHARS = 200
+const ORDERING_ITEMS = [3, 8] as const
+const MATCHING_PAIRS = [2, 8] as const
+const MOST_DISTRACTORS = 4
+const CATEGORIZE_GROUPS = [2, 4] as const
+const MOST_CATEGORIZE_ITEMS = 20
+const MOST_GAPS = 10
+
+/** What is wrong with a definition: the field as the API names it, and why. */
+export type Problem = { field: string; message: string }
+
+const problem = (field: string, message: string): Problem => ({ field, message })
+
+const chars = (text: string) => [...text].length
+
+/** Between `least` and `most` texts, none empty, none given twice (case and spaces aside). */
+function textsProblem(field: string, what: string, texts: string[], least: number, most: number): Problem | null {
+  if (texts.length < least || texts.length > most) return problem(field, `${what} needs ${least} to ${most}, got ${texts.length}`)
+  if (texts.some((text) => text.trim() === '')) return problem(field, `${what} may not be empty`)
+  const seen = new Set<string>()
+  for (const text of texts) {
+    const key = text.trim().toLowerCase()
+    if (seen.has(key)) return problem(field, `“${text.trim()}” is given twice`)
+    seen.add(key)
+  }
+  return null
+}
+
+function rightProblem(right: number[], count: number): Problem | null {
+  if (right.length === 0 || right.some((index) => index < 0)) return problem('right', 'mark at least one option right')
+  const off = right.find((index) => index >= count)
+  return off === undefined ? null : problem('right', `option ${off + 1} does not exist: there are ${count}`)
+}
+
+function acceptedProblem(accepted: string[]): Problem | null {
+  if (accepted.every((text) => text.trim() === '')) return problem('accepted', 'give at least one accepted answer')
+  if (accepted.length > MOST_ACCEPTED) return problem('accepted', `at most ${MOST_ACCEPTED} accepted answers, got ${accepted.length}`)
+  if (accepted.some((text) => text.trim() === '')) return problem('accepted', 'an accepted answer may not be empty')
+  const long = accepted.find((text) => chars(text) > MOST_ACCEPTED_CHARS)
+  return long === undefined ? null : problem('accepted', `“${[...long].slice(0, 20).join('')}…” is longer than ${MOST_ACCEPTED_CHARS} characters`)
+}
+
+function numberProblem(field: string, what: string, value: number): Problem | null {
+  return Number.isFinite(value) ? null : problem(field, `${what} needs a number`)
+}
+
+function sliderProblem(d: Extract<QuestionDefinition, { type: 'slider' }>): Problem | null {
+  const fields = ['min', 'max', 'step', 'target', 'margin'] as const
+  for (const field of fields) {
+    const wrong = numberProblem(field, 'a slider', d[field])
+    if (wrong) return wrong
+  }
+  if (d.min >= d.max) return problem('max', "a slider's largest value must be above its smallest")
+  if (d.step <= 0 || d.step > d.max - d.min) return problem('step', `a slider's step must be above 0 and at most ${d.max - d.min}`)
+  if (d.target < d.min || d.target > d.max) return problem('target', `the target ${d.target} is off the slider's range ${d.min} to ${d.max}`)
+  if (d.margin <= 0) return problem('margin', "a slider's margin must be above 0")
+  return null
+}
+
+function gapsProblem(d: Extract<QuestionDefinition, { type: 'gaps' }>): Problem | null {
+  if (d.gaps.length === 0 || d.gaps.length > MOST_GAPS) return problem('gaps', `a text with gaps needs 1 to ${MOST_GAPS} gaps, got ${d.gaps.length}`)
+  for (let n = 1; n <= d.gaps.length; n += 1) {
+    if (d.text.split(`{{${n}}}`).length !== 2) return problem('text', `the text must mark gap ${n} once, as {{${n}}}`)
+  }
+  const extra = d.gaps.length + 1
+  if (d.text.includes(`{{${extra}}}`)) return problem('text', `the text marks gap ${extra}, but there are ${d.gaps.length} gaps`)
+  for (const [i, gap] of d.gaps.entries()) {
+    const wrong =
+      gap.type === 'choice'
+        ? (textsProblem('gaps', 'a dropdown', gap.options, 2, MOST_OPTIONS) ?? rightProblem([gap.right], gap.options.length))
+        : acceptedProblem(gap.accepted)
+    if (wrong) return problem('gaps', `gap ${i + 1}: ${wrong.message}`)
+  }
+  return null
+}
+
+/** The first thing that keeps a definition from being asked or scored, as the server finds it. */
+export function definitionProblem(d: QuestionDefinition): Problem | null {
+  switch (d.type) {
+    case 'single_choice':
+      return textsProblem('options', 'a single-choice question', d.options, 2, MOST_OPTIONS) ?? rightProblem(d.right, d.options.length)
+    case 'multi_select':
+      return textsProblem('options', 'a multi-select question', d.options, 2, MOST_OPTIONS) ?? rightProblem(d.right, d.options.length)
+    case 'poll':
+      return textsProblem('options', 'a poll', d.options, 2, MOST_OPTIONS)
+    case 'type_answer':
+      return acceptedProblem(d.accepted)
+    case 'numeric':
+      return (
+        numberProblem('answer', 'a numeric answer', d.answer) ??
+        (d.tolerance && (!Number.isFinite(d.tolerance.value) || d.tolerance.value < 0) ? problem('tolerance', 'a tolerance is a number of 0 or more') : null)
+      )
+    case 'slider':
+      return sliderProblem(d)
+    case 'ordering':
+      return textsProblem('items', 'an ordering', d.items, ...ORDERING_ITEMS)
+    case 'matching': {
+      const [least, most] = MATCHING_PAIRS
+      if (d.pairs.length < least || d.pairs.length > most) return problem('pairs', `a matching question needs ${least} to ${most} pairs, got ${d.pairs.length}`)
+      const distractors = d.distractors ?? []
+      return (
+        textsProblem('pairs', 'the left items', d.pairs.map((pair) => pair.left), least, most) ??
+        (distractors.length > MOST_DISTRACTORS ? problem('distractors', `at most ${MOST_DISTRACTORS} distractors, got ${distractors.length}`) : null) ??
+        textsProblem('pairs', 'the right items', [...d.pairs.map((pair) => pair.right), ...distractors], least, most + MOST_DISTRACTORS)
+      )
+    }
+    case 'categorize': {
+      const unplaced = d.items.find((item) => item.group < 0 || item.group >= d.groups.length)
+      return (
+        textsProblem('groups', 'a categorize question', d.groups, ...CATEGORIZE_GROUPS) ??
+        textsProblem('items', "a categorize question's items", d.items.map((item) => item.text), 1, MOST_CATEGORIZE_ITEMS) ??
+        (unplaced ? problem('items', `“${unplaced.text}” has no group`) : null)
+      )
+    }
+    case 'gaps':
+      return gapsProblem(d)
+    case 'true_false':
+    case 'word_cloud':
+    case 'slide':
+      return null
+  }
+}
+
+/** Every text a definition holds (options, items, accepted answers, …), as the server bounds them. */
+function definitionTexts(d: QuestionDefinition): string[] {
+  return Object.entries(d).flatMap(([key, value]) => {
+    if (key === 'type' || key === 'kind') return []
+    if (typeof value === 'string') return [value]
+    if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? [item] : definitionTexts(item)))
+    return value && typeof value === 'object' ? definitionTexts(value) : []
+  })
+}
+
+/** What keeps question `n` (from 1) from being saved, in the server's words, or null. */
+export function questionProblem(n: number, question: EditableQuestion): string | null {
+  const text = question.text.trim()
+  if (chars(text) > MOST_TEXT || chars(question.explanation) > MOST_EXPLANATION) return `Question ${n} is too long`
+  const { form } = question
+  if (form.type === 'letters') {
+    const options = OPTION_FIELDS.map((field) => form[field].trim())
+    if (text === '' || options.some((option) => option === '')) return `Question ${n} is missing one or more required fields`
+    if (options.some((option) => chars(option) > MOST_OPTION)) return `Question ${n} is too long`
+    if (new Set(options.map((option) => option.toLowerCase())).size !== options.length) return `Question ${n} has two options that are the same`
+    return null
+  }
+  if (text === '') return `Question ${n} is missing one or more required fields`
+  const definition = toDefinition(form)
+  if (definitionTexts(definition).some((value) => chars(value) > MOST_TEXT)) return `Question ${n} is too long`
+  const wrong = definitionProblem(definition)
+  return wrong ? `Question ${n}: ${wrong.field}: ${wrong.message}` : null
+}
+
+/** Each question's problems by its key (none for a question that can be saved). */
+export type QuestionErrors = Record<string, string[]>
+
+export function checkQuestions(questions: EditableQuestion[]): QuestionErrors {
+  const errors: QuestionErrors = {}
+  questions.forEach((question, i) => {
+    const message = questionProblem(i + 1, question)
+    if (message) errors[question.key] = [message]
+  })
+  return errors
+}
+
+const NAMED = /^Question (\d+)\b/
+
+/** The server's messages beside the questions they name (by place, as saved); the others are left out. */
+export function errorsByQuestion(messages: string[], questions: EditableQuestion[]): QuestionErrors {
+  const errors: QuestionErrors = {}
+  for (const message of messages) {
+    const place = NAMED.exec(message)
+    const question = place ? questions[Number(place[1]) - 1] : undefined
+    if (question) errors[question.key] = [...(errors[question.key] ?? []), message]
+  }
+  return errors
+}
+
+const FIELD = /^Question \d+: ([a-z_]+): /
+
+/** The fields the messages name ("Question 2: right: …" names `right`). */
+export function namedFields(messages: string[]): Set<string> {
+  return new Set(messages.flatMap((message) => FIELD.exec(message)?.[1] ?? []))
+}
