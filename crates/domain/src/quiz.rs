@@ -46,7 +46,7 @@ impl Letter {
 /// `answer` letter; such an event is read as a single choice of four options ([`Recorded`]) and is
 /// never rewritten.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(from = "Recorded")]
+#[serde(try_from = "Recorded")]
 pub struct Question {
     pub id: i64,
     /// Stable within the quiz (the catalogue's key), to match a revised file to its questions.
@@ -73,15 +73,16 @@ struct Recorded {
     explanation: String,
 }
 
-impl From<Recorded> for Question {
-    fn from(r: Recorded) -> Question {
+impl TryFrom<Recorded> for Question {
+    type Error = &'static str;
+
+    fn try_from(r: Recorded) -> Result<Question, Self::Error> {
         let kind = match (r.kind, r.options, r.answer) {
             (Some(kind), _, _) => kind,
             (None, Some(options), Some(answer)) => QuestionKind::from_letters(options, answer),
-            // Not a shape any version wrote; kept readable as a slide rather than failing a fold.
-            (None, _, _) => QuestionKind::Slide,
+            (None, _, _) => return Err("a question needs its kind, or four options and an answer"),
         };
-        Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation }
+        Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation })
     }
 }
 
@@ -359,6 +360,7 @@ mod tests {
         assert_eq!(read, expected);
         assert_eq!(read.kind, QuestionKind::SingleChoice { options: vec!["a".into(), "b".into(), "c".into(), "d".into()], right: vec![2] });
         assert_eq!(read.letters(), Some((["a".into(), "b".into(), "c".into(), "d".into()], Letter::C)));
+        assert!(serde_json::from_value::<Question>(serde_json::json!({ "id": 1, "key": "k", "text": "?" })).is_err(), "no shape to read");
         // Written again, it takes today's shape, and reads back the same.
         let written = serde_json::to_value(&read).unwrap();
         assert_eq!(written["kind"]["type"], "single_choice");
