@@ -4,11 +4,13 @@
  * null), so the screens and charts never meet `undefined` or NaN.
  */
 import { LETTERS } from '@/lib/constants'
+import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import { count as num, listOr, maybeCount as numOrNull, record, text } from '@/lib/read-json'
-import type { ApiError, Letter } from '@/types/api'
+import type { ApiError, Letter, QuestionType } from '@/types/api'
 import type {
   CategoryProgress,
   DayFigures,
+  GivenAnswer,
   InsightsSummary,
   LiveGameFigures,
   LiveQuestionFigures,
@@ -50,10 +52,27 @@ function readSummary(raw: unknown): InsightsSummary {
   }
 }
 
+/** Choice types other than A–D have up to six options. */
+const OPTION_LETTERS = 'ABCDEF'
+
 function readOption(raw: unknown, position: number): OptionFigures {
   const o = record(raw)
-  return { letter: letter(o.letter) ?? LETTERS[position % LETTERS.length], text: text(o.text), count: num(o.count), isKey: o.isKey === true }
+  const upper = typeof o.letter === 'string' ? o.letter.toUpperCase() : ''
+  const fallback = OPTION_LETTERS[position] ?? LETTERS[position % LETTERS.length]
+  const optionLetter = upper.length === 1 && OPTION_LETTERS.includes(upper) ? upper : fallback
+  return { letter: optionLetter, text: text(o.text), count: num(o.count), isKey: o.isKey === true }
 }
+
+const questionType = (value: unknown): QuestionType | null =>
+  typeof value === 'string' && Object.hasOwn(QUESTION_TYPE_NAMES, value) ? (value as QuestionType) : null
+
+function readGivenAnswer(raw: unknown): GivenAnswer {
+  const a = record(raw)
+  return { answer: text(a.answer), count: num(a.count), right: a.right === true }
+}
+
+const meanF = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : null
 
 function readSuspect(raw: unknown): SuspectKey | null {
   if (!raw || typeof raw !== 'object') return null
@@ -67,8 +86,11 @@ function readQuestion(raw: unknown, position: number): QuestionFigures {
     questionId: num(q.questionId),
     number: num(q.number) || position + 1,
     text: text(q.text),
+    type: questionType(q.type),
     key: letter(q.key),
     options: optionalList(q.options).map(readOption),
+    topAnswers: optionalList(q.topAnswers).map(readGivenAnswer),
+    meanF: meanF(q.meanF),
     seen: num(q.seen),
     skipped: num(q.skipped),
     correctShare: num(q.correctShare),

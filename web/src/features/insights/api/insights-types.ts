@@ -2,7 +2,7 @@
  * The shapes of the insights calls (docs/insights-api.md): a hosted quiz's report for its host and
  * a player's progress. Scores are in percent (0–100), shares from 0 to 1, times in milliseconds.
  */
-import type { Letter } from '@/types/api'
+import type { Letter, QuestionType } from '@/types/api'
 
 export type InsightsSummary = {
   participants: number
@@ -17,7 +17,11 @@ export type InsightsSummary = {
   submittedByServer: number
 }
 
-export type OptionFigures = { letter: Letter; text: string; count: number; isKey: boolean }
+/** `letter` is A–D for a question A–D, A–F for the other choice types (which may have several keys). */
+export type OptionFigures = { letter: string; text: string; count: number; isKey: boolean }
+
+/** An answer of a question of another type than A–D, in words, how many gave it and whether it is fully right. */
+export type GivenAnswer = { answer: string; count: number; right: boolean }
 
 /** The key may be wrong: most of the strong players chose `strongChoice`, not the key. */
 export type SuspectKey = { strongWrongShare: number; strongChoice: string; strongPlayers: number }
@@ -27,8 +31,16 @@ export type QuestionFigures = {
   /** Its place in the quiz now (questions removed by an edit come after). */
   number: number
   text: string
+  /** Null for an older server that does not say (its questions are all A–D). */
+  type: QuestionType | null
+  /** The key of a question A–D; null for the other types. */
   key: Letter | null
+  /** A question A–D: its four counts; other choice types: up to six; empty for the rest. */
   options: OptionFigures[]
+  /** Other types than A–D: the answers given most, most given first; empty for questions A–D. */
+  topAnswers: GivenAnswer[]
+  /** How right on average, 0 to 1; null when not scored. */
+  meanF: number | null
   seen: number
   skipped: number
   correctShare: number

@@ -106,3 +106,26 @@ export function progress(overrides: Record<string, unknown> = {}) {
     ...overrides,
   }
 }
+
+/** A question of another type than A–D as the server writes it (`options` only for choice types). */
+export function typedQuestion(overrides: Record<string, unknown> = {}) {
+  return {
+    questionId: 9,
+    number: 3,
+    text: 'Capital of Australia?',
+    type: 'type_answer',
+    key: '',
+    options: [],
+    topAnswers: [
+      { answer: 'Sydney', count: 5, right: false },
+      { answer: 'Canberra', count: 3, right: true },
+    ],
+    meanF: 0.375,
+    seen: 9,
+    skipped: 1,
+    correctShare: 0.333,
+    medianTimeMs: 7200,
+    suspectKey: null,
+    ...overrides,
+  }
+}

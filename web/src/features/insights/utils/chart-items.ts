@@ -1,6 +1,6 @@
 /**
- * The insights' figures as chart items: each option's count with the key written "(key)" and a
- * wrong option chosen more often than the key written "(most chosen)" (so it stands out in words,
+ * The insights' figures as chart items: each option's count with the key (or keys) written "(key)"
+ * and a wrong option chosen more often than the key written "(most chosen)" (so it stands out in words,
  * not by colour alone), the score histogram, the days, and accuracy by category.
  */
 import { LETTERS } from '@/lib/constants'
@@ -16,10 +16,13 @@ export const MOST_CHOSEN_NOTE = '(most chosen)'
 type Choice = { letter: string; text: string; count: number; isKey: boolean }
 
 function choiceItems(choices: Choice[]): BarItem[] {
-  const keyCount = choices.find((c) => c.isKey)?.count ?? 0
+  const keys = choices.filter((c) => c.isKey)
+  // With several keys (a multiple select), a wrong option must beat every one of them.
+  const keyCount = Math.max(0, ...keys.map((c) => c.count))
   const most = Math.max(0, ...choices.filter((c) => !c.isKey).map((c) => c.count))
   // Only one wrong option is "most chosen": the first of a tie, and only when it beats the key.
-  const top = most > keyCount ? choices.find((c) => !c.isKey && c.count === most) : undefined
+  // A question without a key (a poll) has no wrong option.
+  const top = keys.length > 0 && most > keyCount ? choices.find((c) => !c.isKey && c.count === most) : undefined
   return choices.map((choice) => {
     const label = choice.text ? `${choice.letter}. ${choice.text}` : choice.letter
     const base = { key: choice.letter, label, value: choice.count, valueText: String(choice.count) }

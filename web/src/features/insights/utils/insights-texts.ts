@@ -13,6 +13,9 @@ export const INSIGHTS_TEXTS = {
   suspectTitle: (choice: string) => `Check the key: most strong players chose ${choice}`,
   suspectDetail: (share: string, players: number, key: string | null) =>
     `${share} of the ${players} strongest players got this question wrong${key ? `; the key says ${key}` : ''}. The key may be wrong.`,
+  givenMost: 'Given most',
+  rightNote: '(right)',
+  meanRight: (share: string) => `Mean right: ${share}`,
   suspectCount: (count: number) =>
     count === 1 ? '1 question may have a wrong key: look for "Check the key" below.' : `${count} questions may have a wrong key: look for "Check the key" below.`,
 } as const
