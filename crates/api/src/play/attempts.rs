@@ -192,7 +192,7 @@ pub(super) struct AnswerRequest {
     /// A response of any type, in place of `answer`.
     #[serde(default)]
     #[schema(schema_with = response_schema)]
-    response: Option<Response>,
+    response: Option<Value>,
     /// Marked for review (a marked answer counts as no answer when submitted).
     #[serde(default)]
     marked: bool,

@@ -61,20 +61,33 @@ fn answer_schema() -> Schema {
         .into()
 }
 
-/// The schema of a response of any type (`schema_with`), by the positions the question was served.
+/// The schema of a response of any type (`schema_with`), by the positions the question was served:
+/// null, or an object with exactly one of the shapes `quizroom_domain::question::Response` reads.
 fn response_schema() -> Schema {
-    ObjectBuilder::new()
-        .schema_type(utoipa::openapi::schema::SchemaType::from_iter([Type::Object, Type::Null]))
-        .description(Some(
-            "A response of any type, in place of `answer`, one key naming its shape: `{\"choice\":1}` (single choice, poll: the option's \
-             index), `{\"bool\":true}`, `{\"choices\":[0,2]}` (multi-select), `{\"text\":\"…\"}` (type answer, word cloud), \
-             `{\"number\":9.8}` (numeric, slider), `{\"order\":[2,0,1]}` (ordering: the served positions in the player's order), \
-             `{\"pairs\":[1,null]}` (matching: per left item, a served right position), `{\"groups\":[0,1]}` (categorize: per \
-             served item, a group), `{\"gaps\":[{\"choice\":0},{\"text\":\"…\"},null]}`",
-        ))
-        .examples([json!({ "number": 9.8 })])
-        .build()
-        .into()
+    let index = json!({ "type": "integer", "minimum": 0, "maximum": 1000 });
+    let maybe = json!({ "type": ["integer", "null"], "minimum": 0, "maximum": 1000 });
+    let one = |name: &str, schema: Value| json!({ "type": "object", "required": [name], "properties": { name: schema }, "additionalProperties": false });
+    let gap = json!({ "oneOf": [{ "type": "null" }, one("choice", index.clone()), one("text", json!({ "type": "string" }))] });
+    let shapes = json!({
+        "oneOf": [
+            { "type": "null" },
+            one("choice", index.clone()),
+            one("bool", json!({ "type": "boolean" })),
+            one("choices", json!({ "type": "array", "items": index.clone() })),
+            one("text", json!({ "type": "string" })),
+            one("number", json!({ "type": "number" })),
+            one("order", json!({ "type": "array", "items": index })),
+            one("pairs", json!({ "type": "array", "items": maybe.clone() })),
+            one("groups", json!({ "type": "array", "items": maybe })),
+            one("gaps", json!({ "type": "array", "items": gap })),
+        ],
+        "description": "A response of any type, in place of `answer`, one key naming its shape: `choice` (single choice, poll: the option's \
+             index), `bool`, `choices` (multi-select), `text` (type answer, word cloud), `number` (numeric, slider), `order` (ordering: the \
+             served positions in the player's order), `pairs` (matching: per left item, a served right position or null), `groups` \
+             (categorize: per served item, a group or null), `gaps` (per gap, `{\"choice\":i}`, `{\"text\":\"…\"}` or null)",
+        "examples": [{ "number": 9.8 }],
+    });
+    serde_json::from_value(shapes).expect("the response schema is a valid schema")
 }
 
 /// How a refused attempt command reads to the player.

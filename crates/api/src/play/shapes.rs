@@ -8,7 +8,7 @@
 use quizroom_domain::question::{Gap, QuestionKind, Response};
 use quizroom_domain::quiz::Letter;
 use serde::Serialize;
-use serde_json::json;
+use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -133,11 +133,27 @@ impl PlayQuestion {
     }
 }
 
+/// Whole numbers written as decimals (`2.0`, which JSON's integers allow) as integers, so an
+/// index reads as an index; other numbers stay as they are.
+fn whole_numbers(value: Value) -> Value {
+    match value {
+        Value::Number(n) => match n.as_f64() {
+            Some(x) if n.is_f64() && x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) => Value::from(x as u64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers).collect()),
+        Value::Object(fields) => Value::Object(fields.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect()),
+        other => other,
+    }
+}
+
 /// An answer as sent: `response` (any type, by served positions) or else `answer`, a letter A–D
 /// (blank or `incomplete`: none). `None`: no answer.
-pub fn given(answer: Option<&str>, response: Option<Response>) -> Result<Option<Response>, ApiError> {
-    if response.is_some() {
-        return Ok(response);
+pub fn given(answer: Option<&str>, response: Option<Value>) -> Result<Option<Response>, ApiError> {
+    if let Some(response) = response.filter(|r| !r.is_null()) {
+        return serde_json::from_value(whole_numbers(response))
+            .map(Some)
+            .map_err(|e| ApiError::bad_request("invalid_answer", format!("The response is not one Quizroom reads: {e}")));
     }
     match answer.map(str::trim).filter(|a| !a.is_empty() && !a.eq_ignore_ascii_case("incomplete")) {
         None => Ok(None),

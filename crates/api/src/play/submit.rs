@@ -50,7 +50,7 @@ pub(super) struct ScoreAnswer {
     /// A response of any type, in place of `status`.
     #[serde(default)]
     #[schema(schema_with = response_schema)]
-    response: Option<quizroom_domain::question::Response>,
+    response: Option<Value>,
 }
 
 /// The result of a submission.
