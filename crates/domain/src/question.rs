@@ -26,6 +26,23 @@ pub use serve::shuffled;
 /// changed later never rewrites a score given under an earlier one.
 pub const RULES_VERSION: i64 = 1;
 
+/// Every type's name, as [`QuestionKind::name`] gives it, in the order the types are listed.
+pub const TYPE_NAMES: [&str; 13] = [
+    "single_choice",
+    "true_false",
+    "multi_select",
+    "type_answer",
+    "numeric",
+    "slider",
+    "ordering",
+    "matching",
+    "categorize",
+    "gaps",
+    "poll",
+    "word_cloud",
+    "slide",
+];
+
 /// Options of a choice question (single choice, multi-select, poll, a gap's dropdown), at most.
 pub const MOST_OPTIONS: usize = 6;
 /// Accepted answers of a typed answer, at most.
@@ -237,7 +254,7 @@ impl QuestionKind {
         !matches!(self, QuestionKind::Slide)
     }
 
-    /// The type's name as the API and the spreadsheet write it (`single_choice`, …).
+    /// The type's name as the API and the spreadsheet write it (one of [`TYPE_NAMES`]).
     pub fn name(&self) -> &'static str {
         match self {
             QuestionKind::SingleChoice { .. } => "single_choice",

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use quizroom_domain::question::QuestionKind;
+use quizroom_domain::question::{QuestionKind, TYPE_NAMES};
 use quizroom_domain::quiz::Letter;
 
 use crate::types::{OPTION_LETTERS, definition, type_named};
@@ -144,10 +144,7 @@ impl Collector {
     fn typed_question(&self, n: usize, text: String, cells: [String; 8], correct: &str, kind: &str, explanation: String) -> Result<SheetQuestion, RowError> {
         let error = |message: String| RowError { row: n, message: format!("Row {n}: {message}") };
         let Some(name) = type_named(kind) else {
-            return Err(error(format!(
-                "the type '{kind}' is not one of single_choice, true_false, multi_select, type_answer, numeric, slider, ordering, matching, \
-                 categorize, gaps, poll, word_cloud, slide"
-            )));
+            return Err(error(format!("the type '{kind}' is not one of {}", TYPE_NAMES.join(", "))));
         };
         if text.is_empty() {
             return Err(error("the question is missing".to_owned()));

@@ -4,7 +4,7 @@
 //! host's words, naming the row.
 
 use quizroom_domain::question::text::parse_number;
-use quizroom_domain::question::{Gap, Item, Pair, QuestionKind, Tolerance};
+use quizroom_domain::question::{Gap, Item, Pair, QuestionKind, TYPE_NAMES, Tolerance};
 
 /// The option cells' letters, in column order.
 pub(crate) const OPTION_LETTERS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
@@ -13,22 +13,7 @@ pub(crate) const OPTION_LETTERS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G",
 /// slash (`multi-select`, `true/false`, `Word cloud`); blank is A–D.
 pub(crate) fn type_named(cell: &str) -> Option<&'static str> {
     let name: String = cell.trim().to_lowercase().chars().map(|c| if matches!(c, ' ' | '-' | '/') { '_' } else { c }).collect();
-    const NAMES: [&str; 13] = [
-        "single_choice",
-        "true_false",
-        "multi_select",
-        "type_answer",
-        "numeric",
-        "slider",
-        "ordering",
-        "matching",
-        "categorize",
-        "gaps",
-        "poll",
-        "word_cloud",
-        "slide",
-    ];
-    NAMES.into_iter().find(|n| *n == name)
+    TYPE_NAMES.into_iter().find(|n| *n == name)
 }
 
 /// The definition a row of type `name` holds: `options` are the non-empty option cells in
