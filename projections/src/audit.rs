@@ -5,7 +5,7 @@ pub mod read;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, Reads, RecordedEvent};
 
 pub struct AuditProjector;
 
@@ -17,6 +17,11 @@ impl Projector for AuditProjector {
 
     fn tables(&self) -> &'static [&'static str] {
         &["audit_stream"]
+    }
+
+    /// Where events sit and what they are, never what they say.
+    fn reads(&self) -> Reads {
+        Reads::Headers
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {

@@ -9,9 +9,10 @@ pub mod read;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use quizroom_domain::attempt::{AttemptEvent, SubmitReason};
+use quizroom_domain::Aggregate;
+use quizroom_domain::attempt::{Attempt, AttemptEvent, SubmitReason};
 use quizroom_domain::question::Response;
-use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, Reads, RecordedEvent};
 use serde_json::{Value, json};
 use sqlx::AssertSqlSafe;
 
@@ -79,10 +80,14 @@ impl Projector for InsightsProjector {
         true
     }
 
+    fn reads(&self) -> Reads {
+        Reads::Streams(&[Attempt::STREAM])
+    }
+
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
         let mut rows = Rows::default();
-        for event in events.iter().filter(|e| e.stream_type() == <quizroom_domain::attempt::Attempt as quizroom_domain::Aggregate>::STREAM) {
-            let attempt_id = crate::instance::<quizroom_domain::attempt::Attempt>(event)?.to_owned();
+        for event in events.iter().filter(|e| e.stream_type() == Attempt::STREAM) {
+            let attempt_id = crate::instance::<Attempt>(event)?.to_owned();
             match decode::<AttemptEvent>(event)? {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {
                     rows.starts.push(vec![json!(attempt_id), json!(quiz_id), json!(user_id), json!(quiz_version), json!(started_at)]);

@@ -21,7 +21,7 @@ use quizroom_domain::quiz::{Quiz, QuizEvent};
 use quizroom_domain::stream::id_of;
 use quizroom_domain::user::User;
 use quizroom_domain::wallet::{Wallet, WalletEvent};
-use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, RecordedEvent};
+use quizroom_eventstore::{Backend, Conn, ProjectionError, Projector, Reads, RecordedEvent};
 use sqlx::Row;
 
 use crate::decode;
@@ -188,6 +188,21 @@ impl Projector for TrailProjector {
 
     fn tables(&self) -> &'static [&'static str] {
         &["trail_entry", "trail_stream"]
+    }
+
+    /// Not the players' streams of live games: their answers are the bulk of a busy log.
+    fn reads(&self) -> Reads {
+        Reads::Streams(&[
+            Quiz::STREAM,
+            Attempt::STREAM,
+            Accommodations::STREAM,
+            Admission::STREAM,
+            LiveGame::STREAM,
+            Generation::STREAM,
+            Wallet::STREAM,
+            User::STREAM,
+            AuditLog::STREAM,
+        ])
     }
 
     async fn apply(&self, conn: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {

@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use quizroom_eventstore::testing::TestDb;
-use quizroom_eventstore::{BatchOutcome, Conn, ProjectionError, Projector, RecordedEvent, backend_tests, project_batch};
+use quizroom_eventstore::{
+    BatchOutcome, Conn, Cursor, ExpectedVersion, NewEvent, ProjectionError, Projector, Reads, RecordedEvent, backend_tests, project_batch,
+};
 use quizroom_projections::audit::AuditProjector;
 use tokio::sync::Notify;
 
@@ -16,6 +18,7 @@ use crate::helpers::{dump, open, random_wallet_workload};
 backend_tests! {
     a_crash_between_the_read_model_write_and_the_checkpoint_loses_and_doubles_nothing,
     nodes_sharing_a_database_never_run_one_projector_at_the_same_time,
+    a_projector_of_some_streams_is_given_only_theirs_and_its_checkpoint_passes_the_rest,
 }
 
 /// Rows of audit_stream as the log says they must be: one per stream, counting its events.
@@ -135,4 +138,66 @@ async fn nodes_sharing_a_database_never_run_one_projector_at_the_same_time(db: &
     if db.is_postgres() {
         assert!(busy.load(Ordering::SeqCst) > 0, "the nodes never met: the test proved nothing");
     }
+}
+
+/// Keeps what it is given.
+struct Keeps {
+    reads: Reads,
+    given: std::sync::Mutex<Vec<RecordedEvent>>,
+}
+
+#[async_trait]
+impl Projector for Keeps {
+    fn name(&self) -> &'static str {
+        if self.reads == Reads::Headers { "test_headers" } else { "test_streams" }
+    }
+    fn tables(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn reads(&self) -> Reads {
+        self.reads
+    }
+    async fn apply(&self, _: &mut Conn, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        self.given.lock().unwrap().extend_from_slice(events);
+        Ok(())
+    }
+}
+
+async fn a_projector_of_some_streams_is_given_only_theirs_and_its_checkpoint_passes_the_rest(db: &TestDb) {
+    let store = open(&db.url).await;
+    // Runs of skipped streams longer than a batch's window, between the kept ones.
+    for i in 0..90 {
+        let stream = if i % 30 < 4 { format!("keep-{}", i % 3) } else { format!("skip-{i}") };
+        let event = NewEvent::new("Noted", serde_json::json!({ "i": i }));
+        store.append(&stream, ExpectedVersion::Any, vec![event]).await.unwrap();
+    }
+    quizroom_eventstore::testing::settled(&store).await;
+    let all = store.read_all(Cursor::START, 1000).await.unwrap();
+
+    let streams = Keeps { reads: Reads::Streams(&["keep"]), given: Default::default() };
+    let mut batches = 0;
+    // A limit of 2 passes over at most 20 events a batch.
+    while project_batch(&store, &streams, 2).await.unwrap() != BatchOutcome::Applied(0) {
+        batches += 1;
+    }
+    let given: Vec<_> = streams.given.into_inner().unwrap().into_iter().map(|e| (e.position, e.data)).collect();
+    let kept: Vec<_> = all.iter().filter(|e| e.stream_type() == "keep").map(|e| (e.position, e.data.clone())).collect();
+    assert_eq!(given, kept);
+    assert!(batches >= 5, "90 events in windows of 20 take five batches, not {batches}");
+
+    let headers = Keeps { reads: Reads::Headers, given: Default::default() };
+    while project_batch(&store, &headers, 25).await.unwrap() != BatchOutcome::Applied(0) {}
+    let given = headers.given.into_inner().unwrap();
+    assert_eq!(
+        given.iter().map(|e| (e.position, e.stream_id.as_str(), e.event_type.as_str())).collect::<Vec<_>>(),
+        all.iter().map(|e| (e.position, e.stream_id.as_str(), e.event_type.as_str())).collect::<Vec<_>>()
+    );
+    assert!(given.iter().all(|e| e.data.is_null()), "headers carry no payload");
+
+    // Both checkpoints stand at the end of the log: a new event is the next one either reads.
+    store.append("keep-9", ExpectedVersion::Any, vec![NewEvent::new("Noted", serde_json::json!({ "i": 90 }))]).await.unwrap();
+    quizroom_eventstore::testing::settled(&store).await;
+    let next = Keeps { reads: Reads::Streams(&["keep"]), given: Default::default() };
+    assert_eq!(project_batch(&store, &next, 2).await.unwrap(), BatchOutcome::Applied(1));
+    assert_eq!(next.given.into_inner().unwrap().iter().map(|e| e.stream_id.as_str()).collect::<Vec<_>>(), ["keep-9"]);
 }

@@ -26,7 +26,7 @@ pub mod testing;
 pub mod types;
 
 pub use error::{ProjectionError, StoreError};
-pub use projection::{BatchOutcome, Projector, ReplayReport, TransactionalProjection, project_batch, replay, run_projector};
+pub use projection::{BatchOutcome, Projector, Reads, ReplayReport, TransactionalProjection, project_batch, replay, run_projector};
 pub use store::{Backend, EventStore, StoreOptions, redact_url};
 pub use subscription::Subscription;
 pub use types::{Appended, Cursor, ExpectedVersion, Metadata, NewEvent, RecordedEvent};

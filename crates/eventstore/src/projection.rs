@@ -41,7 +41,25 @@ pub trait Projector: Send + Sync {
     fn relaxed_commit(&self) -> bool {
         false
     }
+    /// What of the log it reads: the others are skipped in the database, never sent or decoded.
+    fn reads(&self) -> Reads {
+        Reads::Everything
+    }
 }
+
+/// The part of the log a [`Projector`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reads {
+    Everything,
+    /// Every event, its payload and metadata left out (`data` is `null`).
+    Headers,
+    /// Only the events of streams of these types (`{type}-{id}`).
+    Streams(&'static [&'static str]),
+}
+
+/// How many events a [`Reads::Streams`] batch passes over for each one it may read: the others
+/// cost only a look at their stream's name.
+const SKIM: i64 = 10;
 
 /// What one [`project_batch`] call did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,24 +70,45 @@ pub enum BatchOutcome {
     Busy,
 }
 
-/// Projects the next batch of at most `limit` events in one transaction with the checkpoint.
+/// Projects the next batch of at most `limit` events (for [`Reads::Streams`], of the next
+/// `limit × SKIM` events, those it reads) in one transaction with the checkpoint.
 pub async fn project_batch(store: &EventStore, projector: &dyn Projector, limit: i64) -> Result<BatchOutcome, StoreError> {
     let mut tx = store.begin_write().await?;
     let Some(cursor) = lock_checkpoint(store, &mut tx, projector.name()).await? else {
         return Ok(BatchOutcome::Busy);
     };
-    let events = store.read_all_in(&mut tx, cursor, limit).await?;
-    let Some(last) = events.last() else {
+    let (events, passed, next) = match projector.reads() {
+        Reads::Everything => {
+            let events = store.read_all_in(&mut tx, cursor, limit).await?;
+            let (passed, next) = (events.len(), events.last().map(RecordedEvent::cursor));
+            (events, passed, next)
+        }
+        Reads::Headers => {
+            let events = store.read_headers_in(&mut tx, cursor, limit).await?;
+            let (passed, next) = (events.len(), events.last().map(RecordedEvent::cursor));
+            (events, passed, next)
+        }
+        Reads::Streams(types) => {
+            let Some((end, passed)) = store.window_end_in(&mut tx, cursor, limit * SKIM).await? else {
+                return Ok(BatchOutcome::Applied(0));
+            };
+            let events = store.read_streams_between_in(&mut tx, cursor, end, types).await?;
+            // Counted in the batches' unit: a window of `limit × SKIM` events is a full batch.
+            (events, passed.div_ceil(SKIM as usize), Some(end))
+        }
+    };
+    let Some(next) = next else {
         return Ok(BatchOutcome::Applied(0));
     };
-    let next = last.cursor();
     if projector.relaxed_commit() && store.backend() == Backend::Postgres {
         sqlx::query("set local synchronous_commit = off").execute(&mut *tx).await?;
     }
-    projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection { projection: projector.name().to_owned(), source })?;
+    if !events.is_empty() {
+        projector.apply(&mut tx, &events).await.map_err(|source| StoreError::Projection { projection: projector.name().to_owned(), source })?;
+    }
     save_checkpoint(&mut tx, projector.name(), next).await?;
     tx.commit().await?;
-    Ok(BatchOutcome::Applied(events.len()))
+    Ok(BatchOutcome::Applied(passed))
 }
 
 /// The cursor of checkpoint `name` (created at the start of the log if new), locked for the rest

@@ -500,21 +500,97 @@ impl EventStore {
     /// The rows of [`read_all_in`](Self::read_all_in) as stored, undecoded (columns as in
     /// [`select_events`](Self::select_events)): what the chain hashes.
     pub(crate) async fn read_all_rows_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<AnyRow>, StoreError> {
+        self.read_rows_in(conn, self.select_events(), after, limit).await
+    }
+
+    /// [`read_all_in`](Self::read_all_in) with each event's payload and metadata left out (`data`
+    /// is `null`): for readers of where events sit, not what they say.
+    pub async fn read_headers_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Vec<RecordedEvent>, StoreError> {
+        let select = match self.inner.backend {
+            Backend::Sqlite => {
+                "select global_position, 0 as tx, stream_id, version, event_id, event_type, schema_version, \
+                 'null', '{}', recorded_at from events"
+            }
+            Backend::Postgres => {
+                "select global_position, tx_id::text::bigint as tx, stream_id, version, event_id::text, event_type, \
+                 schema_version, 'null', '{}', recorded_at from events"
+            }
+        };
+        self.read_rows_in(conn, select, after, limit).await?.iter().map(decode_row).collect()
+    }
+
+    async fn read_rows_in(&self, conn: &mut AnyConnection, select: &str, after: Cursor, limit: i64) -> Result<Vec<AnyRow>, StoreError> {
         Ok(match self.inner.backend {
             Backend::Sqlite => {
-                let sql = format!("{} where global_position > $1 order by global_position limit $2", self.select_events());
+                let sql = format!("{select} where global_position > $1 order by global_position limit $2");
                 sqlx::query(AssertSqlSafe(sql)).bind(after.position).bind(limit).fetch_all(&mut *conn).await?
             }
             Backend::Postgres => {
                 let sql = format!(
-                    "{} where (tx_id, global_position) > ($1::text::xid8, $2) \
+                    "{select} where (tx_id, global_position) > ($1::text::xid8, $2) \
                      and tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
-                     order by tx_id, global_position limit $3",
-                    self.select_events()
+                     order by tx_id, global_position limit $3"
                 );
                 sqlx::query(AssertSqlSafe(sql)).bind(after.tx_id).bind(after.position).bind(limit).fetch_all(&mut *conn).await?
             }
         })
+    }
+
+    /// The cursor of the last of the next (at most) `limit` events [`read_all_in`](Self::read_all_in)
+    /// would read, and how many there are; `None` when there are none. Reads only the log's keys.
+    pub async fn window_end_in(&self, conn: &mut AnyConnection, after: Cursor, limit: i64) -> Result<Option<(Cursor, usize)>, StoreError> {
+        let window = match self.inner.backend {
+            Backend::Sqlite => {
+                "select 0 as tx, global_position as position from events where global_position > $1 \
+                 order by global_position limit $2"
+            }
+            Backend::Postgres => {
+                "select tx_id::text::bigint as tx, global_position as position from events \
+                 where (tx_id, global_position) > ($1::text::xid8, $2) and tx_id < pg_snapshot_xmin(pg_current_snapshot()) \
+                 order by tx_id, global_position limit $3"
+            }
+        };
+        let sql = format!("select tx, position, count(*) over () from ({window}) w order by tx desc, position desc limit 1");
+        let query = sqlx::query(AssertSqlSafe(sql));
+        let query = match self.inner.backend {
+            Backend::Sqlite => query.bind(after.position),
+            Backend::Postgres => query.bind(after.tx_id).bind(after.position),
+        };
+        let Some(row) = query.bind(limit).fetch_optional(&mut *conn).await? else {
+            return Ok(None);
+        };
+        let count: i64 = row.try_get(2)?;
+        Ok(Some((Cursor { tx_id: row.try_get(0)?, position: row.try_get(1)? }, count as usize)))
+    }
+
+    /// The events after `after` up to and including `end`, in commit order, of streams of the
+    /// given types (`{type}-{id}`); the others are passed over in the database.
+    pub async fn read_streams_between_in(
+        &self,
+        conn: &mut AnyConnection,
+        after: Cursor,
+        end: Cursor,
+        types: &[&'static str],
+    ) -> Result<Vec<RecordedEvent>, StoreError> {
+        assert!(types.iter().all(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')), "stream types are plain names");
+        let names = types.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+        let select = self.select_events();
+        let sql = match self.inner.backend {
+            Backend::Sqlite => format!(
+                "{select} where global_position > $1 and global_position <= $2 \
+                 and substr(stream_id, 1, instr(stream_id, '-') - 1) in ({names}) order by global_position"
+            ),
+            Backend::Postgres => format!(
+                "{select} where (tx_id, global_position) > ($1::text::xid8, $2) and (tx_id, global_position) <= ($3::text::xid8, $4) \
+                 and split_part(stream_id, '-', 1) in ({names}) order by tx_id, global_position"
+            ),
+        };
+        let query = sqlx::query(AssertSqlSafe(sql));
+        let query = match self.inner.backend {
+            Backend::Sqlite => query.bind(after.position).bind(end.position),
+            Backend::Postgres => query.bind(after.tx_id).bind(after.position).bind(end.tx_id).bind(end.position),
+        };
+        query.fetch_all(&mut *conn).await?.iter().map(decode_row).collect()
     }
 
     /// The columns every read of events selects, in [`decode_row`]'s order: position, tx id,
