@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use quizroom_domain::game::{GameEvent, GameQuestion, GameSettings, LiveGame, Scoring};
 use quizroom_domain::player::{GamePlayer, PlayerEvent};
+use quizroom_domain::question::Response;
 use quizroom_domain::quiz::Letter;
 use quizroom_domain::{DomainEvent, StreamId};
 use quizroom_eventstore::testing::TestDb;
@@ -35,13 +36,7 @@ fn event<E: DomainEvent>(e: &E) -> NewEvent {
 async fn game(store: &EventStore, pin: usize, players: usize, rounds: usize) -> Vec<String> {
     let game_id = uuid::Uuid::new_v4().simple().to_string();
     let questions = (0..rounds)
-        .map(|i| GameQuestion {
-            id: i as i64 + 1,
-            text: format!("Question {i}"),
-            options: ["One".into(), "Two".into(), "Three".into(), "Four".into()],
-            answer: Letter::A,
-            explanation: String::new(),
-        })
+        .map(|i| GameQuestion::four_options(i as i64 + 1, format!("Question {i}"), ["One".into(), "Two".into(), "Three".into(), "Four".into()], Letter::A, ""))
         .collect();
     let settings = GameSettings {
         seconds_per_question: 5,
@@ -62,6 +57,7 @@ async fn game(store: &EventStore, pin: usize, players: usize, rounds: usize) -> 
         settings,
         pin: format!("{:06}", 100_000 + pin),
         join_key: String::new(),
+        seed: 0,
         at: 0,
     };
     store.append(StreamId::<LiveGame>::new(&game_id).as_str(), ExpectedVersion::NoStream, vec![event(&opened)]).await.unwrap();
@@ -85,7 +81,8 @@ fn answer(round: usize) -> NewEvent {
     event(&PlayerEvent::AnswerGiven {
         index: round,
         question_id: round as i64 + 1,
-        choice: Letter::A,
+        response: Response::Choice(0),
+        f: Some(1.0),
         correct: true,
         points: 900,
         streak: 1,

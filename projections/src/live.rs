@@ -53,7 +53,7 @@ impl TransactionalProjection for LiveProjection {
                     game(conn, event).await?;
                 }
                 GamePlayer::STREAM => match decode::<PlayerEvent>(event)? {
-                    PlayerEvent::AnswerGiven { index, choice, correct, points, elapsed_ms, at, .. } => {
+                    PlayerEvent::AnswerGiven { index, response, f, correct, points, elapsed_ms, at, .. } => {
                         let player_id = instance::<GamePlayer>(event)?;
                         if run.iter().any(|a| a.player_id == player_id) {
                             answers(conn, &mut run).await?;
@@ -61,7 +61,9 @@ impl TransactionalProjection for LiveProjection {
                         run.push(Answer {
                             player_id: player_id.to_owned(),
                             question: index as i64,
-                            choice: choice.as_str(),
+                            choice: response.letter().map_or("", |l| l.as_str()),
+                            response: serde_json::to_string(&response).expect("responses serialise"),
+                            f,
                             correct: i64::from(correct),
                             points,
                             elapsed_ms,
@@ -85,7 +87,11 @@ impl TransactionalProjection for LiveProjection {
 struct Answer {
     player_id: String,
     question: i64,
+    /// The letter of a choice among the first four options (what four options A–D record).
     choice: &'static str,
+    /// As given, JSON.
+    response: String,
+    f: Option<f64>,
     correct: i64,
     points: i64,
     elapsed_ms: i64,
@@ -103,11 +109,11 @@ async fn answers(conn: &mut Conn, run: &mut Vec<Answer>) -> Result<(), Projectio
     run.clear();
     let answers = match Backend::of(conn) {
         Backend::Postgres => {
-            "jsonb_to_recordset($1::text::jsonb) as a (player_id text, question bigint, choice text, correct bigint, points bigint, elapsed_ms bigint, at bigint)"
+            "jsonb_to_recordset($1::text::jsonb) as a (player_id text, question bigint, choice text, response text, f double precision, correct bigint, points bigint, elapsed_ms bigint, at bigint)"
         }
         Backend::Sqlite => {
             "(select value ->> 'player_id' as player_id, value ->> 'question' as question, value ->> 'choice' as choice, \
-             value ->> 'correct' as correct, value ->> 'points' as points, value ->> 'elapsed_ms' as elapsed_ms, value ->> 'at' as at \
+             value ->> 'response' as response, value ->> 'f' as f, value ->> 'correct' as correct, value ->> 'points' as points, value ->> 'elapsed_ms' as elapsed_ms, value ->> 'at' as at \
              from json_each($1)) as a"
         }
     };
@@ -120,8 +126,8 @@ async fn answers(conn: &mut Conn, run: &mut Vec<Answer>) -> Result<(), Projectio
     .execute(&mut *conn)
     .await?;
     sqlx::query(AssertSqlSafe(format!(
-        "insert into live_answer (player_id, game_id, question, choice, correct, points, elapsed_ms, answered_at) \
-         select p.player_id, p.game_id, a.question, a.choice, a.correct, a.points, a.elapsed_ms, a.at from {answers} \
+        "insert into live_answer (player_id, game_id, question, choice, response, f, correct, points, elapsed_ms, answered_at) \
+         select p.player_id, p.game_id, a.question, a.choice, a.response, a.f, a.correct, a.points, a.elapsed_ms, a.at from {answers} \
          join live_player p on p.player_id = a.player_id"
     )))
     .bind(rows)
@@ -144,12 +150,15 @@ async fn game(conn: &mut Conn, event: &RecordedEvent) -> Result<(), ProjectionEr
                 .execute(&mut *conn)
                 .await?;
             for (index, q) in questions.iter().enumerate() {
-                sqlx::query("insert into live_question (game_id, question, question_id, text, answer) values ($1, $2, $3, $4, $5)")
+                let letter = q.kind.letters().map_or("", |(_, l)| l.as_str());
+                let definition = serde_json::to_string(&*q.kind).expect("definitions serialise");
+                sqlx::query("insert into live_question (game_id, question, question_id, text, answer, definition) values ($1, $2, $3, $4, $5, $6)")
                     .bind(game_id)
                     .bind(index as i64)
                     .bind(q.id)
                     .bind(&q.text)
-                    .bind(q.answer.as_str())
+                    .bind(letter)
+                    .bind(definition)
                     .execute(&mut *conn)
                     .await?;
             }

@@ -45,7 +45,7 @@ fn every_type() -> Vec<Value> {
 }
 
 /// A hosted quiz whose questions are `questions`; returns its id.
-async fn quiz_of(app: &TestApp, host: &str, questions: Vec<Value>) -> i64 {
+pub(crate) async fn quiz_of(app: &TestApp, host: &str, questions: Vec<Value>) -> i64 {
     let quiz = host_quiz(app, host, &[]).await;
     let id = quiz["id"].as_i64().unwrap();
     let (status, body) = app.post("/api/question/update-category-questions", Some(host), json!({ "categoryId": id, "questions": questions })).await;
@@ -54,7 +54,7 @@ async fn quiz_of(app: &TestApp, host: &str, questions: Vec<Value>) -> i64 {
 }
 
 /// The served position of `text` in `list`.
-fn at(list: &Value, text: &str) -> usize {
+pub(crate) fn at(list: &Value, text: &str) -> usize {
     list.as_array().unwrap().iter().position(|t| t == text).unwrap_or_else(|| panic!("{text} not in {list}"))
 }
 

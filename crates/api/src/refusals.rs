@@ -59,6 +59,7 @@ pub fn player_refused(e: PlayerError) -> ApiError {
         PlayerError::NotOpen => ApiError::conflict("not_open", e.to_string()),
         PlayerError::TooLate => ApiError::conflict("too_late", e.to_string()),
         PlayerError::AlreadyAnswered => ApiError::conflict("already_answered", e.to_string()),
+        PlayerError::BadResponse(_) => ApiError::bad_request("bad_message", e.to_string()),
         PlayerError::NotJoined => ApiError::not_found("No such player in this game"),
         // A join under a new player id: never refused as a second join.
         PlayerError::AlreadyJoined => ApiError::internal(e),
@@ -76,7 +77,8 @@ mod tests {
     /// message each (decision 0040).
     #[test]
     fn an_answers_refusal_reads_the_same_over_the_hub_and_over_http() {
-        for e in [PlayerError::NotOpen, PlayerError::TooLate, PlayerError::AlreadyAnswered, PlayerError::NotJoined] {
+        let bad = PlayerError::BadResponse("this question takes an order of the items".into());
+        for e in [PlayerError::NotOpen, PlayerError::TooLate, PlayerError::AlreadyAnswered, PlayerError::NotJoined, bad] {
             let (code, message) = Refused::Player(e.clone()).reads();
             let http = player_refused(e.clone());
             assert_eq!((serde_json::to_value(code).unwrap(), message), (serde_json::json!(http.code), http.message), "{e:?}");

@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::accommodation::Accommodation;
 use crate::question::{QuestionKind, RULES_VERSION, Response, ResponseError, fully_right};
-use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
 /// Network grace after the deadline for a submission or a saved answer.
@@ -96,16 +95,7 @@ impl From<RecordedScore> for ScoredAnswer {
 
 /// A response as recorded: today's shape, or a letter A–D from before question types.
 fn response_or_letter<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Response>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Given {
-        Letter(Letter),
-        Response(Response),
-    }
-    Ok(Option::<Given>::deserialize(d)?.map(|given| match given {
-        Given::Letter(letter) => Response::Choice(letter.index()),
-        Given::Response(response) => response,
-    }))
+    Ok(Option::<crate::question::RecordedResponse>::deserialize(d)?.map(Response::from))
 }
 
 fn first_rules() -> i64 {
@@ -362,6 +352,7 @@ impl Aggregate for Attempt {
 mod tests {
     use super::*;
     use crate::accommodation::ExtraTime;
+    use crate::quiz::Letter;
     use crate::testing::given;
     use Letter::{A, B, C, D};
 

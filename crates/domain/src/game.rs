@@ -7,9 +7,11 @@
 //! Phases: lobby → question → reveal → standings → question … → finished (see `docs/live-games.md`).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::question::QuestionKind;
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
@@ -47,14 +49,55 @@ pub struct GameSettings {
     pub auto_advance: bool,
 }
 
-/// A question as the game serves it, with its answer (never sent to players before the reveal).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A question as the game serves it, with its answer key (never sent to players before the
+/// reveal). Recorded before question types (issue 29) it held four `options` and the right
+/// `answer` letter; such an event is read as a single choice of four and never rewritten.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RecordedGameQuestion")]
 pub struct GameQuestion {
     pub id: i64,
     pub text: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    /// Shared with the question being played ([`OpenQuestion`]), which every answer reads.
+    pub kind: Arc<QuestionKind>,
     pub explanation: String,
+}
+
+#[derive(Deserialize)]
+struct RecordedGameQuestion {
+    id: i64,
+    text: String,
+    #[serde(default)]
+    kind: Option<QuestionKind>,
+    #[serde(default)]
+    options: Option<[String; 4]>,
+    #[serde(default)]
+    answer: Option<Letter>,
+    #[serde(default)]
+    explanation: String,
+}
+
+impl TryFrom<RecordedGameQuestion> for GameQuestion {
+    type Error = &'static str;
+
+    fn try_from(r: RecordedGameQuestion) -> Result<GameQuestion, Self::Error> {
+        let kind = match (r.kind, r.options, r.answer) {
+            (Some(kind), _, _) => kind,
+            (None, Some(options), Some(answer)) => QuestionKind::from_letters(options, answer),
+            (None, _, _) => return Err("a game's question needs its kind, or four options and an answer"),
+        };
+        Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation })
+    }
+}
+
+impl GameQuestion {
+    pub fn new(id: i64, text: impl Into<String>, kind: QuestionKind, explanation: impl Into<String>) -> GameQuestion {
+        GameQuestion { id, text: text.into(), kind: Arc::new(kind), explanation: explanation.into() }
+    }
+
+    /// A question of four options A–D with one right.
+    pub fn four_options(id: i64, text: impl Into<String>, options: [String; 4], answer: Letter, explanation: impl Into<String>) -> GameQuestion {
+        GameQuestion::new(id, text, QuestionKind::from_letters(options, answer), explanation)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -91,7 +134,7 @@ pub enum Phase {
     Finished,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum GameCommand {
     Open {
         host_id: String,
@@ -107,6 +150,8 @@ pub enum GameCommand {
         pin: String,
         /// The key of the game's link (see [`GameEvent::GameOpened`]).
         join_key: String,
+        /// See [`GameEvent::GameOpened`].
+        seed: i64,
         now: i64,
     },
     /// `players`: how many are in the lobby (the players' streams count them).
@@ -166,7 +211,7 @@ pub enum GameCommand {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum GameEvent {
     GameOpened {
@@ -185,6 +230,12 @@ pub enum GameEvent {
         /// there were keys have none (empty): no link joins them.
         #[serde(default)]
         join_key: String,
+        /// The secret order the game's shuffled lists (an ordering's items, a matching's right
+        /// items, a categorize question's items) are served in, to every player alike, and
+        /// answered by ([`crate::question::shuffled`]). Never shown; 0 in games opened before
+        /// question types, which had no such lists.
+        #[serde(default)]
+        seed: i64,
         at: i64,
     },
     QuestionStarted {
@@ -262,11 +313,13 @@ pub enum GameError {
 }
 
 /// The question being played, as an answer is judged against it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct OpenQuestion {
     pub index: usize,
     pub question_id: i64,
-    pub answer: Letter,
+    pub kind: Arc<QuestionKind>,
+    /// The game's secret serving order ([`GameEvent::GameOpened`]).
+    pub seed: i64,
     pub opens_at: i64,
     pub deadline: i64,
     pub paused: bool,
@@ -283,7 +336,7 @@ pub struct Clock {
     pub paused_at: Option<i64>,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct LiveGame {
     pub opened: bool,
     pub host_id: String,
@@ -295,6 +348,8 @@ pub struct LiveGame {
     pub pin: String,
     /// The key of the game's link (empty for a game opened before there were keys).
     pub join_key: String,
+    /// See [`GameEvent::GameOpened`].
+    pub seed: i64,
     pub opened_at: i64,
     pub phase: Phase,
     /// When the current phase began.
@@ -324,7 +379,8 @@ impl LiveGame {
         Some(OpenQuestion {
             index: clock.index,
             question_id: question.id,
-            answer: question.answer,
+            kind: question.kind.clone(),
+            seed: self.seed,
             opens_at: clock.opens_at,
             deadline: clock.deadline,
             paused: clock.paused_at.is_some(),
@@ -373,14 +429,14 @@ impl Aggregate for LiveGame {
     type Error = GameError;
 
     fn decide(&self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
-        if let GameCommand::Open { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, now } = command {
+        if let GameCommand::Open { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, seed, now } = command {
             if self.opened {
                 return Err(GameError::AlreadyOpen);
             }
             if questions.is_empty() {
                 return Err(GameError::NoQuestions);
             }
-            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, at: now }]);
+            return Ok(vec![GameEvent::GameOpened { host_id, quiz_id, quiz_version, curated, title, questions, settings, pin, join_key, seed, at: now }]);
         }
         if !self.opened {
             return Err(GameError::NotOpen);
@@ -450,7 +506,7 @@ impl Aggregate for LiveGame {
     fn evolve(mut self, event: &GameEvent) -> LiveGame {
         self.last_at = event.at();
         match event {
-            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, join_key, at, .. } => {
+            GameEvent::GameOpened { host_id, quiz_id, quiz_version, title, questions, settings, pin, join_key, seed, at, .. } => {
                 self.opened = true;
                 self.host_id = host_id.clone();
                 self.quiz_id = *quiz_id;
@@ -460,6 +516,7 @@ impl Aggregate for LiveGame {
                 self.settings = Some(settings.clone());
                 self.pin = pin.clone();
                 self.join_key = join_key.clone();
+                self.seed = *seed;
                 self.opened_at = *at;
                 self.phase = Phase::Lobby;
                 self.phase_since = *at;

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{LiveGame, OpenQuestion, Scoring};
-use crate::quiz::Letter;
+use crate::question::{RecordedResponse, Response};
 use crate::{Aggregate, DomainEvent};
 
 /// The most a right answer earns when speed counts (at once; half of it at the deadline).
@@ -22,28 +22,17 @@ pub const MOST_POINTS: i64 = 1_000;
 pub const STREAK_STEP: i64 = 100;
 pub const STREAK_CAP: i64 = 500;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum PlayerCommand {
     /// `user_id`: the account, when the player is signed in; `device`: the digest of the client
     /// key of the browser it joined from, when it sent one.
-    Join {
-        game_id: String,
-        nickname: String,
-        user_id: Option<String>,
-        device: Option<String>,
-        now: i64,
-    },
-    Answer {
-        question: OpenQuestion,
-        choice: Letter,
-        scoring: Scoring,
-        streak_bonus: bool,
-        now: i64,
-    },
+    Join { game_id: String, nickname: String, user_id: Option<String>, device: Option<String>, now: i64 },
+    /// `response` in the definition's indices ([`PlayerCommand::answer`] maps served positions).
+    Answer { question: OpenQuestion, response: Response, scoring: Scoring, streak_bonus: bool, now: i64 },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", content = "data")]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", content = "data", from = "RecordedPlayerEvent")]
 pub enum PlayerEvent {
     /// `device`: the digest of the joining browser's client key (decision 0032): one seat per
     /// device and game, and a kick keeps the device out. Absent for players of earlier versions
@@ -56,20 +45,78 @@ pub enum PlayerEvent {
         device: Option<String>,
         at: i64,
     },
-    /// `points` include the streak bonus; `streak` counts right answers in a row, this one included.
-    AnswerGiven { index: usize, question_id: i64, choice: Letter, correct: bool, points: i64, streak: i64, elapsed_ms: i64, at: i64 },
+    /// `response` as given (in the definition's indices); `f` its correctness fraction, none for
+    /// a poll or a word cloud; `correct` that it is fully right; `points` include the streak
+    /// bonus; `streak` counts right answers in a row, this one included.
+    AnswerGiven { index: usize, question_id: i64, response: Response, f: Option<f64>, correct: bool, points: i64, streak: i64, elapsed_ms: i64, at: i64 },
+}
+
+/// A player's event as recorded: today's, or an answer from before question types, which held a
+/// `choice` letter and no `f` (its `correct` says 1 or 0).
+#[derive(Deserialize)]
+#[serde(tag = "type", content = "data")]
+enum RecordedPlayerEvent {
+    PlayerJoined {
+        game_id: String,
+        nickname: String,
+        user_id: Option<String>,
+        #[serde(default)]
+        device: Option<String>,
+        at: i64,
+    },
+    AnswerGiven {
+        index: usize,
+        question_id: i64,
+        #[serde(alias = "choice")]
+        response: RecordedResponse,
+        #[serde(default, deserialize_with = "present")]
+        f: Option<Option<f64>>,
+        correct: bool,
+        points: i64,
+        streak: i64,
+        elapsed_ms: i64,
+        at: i64,
+    },
+}
+
+/// A field that is present, null or not (`Some(None)` for null; absent stays `None`).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<f64>>, D::Error> {
+    Option::<f64>::deserialize(d).map(Some)
+}
+
+impl From<RecordedPlayerEvent> for PlayerEvent {
+    fn from(recorded: RecordedPlayerEvent) -> PlayerEvent {
+        match recorded {
+            RecordedPlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at } => {
+                PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at }
+            }
+            RecordedPlayerEvent::AnswerGiven { index, question_id, response, f, correct, points, streak, elapsed_ms, at } => PlayerEvent::AnswerGiven {
+                index,
+                question_id,
+                response: response.into(),
+                f: f.unwrap_or(Some(if correct { 1.0 } else { 0.0 })),
+                correct,
+                points,
+                streak,
+                elapsed_ms,
+                at,
+            },
+        }
+    }
 }
 
 impl DomainEvent for PlayerEvent {}
 
 impl PlayerCommand {
-    /// A player's answer to question `index` of `game`, received at `now`: the command the player's
-    /// stream decides ([`GamePlayer::decide`]), judged against the question being played and the
-    /// game's scoring. Refused as not open when question `index` is not the one being played.
-    pub fn answer(game: &LiveGame, index: usize, choice: Letter, now: i64) -> Result<PlayerCommand, PlayerError> {
+    /// A player's answer to question `index` of `game`, received at `now` and given by the
+    /// positions the player was served (`docs/live-games.md`): the command the player's stream
+    /// decides ([`GamePlayer::decide`]), judged against the question being played and the game's
+    /// scoring. Refused as not open when question `index` is not the one being played.
+    pub fn answer(game: &LiveGame, index: usize, served: Response, now: i64) -> Result<PlayerCommand, PlayerError> {
         let question = game.open_question().filter(|q| q.index == index).ok_or(PlayerError::NotOpen)?;
         let settings = game.settings.as_ref().ok_or(PlayerError::NotOpen)?;
-        Ok(PlayerCommand::Answer { question, choice, scoring: settings.scoring, streak_bonus: settings.streak_bonus, now })
+        let response = question.kind.from_served(served, question.seed, question.question_id);
+        Ok(PlayerCommand::Answer { question, response, scoring: settings.scoring, streak_bonus: settings.streak_bonus, now })
     }
 }
 
@@ -85,19 +132,23 @@ pub enum PlayerError {
     NotOpen,
     #[error("Time is up for this question")]
     TooLate,
+    /// A response of the wrong shape for the question, or naming what it does not have.
+    #[error("{0}")]
+    BadResponse(String),
 }
 
 /// One answer as it was scored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Answered {
-    pub choice: Letter,
+    pub response: Response,
+    pub f: Option<f64>,
     pub correct: bool,
     pub points: i64,
     /// The streak once this answer was given.
     pub streak: i64,
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct GamePlayer {
     pub joined: bool,
     pub game_id: String,
@@ -154,7 +205,7 @@ impl Aggregate for GamePlayer {
                 }
                 Ok(vec![PlayerEvent::PlayerJoined { game_id, nickname, user_id, device, at: now }])
             }
-            PlayerCommand::Answer { question, choice, scoring, streak_bonus, now } => {
+            PlayerCommand::Answer { question, response, scoring, streak_bonus, now } => {
                 if !self.joined {
                     return Err(PlayerError::NotJoined);
                 }
@@ -167,15 +218,17 @@ impl Aggregate for GamePlayer {
                 if now > question.deadline {
                     return Err(PlayerError::TooLate);
                 }
-                let correct = choice == question.answer;
+                let f = question.kind.judge(&response).map_err(|e| PlayerError::BadResponse(e.to_string()))?;
+                let correct = f.is_some_and(crate::question::fully_right);
                 let elapsed_ms = now - question.opens_at;
                 let streak = self.streak_at(question.index, correct);
                 let bonus = if streak_bonus && streak > 1 { (STREAK_STEP * (streak - 1)).min(STREAK_CAP) } else { 0 };
-                let points = points_for(scoring, correct, elapsed_ms, question.deadline - question.opens_at) + bonus;
+                let points = crate::question::points(Some(scoring), f.unwrap_or(0.0), elapsed_ms, question.deadline - question.opens_at) + bonus;
                 Ok(vec![PlayerEvent::AnswerGiven {
                     index: question.index,
                     question_id: question.question_id,
-                    choice,
+                    response,
+                    f,
                     correct,
                     points,
                     streak,
@@ -195,8 +248,8 @@ impl Aggregate for GamePlayer {
                 self.user_id = user_id.clone();
                 self.joined_at = *at;
             }
-            PlayerEvent::AnswerGiven { index, choice, correct, points, streak, .. } => {
-                self.answers.insert(*index, Answered { choice: *choice, correct: *correct, points: *points, streak: *streak });
+            PlayerEvent::AnswerGiven { index, response, f, correct, points, streak, .. } => {
+                self.answers.insert(*index, Answered { response: response.clone(), f: *f, correct: *correct, points: *points, streak: *streak });
                 self.points += points;
                 self.streak = *streak;
             }

@@ -20,7 +20,7 @@ use crate::quiz::Letter;
 
 pub use check::DefinitionError;
 pub use judge::ResponseError;
-pub use serve::shuffled;
+pub use serve::{Served, shuffled};
 
 /// The version of the judging rules in this module, recorded with every judged answer: a rule
 /// changed later never rewrites a score given under an earlier one.
@@ -210,7 +210,44 @@ pub enum Response {
     Gaps(Vec<Option<GapResponse>>),
 }
 
+fn whole_numbers(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) => match n.as_f64() {
+            Some(x) if n.is_f64() && x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) => Value::from(x as u64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers).collect()),
+        Value::Object(fields) => Value::Object(fields.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect()),
+        other => other,
+    }
+}
+
+/// A response as an event recorded it: today's shape, or a letter A–D from before question types
+/// (read as that option's index).
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RecordedResponse {
+    Letter(Letter),
+    Response(Response),
+}
+
+impl From<RecordedResponse> for Response {
+    fn from(recorded: RecordedResponse) -> Response {
+        match recorded {
+            RecordedResponse::Letter(letter) => Response::Choice(letter.index()),
+            RecordedResponse::Response(response) => response,
+        }
+    }
+}
+
 impl Response {
+    /// A response as a client sent it (JSON), whole numbers written as decimals (`2.0`, which
+    /// JSON's integers allow) taken as integers, so an index reads as an index.
+    pub fn read(value: serde_json::Value) -> Result<Response, serde_json::Error> {
+        serde_json::from_value(whole_numbers(value))
+    }
+
     /// The letter of an option A–D chosen (a single choice's response as the A–D screens show it).
     pub fn letter(&self) -> Option<Letter> {
         match self {

@@ -47,6 +47,12 @@ impl<A: Aggregate + std::fmt::Debug> When<A> {
         }
     }
 
+    /// The events the command recorded (it must not be refused), to match on their shape.
+    #[track_caller]
+    pub fn events(self) -> Vec<A::Event> {
+        self.result.unwrap_or_else(|e| panic!("the command was refused: {e}"))
+    }
+
     /// Asserts the command was refused with `expected`.
     #[track_caller]
     pub fn then_error(self, expected: A::Error) {

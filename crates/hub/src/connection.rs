@@ -12,6 +12,7 @@ use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use quizroom_domain::question::Response;
 use quizroom_domain::quiz::Letter;
 
 use crate::Hub;
@@ -134,17 +135,25 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             };
             subscriptions.insert(name, task);
         }
-        ClientMessage::Answer { channel: name, question, choice } => {
+        ClientMessage::Answer { channel: name, question, choice, response } => {
             let Ok(Channel::Game(game_id)) = name.parse::<Channel>() else {
                 return outbox.error(Some(&name), ErrorCode::UnknownChannel, "Answers go to a game:<gameId> channel");
             };
-            let Some(choice) = Letter::parse(&choice) else {
-                return outbox.error(Some(&name), ErrorCode::BadMessage, "choice is one of A, B, C and D");
+            let sent = match (choice, response) {
+                (_, Some(json)) => match Response::read(json.clone()) {
+                    Ok(response) => Sent::Response(response, json),
+                    Err(e) => return outbox.error(Some(&name), ErrorCode::BadMessage, &format!("The response is not one Quizroom reads: {e}")),
+                },
+                (Some(choice), None) => match Letter::parse(&choice) {
+                    Some(letter) => Sent::Letter(letter),
+                    None => return outbox.error(Some(&name), ErrorCode::BadMessage, "choice is one of A, B, C and D"),
+                },
+                (None, None) => return outbox.error(Some(&name), ErrorCode::BadMessage, "An answer carries a choice or a response"),
             };
             // The receive time decides whether it was in time (and how fast), and the answer is
             // taken (decided, and held in its room) as it is read, before anything else is read.
             let received_at = hub.now_ms();
-            let given = Given { game_id, question, choice, received_at };
+            let given = Given { game_id, question, sent, received_at };
             let taken = hub.games().loaded(&given.game_id).map(|handle| take(hub, identity, &handle, &given));
             tokio::spawn(answer(hub.clone(), identity.clone(), given, taken, outbox.clone()));
         }
@@ -155,8 +164,23 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
 struct Given {
     game_id: String,
     question: usize,
-    choice: Letter,
+    sent: Sent,
     received_at: i64,
+}
+
+/// What an answer carried: a letter A–D, or a response (kept as sent, to acknowledge it so).
+enum Sent {
+    Letter(Letter),
+    Response(Response, serde_json::Value),
+}
+
+impl Sent {
+    fn response(&self) -> Response {
+        match self {
+            Sent::Letter(letter) => Response::Choice(letter.index()),
+            Sent::Response(response, _) => response.clone(),
+        }
+    }
 }
 
 /// Why an answer was not taken: the code and message the player is told.
@@ -167,7 +191,7 @@ fn take(hub: &Hub, identity: &Identity, handle: &Arc<RoomHandle>, given: &Given)
     let Some(Viewer::Player(player_id)) = channel::game::viewer(handle, identity, &given.game_id) else {
         return Err((ErrorCode::Forbidden, "Only the game's players answer".into()));
     };
-    hub.games().take(handle, &player_id, given.question, given.choice, given.received_at).map_err(|refused| refused.reads())
+    hub.games().take(handle, &player_id, given.question, given.sent.response(), given.received_at).map_err(|refused| refused.reads())
 }
 
 /// Records a player's answer (taken as it was read, or here once its game is loaded) and
@@ -175,7 +199,7 @@ fn take(hub: &Hub, identity: &Identity, handle: &Arc<RoomHandle>, given: &Given)
 async fn answer(hub: Hub, identity: Identity, given: Given, taken: Option<Result<Taken, NotTaken>>, outbox: Outbox) {
     let channel = Channel::Game(given.game_id.clone());
     let name = channel.to_string();
-    let (question, choice) = (given.question, given.choice);
+    let question = given.question;
     let taken = match taken {
         Some(taken) => taken,
         None => match hub.games().room(&given.game_id).await {
@@ -190,7 +214,11 @@ async fn answer(hub: Hub, identity: Identity, given: Given, taken: Option<Result
     };
     match outcome {
         Ok(()) => {
-            outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice: choice.as_str() });
+            let (choice, response) = match &given.sent {
+                Sent::Letter(letter) => (Some(letter.as_str()), None),
+                Sent::Response(_, json) => (None, Some(json)),
+            };
+            outbox.send(&ServerMessage::AnswerAck { channel: &channel, question, choice, response });
         }
         Err((code, error)) => outbox.error(Some(&name), code, &error),
     }

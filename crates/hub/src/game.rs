@@ -20,7 +20,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, Phase};
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError, PlayerEvent};
-use quizroom_domain::quiz::Letter;
+use quizroom_domain::question::Response;
 use quizroom_domain::stream::id_of;
 use quizroom_domain::{Aggregate, DomainEvent, StreamId};
 use quizroom_eventstore::{Backend, Cursor, EventStore, RecordedEvent, StoreError};
@@ -77,6 +77,7 @@ impl Refused {
             Refused::Player(e @ PlayerError::AlreadyAnswered) => (ErrorCode::AlreadyAnswered, e.to_string()),
             Refused::Player(e @ PlayerError::TooLate) => (ErrorCode::TooLate, e.to_string()),
             Refused::Player(e @ PlayerError::NotOpen) => (ErrorCode::NotOpen, e.to_string()),
+            Refused::Player(e @ PlayerError::BadResponse(_)) => (ErrorCode::BadMessage, e.to_string()),
             Refused::Player(PlayerError::NotJoined | PlayerError::AlreadyJoined) | Refused::NotFound => {
                 (ErrorCode::NotFound, "No such player in this game".into())
             }
@@ -358,13 +359,13 @@ impl Games {
     /// too late) costs no write, and from this moment the room holds it, so its question is not
     /// revealed before it is written ([`record`](Self::record)) or refused. One answer of a
     /// player at a time: another while theirs is being written is refused as answered.
-    pub fn take(self: &Arc<Self>, handle: &Arc<RoomHandle>, player_id: &str, index: usize, choice: Letter, now: i64) -> Result<Taken, Refused> {
+    pub fn take(self: &Arc<Self>, handle: &Arc<RoomHandle>, player_id: &str, index: usize, response: Response, now: i64) -> Result<Taken, Refused> {
         let mut room = handle.lock();
         let player = room.players.get(player_id).ok_or(Refused::NotFound)?;
         if player.kicked {
             return Err(Refused::Kicked);
         }
-        let command = PlayerCommand::answer(&room.game, index, choice, now).map_err(Refused::Player)?;
+        let command = PlayerCommand::answer(&room.game, index, response, now).map_err(Refused::Player)?;
         let events = player.state.decide(command.clone()).map_err(Refused::Player)?;
         let answer = Answer { game_id: room.game_id.clone(), player_id: player_id.to_owned(), command, version: player.version, events };
         if !room.hold(player_id, index) {

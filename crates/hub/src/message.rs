@@ -16,8 +16,16 @@ pub enum ClientMessage {
     Subscribe { channel: String },
     /// Stop a subscription.
     Unsubscribe { channel: String },
-    /// A live game's player answers question `question` (its index) with `choice` (a letter).
-    Answer { channel: String, question: usize, choice: String },
+    /// A live game's player answers question `question` (its index) with `choice` (a letter A–D)
+    /// or `response` (any type, by the positions served: `docs/live-games.md`).
+    Answer {
+        channel: String,
+        question: usize,
+        #[serde(default)]
+        choice: Option<String>,
+        #[serde(default)]
+        response: Option<serde_json::Value>,
+    },
     /// Answered with [`ServerMessage::Pong`].
     Ping,
 }
@@ -92,11 +100,14 @@ pub enum ServerMessage<'a> {
         /// The time is up and answers received in time are still being written.
         counting: bool,
     },
-    /// A player's answer is durable in the log.
+    /// A player's answer is durable in the log: as it was sent, a letter or a response.
     AnswerAck {
         channel: &'a Channel,
         question: usize,
-        choice: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        choice: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        response: Option<&'a serde_json::Value>,
     },
     /// The host removed this player from the game.
     Kicked {
@@ -132,6 +143,7 @@ mod tests {
         let quiz = Channel::Quiz(1);
         let game = Channel::Game("g1".into());
         let view = crate::game::Room::new("g1".into()).view(&crate::game::Viewer::Host, 0);
+        let order = serde_json::json!({ "order": [2, 0, 1] });
         let top = RawValue::from_string(r#"[{"rank":1,"userId":"u","firstName":"A","lastName":"B","points":10}]"#.into()).unwrap();
         let messages = [
             ServerMessage::Subscribed { channel: &quiz },
@@ -140,7 +152,8 @@ mod tests {
             ServerMessage::Leaderboard { channel: &quiz, top: &top, me: Some(Rank { rank: 1, points: 10 }), participants: 1 },
             ServerMessage::Game { channel: &game, view: &view },
             ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2, counting: false },
-            ServerMessage::AnswerAck { channel: &game, question: 0, choice: "B" },
+            ServerMessage::AnswerAck { channel: &game, question: 0, choice: Some("B"), response: None },
+            ServerMessage::AnswerAck { channel: &game, question: 0, choice: None, response: Some(&order) },
             ServerMessage::Kicked { channel: &game },
             ServerMessage::Error { channel: Some("x"), code: ErrorCode::BadMessage, error: "e" },
             ServerMessage::Pong,
@@ -213,7 +226,7 @@ mod tests {
     #[test]
     fn every_documented_client_message_is_understood() {
         let examples = documented("Client to server");
-        assert_eq!(examples.len(), 6);
+        assert_eq!(examples.len(), 7);
         for example in examples {
             let concrete = example.replace("<attemptId>", "a1").replace("<categoryId>", "1").replace("<gameId>", "g1").replace('…', "quiz:1");
             let parsed: Result<ClientMessage, _> = serde_json::from_str(&concrete);

@@ -144,12 +144,24 @@ pub struct QuestionRow {
     pub question: i64,
     pub question_id: i64,
     pub text: String,
+    /// The right letter of four options A–D (empty for another type).
     pub answer: String,
+    /// The question's type and answer key (JSON; none in games played before question types,
+    /// whose questions were four options A–D).
+    pub definition: Option<String>,
+}
+
+impl QuestionRow {
+    /// The question's definition; four options A–D (options unknown) for a game played before
+    /// question types.
+    pub fn kind(&self) -> Option<quizroom_domain::question::QuestionKind> {
+        self.definition.as_deref().and_then(|d| serde_json::from_str(d).ok())
+    }
 }
 
 /// A game's questions in the order played.
 pub async fn questions(pool: &AnyPool, game_id: &str) -> Result<Vec<QuestionRow>, sqlx::Error> {
-    sqlx::query_as::<_, QuestionRow>("select question, question_id, text, answer from live_question where game_id = $1 order by question")
+    sqlx::query_as::<_, QuestionRow>("select question, question_id, text, answer, definition from live_question where game_id = $1 order by question")
         .bind(game_id)
         .fetch_all(pool)
         .await
@@ -159,16 +171,25 @@ pub async fn questions(pool: &AnyPool, game_id: &str) -> Result<Vec<QuestionRow>
 pub struct AnswerRow {
     pub player_id: String,
     pub question: i64,
+    /// The letter of a choice among the first four options (empty otherwise).
     pub choice: String,
+    /// As given (JSON, in the definition's indices; none in games played before question types).
+    pub response: Option<String>,
     pub correct: i64,
     pub points: i64,
     pub elapsed_ms: i64,
 }
 
+impl AnswerRow {
+    pub fn response(&self) -> Option<quizroom_domain::question::Response> {
+        self.response.as_deref().and_then(|r| serde_json::from_str(r).ok())
+    }
+}
+
 /// Every answer given in a game.
 pub async fn answers(pool: &AnyPool, game_id: &str) -> Result<Vec<AnswerRow>, sqlx::Error> {
     sqlx::query_as::<_, AnswerRow>(
-        "select player_id, question, choice, correct, points, elapsed_ms from live_answer where game_id = $1 order by question, player_id",
+        "select player_id, question, choice, response, correct, points, elapsed_ms from live_answer where game_id = $1 order by question, player_id",
     )
     .bind(game_id)
     .fetch_all(pool)
@@ -257,11 +278,11 @@ mod tests {
     use super::*;
 
     fn question(question: i64, answer: &str) -> QuestionRow {
-        QuestionRow { question, question_id: question + 10, text: format!("Q{question}"), answer: answer.into() }
+        QuestionRow { question, question_id: question + 10, text: format!("Q{question}"), answer: answer.into(), definition: None }
     }
 
     fn answer(player: &str, question: i64, choice: &str, correct: bool, elapsed_ms: i64) -> AnswerRow {
-        AnswerRow { player_id: player.into(), question, choice: choice.into(), correct: correct as i64, points: 0, elapsed_ms }
+        AnswerRow { player_id: player.into(), question, choice: choice.into(), response: None, correct: correct as i64, points: 0, elapsed_ms }
     }
 
     #[test]

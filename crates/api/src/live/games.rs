@@ -175,17 +175,8 @@ pub(super) async fn open_game(
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let (quiz, version) = load::<Quiz>(&state.store, &mut conn, &stream).await?;
     drop(conn);
-    let mut questions: Vec<GameQuestion> = Vec::with_capacity(quiz.questions.len());
-    for (n, q) in quiz.questions.iter().enumerate() {
-        let Some((options, answer)) = q.letters() else {
-            return Err(ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "question_type",
-                format!("Question {} is a {} question: live games run questions of four options A to D for now", n + 1, q.kind.name().replace('_', " ")),
-            ));
-        };
-        questions.push(GameQuestion { id: q.id, text: q.text.clone(), options, answer, explanation: q.explanation.clone() });
-    }
+    let mut questions: Vec<GameQuestion> =
+        quiz.questions.iter().map(|q| GameQuestion::new(q.id, q.text.clone(), q.kind.clone(), q.explanation.clone())).collect();
     if questions.is_empty() {
         return Err(not_found());
     }
@@ -218,6 +209,8 @@ pub(super) async fn open_game(
     let stream = StreamId::<LiveGame>::new(&game_id);
     let meta = metadata(&caller.user_id, "open_game");
     let join_key = new_join_key();
+    // The secret order of the game's shuffled lists (never shown: `GameEvent::GameOpened`).
+    let seed = rand::random::<i64>() & i64::MAX;
     // A PIN is unique among open games (a unique index): draw another when one is taken.
     let mut draws = 1;
     let recorded = loop {
@@ -231,6 +224,7 @@ pub(super) async fn open_game(
             settings: settings.clone(),
             pin: new_pin(),
             join_key: join_key.clone(),
+            seed,
             now: state.clock.now_ms(),
         };
         match decide_and_commit(&state.store, &stream, &meta, command).await {

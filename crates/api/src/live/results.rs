@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
+use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::Letter;
 use quizroom_projections::live::read::{self as live, AnswerRow, GameRow};
 use serde::{Deserialize, Serialize};
@@ -146,6 +147,12 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
     for a in &answers {
         by_player.entry(a.player_id.as_str()).or_default().push(a);
     }
+    // Questions of other types than four options A–D: answers and the key read in words.
+    let kinds: HashMap<i64, QuestionKind> = questions.iter().filter_map(|q| Some((q.question, q.kind().filter(|k| k.letters().is_none())?))).collect();
+    let in_words = |a: &AnswerRow| match (kinds.get(&a.question), a.response()) {
+        (Some(kind), Some(response)) => kind.describe(&response),
+        _ => a.choice.clone(),
+    };
     let mut players: Vec<_> = players.into_iter().filter(|p| p.kicked == 0).collect();
     players.sort_by(|a, b| b.points.cmp(&a.points).then(a.joined_at.cmp(&b.joined_at)).then(a.player_id.cmp(&b.player_id)));
     let players = players
@@ -153,7 +160,7 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
         .enumerate()
         .map(|(i, p)| {
             let given = by_player.get(p.player_id.as_str());
-            let answers = questions.iter().map(|q| given.and_then(|g| g.iter().find(|a| a.question == q.question)).map(|a| a.choice.clone())).collect();
+            let answers = questions.iter().map(|q| given.and_then(|g| g.iter().find(|a| a.question == q.question)).map(|a| in_words(a))).collect();
             PlayerResult {
                 rank: i + 1,
                 signed_in: p.user_id.is_some(),
@@ -174,8 +181,11 @@ async fn results_of(state: &AppState, game: GameRow) -> Result<GameResults, ApiE
             correct: f.correct as usize,
             counts: Letter::ALL.iter().map(|l| (l.as_str().to_owned(), f.counts[l.index()] as usize)).collect(),
             median_ms: f.median_ms,
+            answer: match kinds.get(&f.question.question) {
+                Some(kind) => kind.model_answer().map(|m| kind.describe(&m)).unwrap_or_default(),
+                None => f.question.answer,
+            },
             text: f.question.text,
-            answer: f.question.answer,
         })
         .collect();
     Ok(GameResults {

@@ -5,7 +5,7 @@
 //! right items, a categorize question's items) are served in the attempt's secret order and
 //! answered by the positions served (`quizroom_domain::question::serve`).
 
-use quizroom_domain::question::{Gap, QuestionKind, Response};
+use quizroom_domain::question::{QuestionKind, Response};
 use quizroom_domain::quiz::Letter;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -99,51 +99,11 @@ impl PlayQuestion {
             (q.option_a, q.option_b, q.option_c, q.option_d) = (Some(a), Some(b), Some(c), Some(d));
             return q;
         }
+        let Some(s) = kind.served(seed, id) else { return q };
         q.kind = Some(kind.name());
-        let order = kind.served_order(seed, id).unwrap_or_default();
-        let served = |texts: Vec<&String>| Some(order.iter().map(|i| texts[*i].clone()).collect::<Vec<_>>());
-        match kind {
-            QuestionKind::SingleChoice { options, .. } | QuestionKind::Poll { options } => q.options = Some(options.clone()),
-            QuestionKind::MultiSelect { options, .. } => (q.options, q.several) = (Some(options.clone()), Some(true)),
-            QuestionKind::Numeric { unit, .. } => q.unit = unit.clone(),
-            QuestionKind::Slider { min, max, step, .. } => (q.min, q.max, q.step) = (Some(*min), Some(*max), Some(*step)),
-            QuestionKind::Ordering { items, .. } => q.items = served(items.iter().collect()),
-            QuestionKind::Matching { pairs, distractors } => {
-                q.left = Some(pairs.iter().map(|p| p.left.clone()).collect());
-                q.right = served(pairs.iter().map(|p| &p.right).chain(distractors).collect());
-            }
-            QuestionKind::Categorize { groups, items } => {
-                q.groups = Some(groups.clone());
-                q.items = served(items.iter().map(|i| &i.text).collect());
-            }
-            QuestionKind::Gaps { text, gaps } => {
-                q.cloze = Some(text.clone());
-                q.gaps = Some(
-                    gaps.iter()
-                        .map(|g| match g {
-                            Gap::Choice { options, .. } => json!({ "type": "choice", "options": options }),
-                            Gap::Typed { .. } => json!({ "type": "typed" }),
-                        })
-                        .collect(),
-                );
-            }
-            QuestionKind::TrueFalse { .. } | QuestionKind::TypeAnswer { .. } | QuestionKind::WordCloud | QuestionKind::Slide => {}
-        }
+        (q.options, q.items, q.left, q.right, q.groups, q.cloze, q.gaps) = (s.options, s.items, s.left, s.right, s.groups, s.cloze, s.gaps);
+        (q.min, q.max, q.step, q.unit, q.several) = (s.min, s.max, s.step, s.unit, s.several);
         q
-    }
-}
-
-/// Whole numbers written as decimals (`2.0`, which JSON's integers allow) as integers, so an
-/// index reads as an index; other numbers stay as they are.
-fn whole_numbers(value: Value) -> Value {
-    match value {
-        Value::Number(n) => match n.as_f64() {
-            Some(x) if n.is_f64() && x.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&x) => Value::from(x as u64),
-            _ => Value::Number(n),
-        },
-        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers).collect()),
-        Value::Object(fields) => Value::Object(fields.into_iter().map(|(k, v)| (k, whole_numbers(v))).collect()),
-        other => other,
     }
 }
 
@@ -151,9 +111,7 @@ fn whole_numbers(value: Value) -> Value {
 /// (blank or `incomplete`: none). `None`: no answer.
 pub fn given(answer: Option<&str>, response: Option<Value>) -> Result<Option<Response>, ApiError> {
     if let Some(response) = response.filter(|r| !r.is_null()) {
-        return serde_json::from_value(whole_numbers(response))
-            .map(Some)
-            .map_err(|e| ApiError::bad_request("invalid_answer", format!("The response is not one Quizroom reads: {e}")));
+        return Response::read(response).map(Some).map_err(|e| ApiError::bad_request("invalid_answer", format!("The response is not one Quizroom reads: {e}")));
     }
     match answer.map(str::trim).filter(|a| !a.is_empty() && !a.eq_ignore_ascii_case("incomplete")) {
         None => Ok(None),

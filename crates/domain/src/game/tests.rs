@@ -19,13 +19,7 @@ fn settings() -> GameSettings {
 }
 
 fn question(id: i64) -> GameQuestion {
-    GameQuestion {
-        id,
-        text: format!("Question {id}?"),
-        options: ["a".into(), "b".into(), "c".into(), "d".into()],
-        answer: Letter::B,
-        explanation: "because".into(),
-    }
+    GameQuestion::four_options(id, format!("Question {id}?"), ["a".into(), "b".into(), "c".into(), "d".into()], Letter::B, "because")
 }
 
 fn opened_with(settings: GameSettings) -> GameEvent {
@@ -39,6 +33,7 @@ fn opened_with(settings: GameSettings) -> GameEvent {
         settings,
         pin: "123456".into(),
         join_key: "key".into(),
+        seed: 42,
         at: T0,
     }
 }
@@ -68,6 +63,7 @@ fn a_game_opens_in_its_lobby_with_its_questions() {
             settings: settings(),
             pin: "123456".into(),
             join_key: "key".into(),
+            seed: 42,
             now: T0,
         })
         .then([opened()]);
@@ -89,6 +85,7 @@ fn a_game_without_questions_or_opened_twice_is_refused() {
         settings: settings(),
         pin: "1".into(),
         join_key: "key".into(),
+        seed: 42,
         now: T0,
     };
     given::<LiveGame>([]).when(open(vec![])).then_error(GameError::NoQuestions);
@@ -101,7 +98,7 @@ fn starting_needs_a_player_and_opens_the_first_question_after_the_get_ready() {
     given::<LiveGame>([opened()]).when(GameCommand::Start { players: 0, now: T0 }).then_error(GameError::NobodyJoined);
     let game = given::<LiveGame>([opened()]).when(GameCommand::Start { players: 3, now: T0 + 10 }).then([started(0, T0 + 10)]);
     let open = game.open_question().unwrap();
-    assert_eq!((open.index, open.question_id, open.answer), (0, 1, Letter::B));
+    assert_eq!((open.index, open.question_id, open.kind.letters().map(|(_, l)| l), open.seed), (0, 1, Some(Letter::B), 42));
     assert_eq!(open.opens_at, T0 + 10 + 3_000);
     assert_eq!(open.deadline, T0 + 10 + 23_000);
     assert_eq!(game.remaining_ms(T0 + 3_010), 20_000);

@@ -14,6 +14,31 @@ fn number(x: f64) -> String {
 }
 
 impl QuestionKind {
+    /// A response that is fully right (the first accepted answer, the target, …), to show the
+    /// answer key in words ([`describe`](Self::describe)); none for a poll, a word cloud or a slide.
+    pub fn model_answer(&self) -> Option<Response> {
+        Some(match self {
+            QuestionKind::SingleChoice { right, .. } => Response::Choice(*right.first()?),
+            QuestionKind::TrueFalse { answer } => Response::Bool(*answer),
+            QuestionKind::MultiSelect { right, .. } => Response::Choices(right.clone()),
+            QuestionKind::TypeAnswer { accepted, .. } => Response::Text(accepted.first()?.clone()),
+            QuestionKind::Numeric { answer, .. } => Response::Number(*answer),
+            QuestionKind::Slider { target, .. } => Response::Number(*target),
+            QuestionKind::Ordering { items, .. } => Response::Order((0..items.len()).collect()),
+            QuestionKind::Matching { pairs, .. } => Response::Pairs((0..pairs.len()).map(Some).collect()),
+            QuestionKind::Categorize { items, .. } => Response::Groups(items.iter().map(|i| Some(i.group)).collect()),
+            QuestionKind::Gaps { gaps, .. } => Response::Gaps(
+                gaps.iter()
+                    .map(|g| match g {
+                        Gap::Choice { right, .. } => Some(GapResponse::Choice(*right)),
+                        Gap::Typed { accepted, .. } => accepted.first().cloned().map(GapResponse::Text),
+                    })
+                    .collect(),
+            ),
+            QuestionKind::Poll { .. } | QuestionKind::WordCloud | QuestionKind::Slide => return None,
+        })
+    }
+
     /// `response` in words, by this definition.
     pub fn describe(&self, response: &Response) -> String {
         match (self, response) {
@@ -58,6 +83,17 @@ mod tests {
 
     fn texts(t: &[&str]) -> Vec<String> {
         t.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn a_model_answer_is_fully_right_and_reads_as_the_key() {
+        let ordering = QuestionKind::Ordering { items: texts(&["Mouse", "Cat", "Horse"]), partial: false };
+        let model = ordering.model_answer().unwrap();
+        assert_eq!(ordering.judge(&model), Ok(Some(1.0)));
+        assert_eq!(ordering.describe(&model), "Mouse → Cat → Horse");
+        let numeric = QuestionKind::Numeric { answer: 9.81, tolerance: Default::default(), unit: Some("m/s²".into()) };
+        assert_eq!(numeric.describe(&numeric.model_answer().unwrap()), "9.81 m/s²");
+        assert_eq!(QuestionKind::WordCloud.model_answer(), None);
     }
 
     #[test]

@@ -8,7 +8,54 @@
 //! and recording, so the log, the audit and the judge only ever see the definition's indices.
 //! Options of choice questions are served in the host's order, as the A–D questions always were.
 
-use super::{QuestionKind, Response};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::{Gap, QuestionKind, Response};
+
+/// What a player is served of a question beside its text, for every type but four options A–D
+/// (whose screens show `optionA`…`optionD`): its type and the fields it needs, never its answer
+/// key (`docs/play-api.md`). Self-paced play and live games serve alike.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Served {
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Single choice, multi-select, poll: the options, in the host's order (answered by index).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<String>>,
+    /// Ordering and categorize: the items, shuffled (answered by the positions served).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<String>>,
+    /// Matching: the items to match, in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<Vec<String>>,
+    /// Matching: what they may be matched to, shuffled, distractors among them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub right: Option<Vec<String>>,
+    /// Categorize: the groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<Vec<String>>,
+    /// Gaps: the text, each gap marked `{{1}}`, `{{2}}`, ….
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cloze: Option<String>,
+    /// Gaps: per gap, `{"type":"choice","options":[…]}` (a dropdown) or `{"type":"typed"}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gaps: Option<Vec<Value>>,
+    /// Slider: its range and step.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<f64>,
+    /// Numeric: the unit the answer is in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Multi-select: `true`, several may be chosen (how many are right is not told).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub several: Option<bool>,
+}
 
 /// The positions of `n` things as served: `order[served] = index in the definition`. The same
 /// `seed` and `question_id` give the same order on every node and every reload.
@@ -46,6 +93,59 @@ fn shuffled_len(kind: &QuestionKind) -> Option<usize> {
 }
 
 impl QuestionKind {
+    /// What a player is served of it, its shuffled lists in the order of `seed`; `None` for four
+    /// options A–D with one right.
+    pub fn served(&self, seed: i64, question_id: i64) -> Option<Served> {
+        if self.letters().is_some() {
+            return None;
+        }
+        let mut q = Served {
+            kind: self.name().to_owned(),
+            options: None,
+            items: None,
+            left: None,
+            right: None,
+            groups: None,
+            cloze: None,
+            gaps: None,
+            min: None,
+            max: None,
+            step: None,
+            unit: None,
+            several: None,
+        };
+        let order = self.served_order(seed, question_id).unwrap_or_default();
+        let served = |texts: Vec<&String>| Some(order.iter().map(|i| texts[*i].clone()).collect::<Vec<_>>());
+        match self {
+            QuestionKind::SingleChoice { options, .. } | QuestionKind::Poll { options } => q.options = Some(options.clone()),
+            QuestionKind::MultiSelect { options, .. } => (q.options, q.several) = (Some(options.clone()), Some(true)),
+            QuestionKind::Numeric { unit, .. } => q.unit = unit.clone(),
+            QuestionKind::Slider { min, max, step, .. } => (q.min, q.max, q.step) = (Some(*min), Some(*max), Some(*step)),
+            QuestionKind::Ordering { items, .. } => q.items = served(items.iter().collect()),
+            QuestionKind::Matching { pairs, distractors } => {
+                q.left = Some(pairs.iter().map(|p| p.left.clone()).collect());
+                q.right = served(pairs.iter().map(|p| &p.right).chain(distractors).collect());
+            }
+            QuestionKind::Categorize { groups, items } => {
+                q.groups = Some(groups.clone());
+                q.items = served(items.iter().map(|i| &i.text).collect());
+            }
+            QuestionKind::Gaps { text, gaps } => {
+                q.cloze = Some(text.clone());
+                q.gaps = Some(
+                    gaps.iter()
+                        .map(|g| match g {
+                            Gap::Choice { options, .. } => json!({ "type": "choice", "options": options }),
+                            Gap::Typed { .. } => json!({ "type": "typed" }),
+                        })
+                        .collect(),
+                );
+            }
+            QuestionKind::TrueFalse { .. } | QuestionKind::TypeAnswer { .. } | QuestionKind::WordCloud | QuestionKind::Slide => {}
+        }
+        Some(q)
+    }
+
     /// The order its shuffled list is served in (`order[served] = definition index`), if it has
     /// one: an ordering's items, a matching's right items, a categorize question's items.
     pub fn served_order(&self, seed: i64, question_id: i64) -> Option<Vec<usize>> {

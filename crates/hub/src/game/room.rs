@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use quizroom_domain::Aggregate;
 use quizroom_domain::game::{GameEvent, LiveGame, Phase};
-use quizroom_domain::player::{GamePlayer, PlayerEvent};
+use quizroom_domain::player::{Answered, GamePlayer, PlayerEvent};
+use quizroom_domain::question::{MOST_OPTIONS, Response};
 use quizroom_domain::quiz::Letter;
 
 /// Rows of the standings, and of the podium.
@@ -42,6 +43,39 @@ pub enum Applied {
     Gap,
 }
 
+/// The answers to the current question as its reveal counts them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Per option (single choice, multi-select, poll; `true` then `false` for true/false).
+    pub options: [u32; MOST_OPTIONS],
+    /// Judged right, partly right (between 0 and 1) and wrong; a poll's or word cloud's in none.
+    pub right: u32,
+    pub partly: u32,
+    pub wrong: u32,
+}
+
+impl Tally {
+    fn add(&mut self, answer: &Answered) {
+        let mut option = |i: usize| {
+            if let Some(n) = self.options.get_mut(i) {
+                *n += 1;
+            }
+        };
+        match &answer.response {
+            Response::Choice(i) => option(*i),
+            Response::Choices(chosen) => chosen.iter().for_each(|i| option(*i)),
+            Response::Bool(b) => option(usize::from(!*b)),
+            _ => {}
+        }
+        match answer.f {
+            Some(f) if f >= 1.0 => self.right += 1,
+            Some(f) if f <= 0.0 => self.wrong += 1,
+            Some(_) => self.partly += 1,
+            None => {}
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Player {
     pub state: GamePlayer,
@@ -66,8 +100,8 @@ pub struct Room {
     /// Player ids in the order they joined.
     pub joined: Vec<String>,
     pub by_user: HashMap<String, String>,
-    /// How many chose each option of the current question, and how many answered it.
-    pub counts: [u32; 4],
+    /// The current question's answers as counted for its reveal, and how many answered it.
+    pub counts: Tally,
     pub answered: u32,
     pub ranking: Arc<Ranking>,
     /// Players still in the game.
@@ -91,7 +125,7 @@ impl Room {
             players: HashMap::new(),
             joined: Vec::new(),
             by_user: HashMap::new(),
-            counts: [0; 4],
+            counts: Tally::default(),
             answered: 0,
             ranking: Arc::default(),
             active: 0,
@@ -225,12 +259,14 @@ impl Room {
                 self.joined.push(player_id.to_owned());
                 Applied::Joined
             }
-            PlayerEvent::AnswerGiven { index, choice, .. } => {
+            PlayerEvent::AnswerGiven { index, .. } => {
                 let Some(player) = self.players.get_mut(player_id) else { return Applied::Gap };
                 player.state = std::mem::take(&mut player.state).evolve(event);
                 player.version = version;
-                if self.game.clock.is_some_and(|c| c.index == *index) {
-                    self.counts[choice.index()] += 1;
+                if self.game.clock.is_some_and(|c| c.index == *index)
+                    && let Some(answer) = player.state.answers.get(index)
+                {
+                    self.counts.add(answer);
                     self.answered += 1;
                 }
                 Applied::Answered
@@ -247,11 +283,11 @@ impl Room {
 
     /// The counts of question `index` from the players' answers.
     fn count_answers(&mut self, index: usize) {
-        self.counts = [0; 4];
+        self.counts = Tally::default();
         self.answered = 0;
         for p in self.players.values() {
             if let Some(a) = p.state.answers.get(&index) {
-                self.counts[a.choice.index()] += 1;
+                self.counts.add(a);
                 self.answered += 1;
             }
         }

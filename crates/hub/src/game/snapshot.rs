@@ -88,7 +88,7 @@ impl Snapshot {
         view.me = Some(Slot::Hole(ME));
         let options = view.question.as_mut().map(|question| {
             question.options = Slot::Hole(OPTIONS);
-            let shuffled = room.game.settings.as_ref().is_some_and(|s| s.shuffle_options);
+            let shuffled = room.game.settings.as_ref().is_some_and(|s| s.shuffle_options) && question.served.is_none();
             Options::new(room, question.index, shuffled)
         });
         let channel = Channel::Game(room.game_id.clone());
@@ -142,13 +142,8 @@ mod tests {
 
     fn room(shuffle_options: bool) -> Room {
         let mut room = Room::new("g1".into());
-        let question = |id: i64| GameQuestion {
-            id,
-            text: format!("Q \"{id}\" \u{1}me\u{1}?"),
-            options: ["a".into(), "b".into(), "c".into(), "d".into()],
-            answer: Letter::C,
-            explanation: "why".into(),
-        };
+        let question =
+            |id: i64| GameQuestion::four_options(id, format!("Q \"{id}\" \u{1}me\u{1}?"), ["a".into(), "b".into(), "c".into(), "d".into()], Letter::C, "why");
         let settings = GameSettings {
             seconds_per_question: 20,
             scoring: Scoring::Speed,
@@ -170,6 +165,7 @@ mod tests {
                 settings,
                 pin: "123456".into(),
                 join_key: "k".into(),
+                seed: 7,
                 at: 0,
             },
         );
@@ -184,7 +180,17 @@ mod tests {
         room.apply_player(
             "p1",
             2,
-            &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 },
+            &PlayerEvent::AnswerGiven {
+                index: 0,
+                question_id: 1,
+                response: quizroom_domain::question::Response::Choice(2),
+                f: Some(1.0),
+                correct: true,
+                points: 900,
+                streak: 1,
+                elapsed_ms: 5,
+                at: 3_015,
+            },
         );
         room
     }

@@ -10,6 +10,7 @@
 use std::borrow::Cow;
 
 use quizroom_domain::game::{Phase, Scoring};
+use quizroom_domain::question::{QuestionKind, Response, Served, text};
 use quizroom_domain::quiz::Letter;
 use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
@@ -36,7 +37,7 @@ impl<T: Serialize> Serialize for Slot<T> {
 }
 
 /// The whole view of a live game for one client at one moment.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct GameView {
@@ -83,7 +84,7 @@ pub struct GameViewSettings {
 }
 
 /// The question on view, as this client sees it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct CurrentQuestion {
@@ -91,8 +92,13 @@ pub struct CurrentQuestion {
     pub index: usize,
     pub text: String,
     /// With `shuffleOptions` each player sees its own order; `letter` is always the option's own.
+    /// Empty for a question of another type.
     #[schema(value_type = Vec<QuestionOption>)]
     pub options: Slot<Vec<QuestionOption>>,
+    /// A question of another type than four options A–D: its type and what it needs, as the
+    /// play API serves it (`docs/live-games.md`); `null` for four options A–D.
+    #[schema(value_type = Option<Object>)]
+    pub served: Option<Served>,
     pub started_at: i64,
     /// Answers are taken from here (3 s after `startedAt`) …
     pub opens_at: i64,
@@ -113,15 +119,58 @@ pub struct QuestionOption {
     pub text: String,
 }
 
-/// The right answer and how many chose each option.
+/// The right answer and how the room answered.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[serde(untagged)]
+pub enum Reveal {
+    /// Four options A–D with one right: the right letter and how many chose each.
+    Letters(LettersReveal),
+    /// Any other type.
+    Typed(TypedReveal),
+}
+
+/// The reveal of four options A–D with one right.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
-pub struct Reveal {
+pub struct LettersReveal {
     #[schema(schema_with = letter_schema)]
     pub answer: Letter,
     pub explanation: String,
     pub counts: AnswerCounts,
 }
+
+/// The reveal of a question of another type (`docs/live-games.md`).
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct TypedReveal {
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The question with its answer key, lists in the definition's order.
+    #[schema(value_type = Object)]
+    pub definition: QuestionKind,
+    pub explanation: String,
+    pub answered: u32,
+    /// Answers judged right (1), partly right (between 0 and 1) and wrong (0).
+    pub right: u32,
+    pub partly: u32,
+    pub wrong: u32,
+    /// Single choice, multi-select, poll: answers per option; true/false: per `true`, `false`.
+    pub options: Option<Vec<u32>>,
+    /// Typed answers, numbers, sliders, word clouds: the answers given most, most first.
+    pub given: Option<Vec<GivenCount>>,
+}
+
+/// An answer given, in words, and how many gave it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
+pub struct GivenCount {
+    pub answer: String,
+    pub count: u32,
+}
+
+/// Answers listed in a reveal's `given`, at most.
+pub const MOST_GIVEN: usize = 20;
 
 /// How many chose each option.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -150,7 +199,7 @@ pub struct StandingRow {
 
 /// A player's own part of the view (`me`). Borrowed from the room when the players' message is
 /// made (one for every player at each phase change), owned in a whole view.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 #[serde(rename_all = "camelCase")]
 pub struct PlayerPart<'a> {
@@ -166,6 +215,10 @@ pub struct PlayerPart<'a> {
     /// The letter this player gave to the current question, if any.
     #[schema(schema_with = letter_or_null_schema)]
     pub answer: Option<Letter>,
+    /// A question of another type: the response this player gave to it, by the positions served.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub response: Option<Response>,
     /// The last closed question; `null` when the player did not answer it, or joined after it.
     pub last_result: Option<LastResult>,
 }
@@ -173,17 +226,30 @@ pub struct PlayerPart<'a> {
 impl PlayerPart<'_> {
     /// The part with its own copies of the texts, to outlive the room's lock.
     pub fn into_owned(self) -> PlayerPart<'static> {
-        let PlayerPart { player_id, nickname, points, streak, rank, answer, last_result } = self;
-        PlayerPart { player_id: Cow::Owned(player_id.into_owned()), nickname: Cow::Owned(nickname.into_owned()), points, streak, rank, answer, last_result }
+        let PlayerPart { player_id, nickname, points, streak, rank, answer, response, last_result } = self;
+        PlayerPart {
+            player_id: Cow::Owned(player_id.into_owned()),
+            nickname: Cow::Owned(nickname.into_owned()),
+            points,
+            streak,
+            rank,
+            answer,
+            response,
+            last_result,
+        }
     }
 }
 
 /// A player's outcome of the last closed question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
 #[cfg_attr(test, derive(serde::Deserialize), serde(deny_unknown_fields))]
 pub struct LastResult {
     pub correct: bool,
     pub points: i64,
+    /// A question of another type: how right, from 0 to 1 (absent for four options A–D, a poll
+    /// and a word cloud).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub f: Option<f64>,
 }
 
 /// The host's own part of the view.
@@ -256,7 +322,9 @@ impl Room {
             }
             Viewer::Player(id) => {
                 view.me = self.me(id).map(|me| Slot::Filled(me.into_owned()));
-                if let (Some(question), Some(true)) = (view.question.as_mut(), self.game.settings.as_ref().map(|s| s.shuffle_options)) {
+                if let (Some(question), Some(true)) =
+                    (view.question.as_mut().filter(|q| q.served.is_none()), self.game.settings.as_ref().map(|s| s.shuffle_options))
+                {
                     let mut order = Letter::ALL;
                     shuffle(&mut order, id, question.index);
                     question.options = Slot::Filled(self.options(question.index, &order));
@@ -272,10 +340,12 @@ impl Room {
         let phase = game.phase;
         let question = game.clock.filter(|_| matches!(phase, Phase::Question | Phase::Reveal | Phase::Standings)).map(|clock| {
             let paused = clock.paused_at.is_some() && phase == Phase::Question;
+            let q = &game.questions[clock.index];
             CurrentQuestion {
                 index: clock.index,
-                text: game.questions[clock.index].text.clone(),
+                text: q.text.clone(),
                 options: Slot::Filled(self.options(clock.index, &Letter::ALL)),
+                served: q.kind.served(game.seed, q.id),
                 started_at: clock.started_at,
                 opens_at: clock.opens_at,
                 deadline: (!paused).then_some(clock.deadline),
@@ -283,11 +353,7 @@ impl Room {
                 paused,
             }
         });
-        let reveal = game.clock.filter(|_| matches!(phase, Phase::Reveal | Phase::Standings)).map(|clock| {
-            let q = &game.questions[clock.index];
-            let [a, b, c, d] = self.counts;
-            Reveal { answer: q.answer, explanation: q.explanation.clone(), counts: AnswerCounts { a, b, c, d } }
-        });
+        let reveal = game.clock.filter(|_| matches!(phase, Phase::Reveal | Phase::Standings)).map(|clock| self.reveal(clock.index));
         GameView {
             game_id: self.game_id.clone(),
             title: game.title.clone(),
@@ -314,10 +380,54 @@ impl Room {
         }
     }
 
-    /// The options of question `index` in `order`.
+    /// The options of question `index` in `order` (none for a question of another type).
     pub fn options(&self, index: usize, order: &[Letter; 4]) -> Vec<QuestionOption> {
-        let texts = &self.game.questions[index].options;
+        let Some((texts, _)) = self.game.questions[index].kind.letters() else { return Vec::new() };
         order.iter().map(|l| QuestionOption { letter: *l, text: texts[l.index()].clone() }).collect()
+    }
+
+    /// The reveal of question `index`, from the answers counted.
+    fn reveal(&self, index: usize) -> Reveal {
+        let q = &self.game.questions[index];
+        let tally = &self.counts;
+        if let Some((_, answer)) = q.kind.letters() {
+            let [a, b, c, d, ..] = tally.options;
+            return Reveal::Letters(LettersReveal { answer, explanation: q.explanation.clone(), counts: AnswerCounts { a, b, c, d } });
+        }
+        let options = match &*q.kind {
+            QuestionKind::SingleChoice { options, .. } | QuestionKind::MultiSelect { options, .. } | QuestionKind::Poll { options } => Some(options.len()),
+            QuestionKind::TrueFalse { .. } => Some(2),
+            _ => None,
+        };
+        let listed = matches!(&*q.kind, QuestionKind::TypeAnswer { .. } | QuestionKind::Numeric { .. } | QuestionKind::Slider { .. } | QuestionKind::WordCloud);
+        Reveal::Typed(TypedReveal {
+            kind: q.kind.name().to_owned(),
+            definition: (*q.kind).clone(),
+            explanation: q.explanation.clone(),
+            answered: self.answered,
+            right: tally.right,
+            partly: tally.partly,
+            wrong: tally.wrong,
+            options: options.map(|n| tally.options[..n.min(tally.options.len())].to_vec()),
+            given: listed.then(|| self.given(index, &q.kind)),
+        })
+    }
+
+    /// The answers given most to question `index`, in words: alike when they read alike once
+    /// spaces, case and accents are folded, shown as first given.
+    fn given(&self, index: usize, kind: &QuestionKind) -> Vec<GivenCount> {
+        let mut counts: std::collections::HashMap<String, (String, u32)> = std::collections::HashMap::new();
+        for p in self.players.values().filter(|p| !p.kicked) {
+            if let Some(a) = p.state.answers.get(&index) {
+                let words = kind.describe(&a.response);
+                let entry = counts.entry(text::normalize(&words, false, false)).or_insert_with(|| (words, 0));
+                entry.1 += 1;
+            }
+        }
+        let mut given: Vec<GivenCount> = counts.into_values().map(|(answer, count)| GivenCount { answer, count }).collect();
+        given.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.answer.cmp(&b.answer)));
+        given.truncate(MOST_GIVEN);
+        given
     }
 
     /// The first `n` rows of the ranking.
@@ -335,14 +445,25 @@ impl Room {
         let (player_id, p) = self.players.get_key_value(player_id)?;
         let phase = self.game.phase;
         let current = self.game.clock.map(|c| c.index);
-        let answer = current.filter(|_| phase == Phase::Question).and_then(|i| p.state.answers.get(&i)).map(|a| a.choice);
+        // The answer given to the open question: its letter for four options A–D, else the
+        // response by the positions served.
+        let open = current.filter(|_| phase == Phase::Question).and_then(|i| Some((&self.game.questions[i], p.state.answers.get(&i)?)));
+        let (answer, response) = match open {
+            Some((q, a)) if q.kind.letters().is_some() => (a.response.letter(), None),
+            Some((q, a)) => (None, Some(q.kind.to_served(a.response.clone(), self.game.seed, q.id))),
+            None => (None, None),
+        };
         // The last closed question: the current one once it closed, else the one before.
         let last_closed = match (phase, current) {
             (Phase::Question, Some(i)) => i.checked_sub(1),
             (Phase::Lobby, _) | (_, None) => None,
             (_, Some(i)) => Some(i),
         };
-        let last_result = last_closed.and_then(|i| p.state.answers.get(&i)).map(|a| LastResult { correct: a.correct, points: a.points });
+        let last_result = last_closed.and_then(|i| Some((self.game.questions.get(i)?, p.state.answers.get(&i)?))).map(|(q, a)| LastResult {
+            correct: a.correct,
+            points: a.points,
+            f: if q.kind.letters().is_some() { None } else { a.f },
+        });
         // While a question is open, its answer counts nowhere yet: the points and streak say
         // nothing of whether it was right until the reveal.
         let (points, streak) = match (phase, current) {
@@ -356,6 +477,7 @@ impl Room {
             streak,
             rank: self.ranking.rank.get(player_id).copied(),
             answer,
+            response,
             last_result,
         })
     }
@@ -381,13 +503,7 @@ mod tests {
     /// A game of two questions with three players; p1 answered the first question right.
     fn room() -> Room {
         let mut room = Room::new("g1".into());
-        let question = |id: i64| GameQuestion {
-            id,
-            text: format!("Q{id}"),
-            options: ["a".into(), "b".into(), "c".into(), "d".into()],
-            answer: Letter::C,
-            explanation: "why".into(),
-        };
+        let question = |id: i64| GameQuestion::four_options(id, format!("Q{id}"), ["a".into(), "b".into(), "c".into(), "d".into()], Letter::C, "why");
         let settings = GameSettings {
             seconds_per_question: 20,
             scoring: Scoring::Speed,
@@ -409,6 +525,7 @@ mod tests {
                 settings,
                 pin: "123456".into(),
                 join_key: "k".into(),
+                seed: 7,
                 at: 0,
             },
         );
@@ -423,7 +540,17 @@ mod tests {
         room.apply_player(
             "p1",
             2,
-            &PlayerEvent::AnswerGiven { index: 0, question_id: 1, choice: Letter::C, correct: true, points: 900, streak: 1, elapsed_ms: 5, at: 3_015 },
+            &PlayerEvent::AnswerGiven {
+                index: 0,
+                question_id: 1,
+                response: Response::Choice(2),
+                f: Some(1.0),
+                correct: true,
+                points: 900,
+                streak: 1,
+                elapsed_ms: 5,
+                at: 3_015,
+            },
         );
         room
     }
