@@ -67,6 +67,33 @@ export type QuestionDefinition =
 
 export type QuestionType = QuestionDefinition['type']
 
+/** A gap of a cloze text as served: a dropdown, or a word to type. */
+export type ServedGap = { type: 'choice'; options: string[] } | { type: 'typed' }
+
+/**
+ * A question of any type but A–D (issue 29) as it is served to a player, never with its answer
+ * key: the self-paced play API adds its `id` and `text`, a live game sends it as the question's
+ * `served`. Ordering items, matching right items and categorize items come shuffled and are
+ * answered by the positions served.
+ */
+export type ServedQuestion =
+  | { type: 'single_choice'; options: string[] }
+  | { type: 'poll'; options: string[] }
+  | { type: 'multi_select'; options: string[]; several?: boolean }
+  | { type: 'true_false' }
+  | { type: 'type_answer' }
+  | { type: 'word_cloud' }
+  | { type: 'slide' }
+  | { type: 'numeric'; unit?: string }
+  | { type: 'slider'; min: number; max: number; step: number }
+  | { type: 'ordering'; items: string[] }
+  | { type: 'matching'; left: string[]; right: string[] }
+  | { type: 'categorize'; groups: string[]; items: string[] }
+  | { type: 'gaps'; cloze: string; gaps: ServedGap[] }
+
+/** The served question of `type` (for narrowing in the answer views). */
+export type ServedOf<T extends QuestionType> = Extract<ServedQuestion, { type: T }>
+
 /**
  * One question of a submission with its outcome: POST /api/question/score answers these to the
  * player, GET /api/attempt/feedback to the quiz's host (PRODUCT.md section 3). A question A–D

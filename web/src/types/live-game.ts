@@ -3,7 +3,7 @@
  * the live-game HTTP answers carry, whole, so a client that reconnects needs nothing else.
  * Times are milliseconds since the Unix epoch on the server's clock.
  */
-import type { Letter } from './api'
+import type { Letter, QuestionDefinition, QuestionType, Response, ServedQuestion } from './api'
 
 export type LivePhase = 'lobby' | 'question' | 'reveal' | 'standings' | 'finished'
 export type LiveScoring = 'correctness' | 'speed'
@@ -25,7 +25,13 @@ export type LiveOption = { letter: Letter; text: string }
 export type LiveQuestion = {
   index: number
   text: string
+  /** The four options A–D; `[]` for a question of another type (`served`). */
   options: LiveOption[]
+  /**
+   * A question of any type but A–D (issue 29) as the self-paced play API serves it, without its
+   * id and text, answered by the positions served; null (or absent) for four options A–D.
+   */
+  served?: ServedQuestion | null
   startedAt: number
   /** Answers are taken from here (3 s after `startedAt`) … */
   opensAt: number
@@ -36,12 +42,37 @@ export type LiveQuestion = {
   paused: boolean
 }
 
-/** Reveal and standings: the right answer and how many chose each option. */
-export type LiveReveal = {
+/** Reveal and standings, four options A–D: the right answer and how many chose each option. */
+export type LiveLetterReveal = {
   answer: Letter
   explanation: string | null
   counts: Record<Letter, number>
 }
+
+/** One answer of the most given (typed answers, numbers, sliders, word clouds). */
+export type GivenAnswer = { answer: string; count: number }
+
+/**
+ * Reveal and standings, any other type (issue 29): the question with its answer key (lists in
+ * the definition's order) and how the answers went: `right` / `partly` / `wrong` count the
+ * answers judged 1, between 0 and 1, and 0.
+ */
+export type LiveTypedReveal = {
+  type: QuestionType
+  definition: QuestionDefinition
+  explanation: string | null
+  answered: number
+  right: number
+  partly: number
+  wrong: number
+  /** Answers per option (single choice, multi-select, poll; `true`, `false` for true/false); else null. */
+  options: number[] | null
+  /** The answers given most, most first (at most 20); null for the types without. */
+  given: GivenAnswer[] | null
+}
+
+/** Four options A–D have an `answer` (the letter), any other type a `type`. */
+export type LiveReveal = LiveLetterReveal | LiveTypedReveal
 
 export type StandingRow = { rank: number; playerId: string; nickname: string; points: number }
 
@@ -54,9 +85,18 @@ export type LiveMe = {
   rank: number | null
   /** The letter this player gave to the current question. */
   answer: Letter | null
+  /** The response this player gave to the current question of another type, as sent (absent for A–D). */
+  response?: Response | null
   /** The last closed question; null when not answered (or joined after it). */
-  lastResult: { correct: boolean; points: number } | null
+  lastResult: LiveResult | null
 }
+
+/**
+ * A player's result of the last closed question. `f` (questions of other types) is how right the
+ * answer was, 0 to 1 (a part-right answer earns that share of the points); null for a poll or a
+ * word cloud, absent for four options A–D.
+ */
+export type LiveResult = { correct: boolean; points: number; f?: number | null }
 
 export type LivePlayerName = { playerId: string; nickname: string }
 
@@ -95,9 +135,10 @@ export type GameView = {
 
 /**
  * The view as the server sends it: the API document's schema `GameView` (crates/hub/src/game/view.rs).
- * Every field is always there, `null` when it has nothing to say. `readGameView` makes a
- * `GameView` of it: the settings filled with their defaults when missing, a blank explanation
- * `null`.
+ * Every field is always there, `null` when it has nothing to say — but for those of questions of
+ * other types (issue 29: `served`, `response`, `f`), which four options A–D leave out.
+ * `readGameView` makes a `GameView` of it: the settings filled with their defaults when missing,
+ * a blank explanation `null`.
  */
 export type GameViewJson = Omit<GameView, 'settings' | 'reveal'> & {
   settings: LiveSettings | null
@@ -105,6 +146,8 @@ export type GameViewJson = Omit<GameView, 'settings' | 'reveal'> & {
 }
 
 /** The reveal as the server sends it: the explanation is a text, possibly empty. */
-export type LiveRevealJson = Omit<LiveReveal, 'explanation'> & { explanation: string }
+export type LiveRevealJson = LetterRevealJson | TypedRevealJson
+export type LetterRevealJson = Omit<LiveLetterReveal, 'explanation'> & { explanation: string }
+export type TypedRevealJson = Omit<LiveTypedReveal, 'explanation'> & { explanation: string }
 
 export type ControlAction = 'start' | 'next' | 'skip' | 'pause' | 'resume' | 'lock' | 'unlock' | 'end'

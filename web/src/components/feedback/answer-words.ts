@@ -31,10 +31,15 @@ export function gapText(cloze: string, words: Array<string | null>): string {
   return cloze.replace(GAP_MARKER, (_, n: string) => `[${words[Number(n) - 1] ?? '…'}]`)
 }
 
+/** The share of a part-right answer as a whole percentage, 1 to 99 (never 0% or 100%). */
+export function percentRight(f: number): number {
+  return Math.min(99, Math.max(1, Math.round(f * 100)))
+}
+
 /** "Half right", "60% right": the share of a part-right answer (never 0% or 100%). */
 export function shareRight(f: number): string {
   if (f === 0.5) return 'Half right'
-  return `${Math.min(99, Math.max(1, Math.round(f * 100)))}% right`
+  return `${percentRight(f)}% right`
 }
 
 /** The status pill's words (a part-right answer says its share instead: `shareRight`). */

@@ -4,23 +4,30 @@
  * `GameView`). Each object is read as `Unchecked` of its type, so a field name the server does not
  * send does not compile; each value is checked before use. What the screens rely on is checked
  * (the game id, a known phase, the server's clock, a question's options and times); fields the
- * server left out are filled with their "nothing" value, so the screens never meet `undefined`.
+ * server left out are filled with their "nothing" value, so the screens never meet `undefined` —
+ * but for the fields of questions of other types (issue 29: a question's `served`, the player's
+ * `response`, a result's `f`), which a question of four options A–D leaves out, and which stay
+ * out here too, so such a view reads as exactly what the server sent.
  */
 import { LETTERS } from '@/lib/constants'
-import type { Letter } from '@/types/api'
+import { isResponse, isServedQuestion } from '@/lib/served-question'
+import type { Letter, QuestionDefinition, QuestionType } from '@/types/api'
 import type {
   GameView,
   GameViewJson,
+  GivenAnswer,
+  LetterRevealJson,
   LiveHost,
   LiveMe,
   LiveOption,
   LivePhase,
   LivePlayerName,
   LiveQuestion,
+  LiveResult,
   LiveReveal,
-  LiveRevealJson,
   LiveSettings,
   StandingRow,
+  TypedRevealJson,
 } from '@/types/live-game'
 
 const PHASES: readonly LivePhase[] = ['lobby', 'question', 'reveal', 'standings', 'finished']
@@ -35,6 +42,9 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
 const isLetter = (value: unknown): value is Letter => typeof value === 'string' && (LETTERS as readonly string[]).includes(value)
 const numberOr = (value: unknown, fallback: number) => (isNumber(value) ? value : fallback)
 const stringOr = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback)
+/** A field of other question types: as sent when it checks, absent when left out, else null. */
+const optional = <T,>(value: unknown, check: (value: unknown) => value is T): T | null | undefined =>
+  check(value) ? value : value === undefined ? undefined : null
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   secondsPerQuestion: 20,
@@ -73,6 +83,7 @@ function readQuestion(value: unknown): LiveQuestion | null {
     index: raw.index,
     text: stringOr(raw.text, ''),
     options,
+    served: optional(raw.served, isServedQuestion),
     startedAt,
     opensAt: numberOr(raw.opensAt, startedAt),
     deadline: isNumber(raw.deadline) ? raw.deadline : null,
@@ -82,13 +93,37 @@ function readQuestion(value: unknown): LiveQuestion | null {
 }
 
 function readReveal(value: unknown): LiveReveal | null {
-  const raw = fieldsOf<LiveRevealJson>(value)
-  if (!raw || !isLetter(raw.answer)) return null
-  const counts: Unchecked<LiveRevealJson['counts']> = fieldsOf<LiveRevealJson['counts']>(raw.counts) ?? {}
+  const raw = fieldsOf<LetterRevealJson>(value)
+  if (!raw) return null
+  const explanation = typeof raw.explanation === 'string' && raw.explanation.trim() !== '' ? raw.explanation : null
+  if (!isLetter(raw.answer)) return readTypedReveal(raw as Unchecked<TypedRevealJson>, explanation)
+  const counts: Unchecked<LetterRevealJson['counts']> = fieldsOf<LetterRevealJson['counts']>(raw.counts) ?? {}
   return {
     answer: raw.answer,
-    explanation: typeof raw.explanation === 'string' && raw.explanation.trim() !== '' ? raw.explanation : null,
+    explanation,
     counts: Object.fromEntries(LETTERS.map((letter) => [letter, Math.max(0, numberOr(counts[letter], 0))])) as Record<Letter, number>,
+  }
+}
+
+/** The reveal of a question of another type (issue 29): its definition must be of its type. */
+function readTypedReveal(raw: Unchecked<TypedRevealJson>, explanation: string | null): LiveReveal | null {
+  if (typeof raw.type !== 'string' || fieldsOf<QuestionDefinition>(raw.definition)?.type !== raw.type) return null
+  const given = Array.isArray(raw.given)
+    ? raw.given
+        .map((row: unknown) => fieldsOf<GivenAnswer>(row))
+        .filter((row): row is Unchecked<GivenAnswer> => row !== null && typeof row.answer === 'string')
+        .map((row) => ({ answer: row.answer as string, count: numberOr(row.count, 0) }))
+    : null
+  return {
+    type: raw.type as QuestionType,
+    definition: raw.definition as QuestionDefinition,
+    explanation,
+    answered: numberOr(raw.answered, 0),
+    right: numberOr(raw.right, 0),
+    partly: numberOr(raw.partly, 0),
+    wrong: numberOr(raw.wrong, 0),
+    options: Array.isArray(raw.options) && raw.options.every(isNumber) ? raw.options : null,
+    given,
   }
 }
 
@@ -108,7 +143,7 @@ function readRows(raw: unknown): StandingRow[] | null {
 function readMe(value: unknown): LiveMe | null {
   const raw = fieldsOf<LiveMe>(value)
   if (!raw) return null
-  const last = fieldsOf<NonNullable<LiveMe['lastResult']>>(raw.lastResult)
+  const last = fieldsOf<LiveResult>(raw.lastResult)
   return {
     playerId: stringOr(raw.playerId, ''),
     nickname: stringOr(raw.nickname, ''),
@@ -116,7 +151,8 @@ function readMe(value: unknown): LiveMe | null {
     streak: numberOr(raw.streak, 0),
     rank: isNumber(raw.rank) ? raw.rank : null,
     answer: isLetter(raw.answer) ? raw.answer : null,
-    lastResult: last ? { correct: last.correct === true, points: numberOr(last.points, 0) } : null,
+    response: optional(raw.response, isResponse),
+    lastResult: last ? { correct: last.correct === true, points: numberOr(last.points, 0), f: optional(last.f, isNumber) } : null,
   }
 }
 

@@ -8,7 +8,8 @@
  * the other fields as the server sent them, as the screens did before there was one shared
  * connection.
  */
-import type { Letter } from '@/types/api'
+import { isResponse } from '@/lib/served-question'
+import type { Letter, Response } from '@/types/api'
 import type { GameView } from '@/types/live-game'
 import { readGameView } from './game-view'
 
@@ -31,8 +32,12 @@ export const gameChannel = (gameId: string): GameChannel => `game:${gameId}`
 export type SubscribeMessage = { type: 'subscribe'; channel: HubChannel }
 export type UnsubscribeMessage = { type: 'unsubscribe'; channel: HubChannel }
 export type PingMessage = { type: 'ping' }
-/** A player's answer to the open question (by its index); the first one counts. */
-export type AnswerMessage = { type: 'answer'; channel: GameChannel; question: number; choice: Letter }
+/**
+ * A player's answer to the open question (by its index); the first one counts. Four options A–D
+ * are answered by a letter (`choice`); any other type (issue 29) by a `response` of the play
+ * API's shapes, by the positions served.
+ */
+export type AnswerMessage = { type: 'answer'; channel: GameChannel; question: number } & ({ choice: Letter } | { response: Response })
 
 export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage | AnswerMessage
 
@@ -98,8 +103,8 @@ export type AnswersMessage = {
   counting: boolean
 }
 
-/** To the player, once the answer is durable in the log. */
-export type AnswerAckMessage = { type: 'answerAck'; channel: GameChannel; question: number; choice: Letter }
+/** To the player, once the answer is durable in the log: its letter, or its response as sent. */
+export type AnswerAckMessage = { type: 'answerAck'; channel: GameChannel; question: number } & ({ choice: Letter } | { response: Response })
 
 /** The host removed this player; no more messages follow on the channel. */
 export type KickedMessage = { type: 'kicked'; channel: GameChannel }
@@ -213,8 +218,9 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
         counting: message.counting === true,
       }
     case 'answerAck':
-      if (!isGameChannel(channel) || !isCount(message.question) || !isLetter(message.choice)) return null
-      return { type: 'answerAck', channel, question: message.question, choice: message.choice }
+      if (!isGameChannel(channel) || !isCount(message.question)) return null
+      if (isLetter(message.choice)) return { type: 'answerAck', channel, question: message.question, choice: message.choice }
+      return isResponse(message.response) ? { type: 'answerAck', channel, question: message.question, response: message.response } : null
     case 'kicked':
       return isGameChannel(channel) ? { type: 'kicked', channel } : null
     case 'error':

@@ -14,7 +14,7 @@ import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import { useSession } from '@/lib/auth'
 import { useHubConnected, useHubOpenedElsewhere } from '@/lib/hub/hub-provider'
-import type { Letter } from '@/types/api'
+import type { Letter, Response } from '@/types/api'
 import { joinGame, type JoinResponse } from '../api/live-api'
 import { useGameHub, useSendAnswer, type GameHubEvent } from '../hooks/use-game-hub'
 import { playerMachine, type SendAnswerInput } from '../machines/player.machine'
@@ -74,6 +74,7 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
   useGameHub(context.player?.gameId ?? null, forward)
 
   const onAnswer = useCallback((choice: Letter) => send({ type: 'answer.select', choice }), [send])
+  const onRespond = useCallback((response: Response) => send({ type: 'answer.submit', response }), [send])
   const leave = () => send({ type: 'game.leave' })
 
   if (state.hasTag('form')) {
@@ -151,8 +152,10 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
           clock={questionClock(view.question, context.now, context.offsetMs)}
           step={step}
           choice={context.choice}
+          response={context.response}
           note={context.note}
           onAnswer={onAnswer}
+          onRespond={onRespond}
         />
       ) : null}
       {state.hasTag('reveal') ? <PlayerReveal view={view} /> : null}

@@ -1,14 +1,19 @@
 /**
- * A question on the player's phone: four large option buttons (A–D, or 1–4, on a keyboard),
- * the countdown, and where the answer stands — get ready, sending, "Answer locked in", time's
- * up, paused — with the note when an answer was refused or not confirmed.
+ * A question on the player's phone: four large option buttons (A–D, or 1–4, on a keyboard) —
+ * or, for a question of another type (issue 29), the answer view of its type, loaded lazily
+ * (player-typed-answer.tsx) —, the countdown, and where the answer stands — get ready, sending,
+ * "Answer locked in", time's up, paused — with the note when an answer was refused or not
+ * confirmed.
  */
-import { useEffect } from 'react'
-import type { Letter } from '@/types/api'
+import { lazy, Suspense, useEffect } from 'react'
+import { Loading } from '@/components/ui/loading'
+import type { Letter, Response } from '@/types/api'
 import type { LiveQuestion } from '@/types/live-game'
 import type { QuestionClock } from '../utils/game-clock'
 import { Countdown } from './countdown'
 import '../live.css'
+
+const PlayerTypedAnswer = lazy(() => import('./player-typed-answer'))
 
 export type AnswerStep = 'getReady' | 'answering' | 'sending' | 'locked' | 'paused' | 'closed'
 
@@ -18,8 +23,12 @@ type PlayerQuestionProps = {
   clock: QuestionClock
   step: AnswerStep
   choice: Letter | null
+  /** The response sent to a question of another type; null before (and for A–D). */
+  response: Response | null
   note: string | null
   onAnswer: (choice: Letter) => void
+  /** Sends the response to a question of another type. */
+  onRespond: (response: Response) => void
 }
 
 const STATUS: Record<AnswerStep, string | null> = {
@@ -35,11 +44,12 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
 }
 
-export function PlayerQuestion({ question, count, clock, step, choice, note, onAnswer }: PlayerQuestionProps) {
+export function PlayerQuestion({ question, count, clock, step, choice, response, note, onAnswer, onRespond }: PlayerQuestionProps) {
   const open = step === 'answering'
+  const served = question.served ?? null
 
   useEffect(() => {
-    if (!open) return
+    if (!open || served) return
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return
       const key = event.key.toUpperCase()
@@ -51,7 +61,7 @@ export function PlayerQuestion({ question, count, clock, step, choice, note, onA
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [open, question.options, onAnswer])
+  }, [open, served, question.options, onAnswer])
 
   const status = STATUS[step]
   return (
@@ -65,35 +75,41 @@ export function PlayerQuestion({ question, count, clock, step, choice, note, onA
       <h2 id="live-question-text" className="live-play-text">
         {question.text}
       </h2>
-      <div className="live-answer-buttons" role="group" aria-labelledby="live-question-text">
-        {question.options.map((option) => {
-          const chosen = choice === option.letter
-          return (
-            <button
-              key={option.letter}
-              type="button"
-              className={`live-answer live-option-${option.letter}${chosen ? ' is-chosen' : ''}`}
-              aria-pressed={chosen}
-              disabled={!open}
-              onClick={() => onAnswer(option.letter)}
-            >
-              <span className="live-letter" aria-hidden="true">
-                {option.letter}
-              </span>
-              <span className="live-answer-text">
-                <span className="visually-hidden">{option.letter}. </span>
-                {option.text}
-              </span>
-              {chosen && step === 'locked' ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
-            </button>
-          )
-        })}
-      </div>
+      {served ? (
+        <Suspense fallback={<Loading label="Loading question..." />}>
+          <PlayerTypedAnswer key={question.index} served={served} open={open} sent={response} onSubmit={onRespond} />
+        </Suspense>
+      ) : (
+        <div className="live-answer-buttons" role="group" aria-labelledby="live-question-text">
+          {question.options.map((option) => {
+            const chosen = choice === option.letter
+            return (
+              <button
+                key={option.letter}
+                type="button"
+                className={`live-answer live-option-${option.letter}${chosen ? ' is-chosen' : ''}`}
+                aria-pressed={chosen}
+                disabled={!open}
+                onClick={() => onAnswer(option.letter)}
+              >
+                <span className="live-letter" aria-hidden="true">
+                  {option.letter}
+                </span>
+                <span className="live-answer-text">
+                  <span className="visually-hidden">{option.letter}. </span>
+                  {option.text}
+                </span>
+                {chosen && step === 'locked' ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
+              </button>
+            )
+          })}
+        </div>
+      )}
       <p className={`live-play-status${step === 'locked' ? ' is-locked' : ''}`} role="status">
         {status}
       </p>
       {note ? <p className="live-play-note" role="alert">{note}</p> : null}
-      {open ? <p className="muted live-keyboard-hint">Keys A–D or 1–4 choose an option.</p> : null}
+      {open && !served ? <p className="muted live-keyboard-hint">Keys A–D or 1–4 choose an option.</p> : null}
     </section>
   )
 }

@@ -1,17 +1,23 @@
 /**
- * Between questions and at the end, on the player's phone: after a question whether the
- * answer was right (in words and an icon, not colour alone) and the points it brought; the
- * standings with the player's own rank and points; the final rank with the podium (and, signed
- * in, the way to their history of live games).
+ * Between questions and at the end, on the player's phone: after a question whether the answer
+ * was right, partly right (with its share, for a question of another type), wrong or not scored
+ * (a poll, a word cloud) — in words and an icon, not colour alone, in a polite live region — and
+ * the points it brought, with the question's reveal; the standings with the player's own rank
+ * and points; the final rank with the podium (and, signed in, the way to their history of live
+ * games).
  */
 import { Link } from 'react-router'
+import { percentRight } from '@/components/feedback/answer-words'
 import { LIVE_HISTORY_PATH } from '@/lib/live-links'
-import type { GameView } from '@/types/live-game'
+import type { GameView, LiveResult } from '@/types/live-game'
 import { ordinal, pointsText } from '../utils/live-texts'
+import { verdictOf, type Verdict } from '../utils/typed-questions'
 import { Podium } from './podium'
 import { RevealChart } from './reveal-chart'
 import { StandingsList } from './standings-list'
+import { TypedReveal } from './typed-reveal'
 import '../live.css'
+import '../live-types.css'
 
 function MyScore({ view }: { view: GameView }) {
   const me = view.me
@@ -32,18 +38,52 @@ function MyScore({ view }: { view: GameView }) {
   )
 }
 
+const VERDICT_CLASS: Record<Verdict, string> = {
+  right: 'live-outcome-right',
+  partly: 'live-outcome-partly',
+  wrong: 'live-outcome-wrong',
+  unscored: 'live-outcome-none',
+  none: 'live-outcome-none',
+}
+
+function verdictText(verdict: Verdict, result: LiveResult | null): string {
+  switch (verdict) {
+    case 'right':
+      return '✓ Correct'
+    case 'partly':
+      return `◐ Partly right: ${percentRight(result?.f ?? 0)}%`
+    case 'wrong':
+      return '✗ Wrong'
+    case 'unscored':
+      return '✓ Answer counted'
+    case 'none':
+      return 'No answer'
+  }
+}
+
 export function PlayerReveal({ view }: { view: GameView }) {
   const result = view.me?.lastResult ?? null
-  const outcome = result === null ? 'none' : result.correct ? 'right' : 'wrong'
+  const verdict = verdictOf(result)
+  const reveal = view.reveal
+  // A slide asks nothing: no verdict, the title only.
+  const slide = reveal !== null && 'type' in reveal && reveal.type === 'slide'
   return (
     <section className="live-play-result" aria-labelledby="live-result-title">
-      <h1 id="live-result-title" className={`live-outcome live-outcome-${outcome}`}>
-        {outcome === 'right' ? '✓ Correct' : outcome === 'wrong' ? '✗ Wrong' : 'No answer'}
-      </h1>
-      {result ? <p className="live-gained">+{pointsText(result.points)}</p> : null}
+      {slide ? (
+        <h1 id="live-result-title">{view.question?.text}</h1>
+      ) : (
+        <div className="live-verdict" role="status">
+          <h1 id="live-result-title" className={`live-outcome ${VERDICT_CLASS[verdict]}`}>
+            {verdictText(verdict, result)}
+          </h1>
+          {verdict === 'unscored' ? <p className="live-gained-note">Not scored: thanks for taking part.</p> : null}
+          {result && verdict !== 'unscored' ? <p className="live-gained">+{pointsText(result.points)}</p> : null}
+        </div>
+      )}
       <MyScore view={view} />
-      {view.reveal && view.question ? (
-        <RevealChart options={view.question.options} reveal={view.reveal} mine={view.me?.answer ?? null} />
+      {reveal && 'type' in reveal ? <TypedReveal reveal={reveal} /> : null}
+      {reveal && 'answer' in reveal && view.question ? (
+        <RevealChart options={view.question.options} reveal={reveal} mine={view.me?.answer ?? null} />
       ) : null}
     </section>
   )

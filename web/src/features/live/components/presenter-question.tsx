@@ -1,12 +1,14 @@
 /**
- * A question on the projector: its number and text, the four options, the countdown and the
- * answer count, and "Counting answers…" once the time is up while the server is still writing
- * answers received in time (the reveal follows).
+ * A question on the projector: its number and text, the four options (or, for a question of
+ * another type, what is served of it: `ServedQuestionView`), the countdown and the answer count,
+ * and "Counting answers…" once the time is up while the server is still writing answers received
+ * in time (the reveal follows).
  */
 import type { LiveQuestion } from '@/types/live-game'
 import type { QuestionClock } from '../utils/game-clock'
 import { COUNTING_ANSWERS } from '../utils/live-texts'
 import { Countdown } from './countdown'
+import { ServedQuestionView } from './served-question'
 import '../live.css'
 import '../live-presenter.css'
 
@@ -39,19 +41,23 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
         </div>
       </div>
       <h2 className="live-question-text">{question.text}</h2>
-      <ul className="live-options" aria-label="Options">
-        {question.options.map((option) => (
-          <li key={option.letter} className={`live-option live-option-${option.letter}`}>
-            <span className="live-letter" aria-hidden="true">
-              {option.letter}
-            </span>
-            <span>
-              <span className="visually-hidden">{option.letter}. </span>
-              {option.text}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {question.served ? (
+        <ServedQuestionView served={question.served} />
+      ) : (
+        <ul className="live-options" aria-label="Options">
+          {question.options.map((option) => (
+            <li key={option.letter} className={`live-option live-option-${option.letter}`}>
+              <span className="live-letter" aria-hidden="true">
+                {option.letter}
+              </span>
+              <span>
+                <span className="visually-hidden">{option.letter}. </span>
+                {option.text}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   )
 }

@@ -1,9 +1,10 @@
 /**
  * The host's presenter view of a live game, for the projector (large type): lobby, question,
- * reveal, standings and podium, with the host's controls. It wires the presenter machine to
- * the API (load, control, kick), the hub (on the app's connection, with the session's token:
- * the channel's messages become `server.*` events), and the leave warning while the game runs.
- * A reconnect, or coming back to the page, gets the whole view again.
+ * reveal (of four options A–D, or of a question of another type), standings and podium, with
+ * the host's controls. It wires the presenter machine to the API (load, control, kick), the hub
+ * (on the app's connection, with the session's token: the channel's messages become `server.*`
+ * events), and the leave warning while the game runs. A reconnect, or coming back to the page,
+ * gets the whole view again.
  */
 import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useRef } from 'react'
@@ -26,6 +27,7 @@ import { PresenterLobby } from './presenter-lobby'
 import { PresenterQuestion } from './presenter-question'
 import { RevealChart } from './reveal-chart'
 import { StandingsList } from './standings-list'
+import { TypedReveal } from './typed-reveal'
 import '../live.css'
 import '../live-presenter.css'
 
@@ -63,7 +65,8 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
       return (
         <div className="live-question">
           <h2 className="live-question-text">{view.question?.text}</h2>
-          {view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
+          {view.reveal && 'type' in view.reveal ? <TypedReveal reveal={view.reveal} /> : null}
+          {view.reveal && 'answer' in view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
         </div>
       )
     case 'standings':

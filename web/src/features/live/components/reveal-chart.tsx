@@ -1,41 +1,56 @@
 /**
  * The reveal: how many chose each option, as bars with their counts written out, and the right
  * answer marked with a ✓ and the words "Correct answer" (not by colour alone), then the
- * explanation. Plain elements, so it reads as a list to a screen reader.
+ * explanation. Plain elements, so it reads as a list to a screen reader. `AnswerChart` draws the
+ * bars of any rows: the options A–D here, the options of other types in `TypedReveal`.
  */
-import type { LiveOption, LiveReveal } from '@/types/live-game'
+import type { LiveLetterReveal, LiveOption } from '@/types/live-game'
+import { answersWord } from '../utils/live-texts'
 import '../live.css'
 
-export function RevealChart({ options, reveal, mine }: { options: LiveOption[]; reveal: LiveReveal; mine?: string | null }) {
-  const most = Math.max(1, ...options.map((option) => reveal.counts[option.letter] ?? 0))
+/** One bar: its letter (shown as a badge), its text, its count, and its colour (`live-option-A`…). */
+export type ChartRow = { letter: string; text: string; count: number; right: boolean; mine?: boolean; tone: string }
+
+export function AnswerChart({ rows, label = 'Answers per option' }: { rows: ChartRow[]; label?: string }) {
+  const most = Math.max(1, ...rows.map((row) => row.count))
+  return (
+    <ul className="live-chart" aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.letter} className={`live-chart-row ${row.tone}${row.right ? ' is-right' : ''}`}>
+          <span className="live-letter" aria-hidden="true">
+            {row.letter}
+          </span>
+          <span className="live-chart-text">
+            <span className="visually-hidden">{row.letter}. </span>
+            {row.text}
+            {row.right ? <span className="live-right-tag"> ✓ Correct answer</span> : null}
+            {row.mine ? <span className="live-mine-tag">Your answer</span> : null}
+          </span>
+          <span className="live-chart-bar" aria-hidden="true">
+            <span className="live-chart-fill" style={{ width: `${(row.count / most) * 100}%` }} />
+          </span>
+          <span className="live-chart-count">
+            {row.count}
+            <span className="visually-hidden"> {answersWord(row.count)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function RevealChart({ options, reveal, mine }: { options: LiveOption[]; reveal: LiveLetterReveal; mine?: string | null }) {
+  const rows = options.map((option) => ({
+    letter: option.letter,
+    text: option.text,
+    count: reveal.counts[option.letter] ?? 0,
+    right: option.letter === reveal.answer,
+    mine: mine === option.letter,
+    tone: `live-option-${option.letter}`,
+  }))
   return (
     <div className="live-reveal">
-      <ul className="live-chart" aria-label="Answers per option">
-        {options.map((option) => {
-          const count = reveal.counts[option.letter] ?? 0
-          const right = option.letter === reveal.answer
-          return (
-            <li key={option.letter} className={`live-chart-row live-option-${option.letter}${right ? ' is-right' : ''}`}>
-              <span className="live-letter" aria-hidden="true">
-                {option.letter}
-              </span>
-              <span className="live-chart-text">
-                <span className="visually-hidden">{option.letter}. </span>
-                {option.text}
-                {right ? <span className="live-right-tag"> ✓ Correct answer</span> : null}
-                {mine === option.letter ? <span className="live-mine-tag">Your answer</span> : null}
-              </span>
-              <span className="live-chart-bar" aria-hidden="true">
-                <span className="live-chart-fill" style={{ width: `${(count / most) * 100}%` }} />
-              </span>
-              <span className="live-chart-count">
-                {count}
-                <span className="visually-hidden"> {count === 1 ? 'answer' : 'answers'}</span>
-              </span>
-            </li>
-          )
-        })}
-      </ul>
+      <AnswerChart rows={rows} />
       {reveal.explanation ? <p className="live-explanation">{reveal.explanation}</p> : null}
     </div>
   )

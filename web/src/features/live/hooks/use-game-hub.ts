@@ -7,13 +7,16 @@
 import { useCallback } from 'react'
 import { gameChannel, type GameChannelMessage } from '@/lib/hub/hub-messages'
 import { useHubChannel, useHubSend } from '@/lib/hub/hub-provider'
-import type { Letter } from '@/types/api'
+import type { Letter, Response } from '@/types/api'
 import type { GameView } from '@/types/live-game'
+
+/** What an answer gives: a letter for four options A–D, a response for any other type (issue 29). */
+export type LiveAnswer = { choice: Letter } | { response: Response }
 
 export type GameHubEvent =
   | { type: 'server.game'; view: GameView }
   | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean }
-  | { type: 'server.answerAck'; question: number; choice: Letter }
+  | ({ type: 'server.answerAck'; question: number } & LiveAnswer)
   | { type: 'server.kicked' }
   | { type: 'server.error'; code: string; error: string }
 
@@ -30,7 +33,9 @@ export function toGameEvent(message: GameChannelMessage): GameHubEvent | null {
         counting: message.counting,
       }
     case 'answerAck':
-      return { type: 'server.answerAck', question: message.question, choice: message.choice }
+      return 'choice' in message
+        ? { type: 'server.answerAck', question: message.question, choice: message.choice }
+        : { type: 'server.answerAck', question: message.question, response: message.response }
     case 'kicked':
       return { type: 'server.kicked' }
     case 'error':
@@ -47,12 +52,12 @@ export function useGameHub(gameId: string | null, onEvent: (event: GameHubEvent)
   })
 }
 
-/** Sends a player's answer on the hub; rejects when the connection is not open. */
-export function useSendAnswer(): (input: { gameId: string; question: number; choice: Letter }) => Promise<void> {
+/** Sends a player's answer (a letter, or a response) on the hub; rejects when the connection is not open. */
+export function useSendAnswer(): (input: { gameId: string; question: number } & LiveAnswer) => Promise<void> {
   const send = useHubSend()
   return useCallback(
-    async ({ gameId, question, choice }) => {
-      if (!send({ type: 'answer', channel: gameChannel(gameId), question, choice })) throw new Error('The hub is not connected')
+    async ({ gameId, ...answer }) => {
+      if (!send({ type: 'answer', channel: gameChannel(gameId), ...answer })) throw new Error('The hub is not connected')
     },
     [send],
   )

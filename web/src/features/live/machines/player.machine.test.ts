@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { GameView } from '@/types/live-game'
 import type { JoinResponse } from '../api/live-api'
-import { makeQuestion, playerView, SERVER_NOW } from '../testing/fixtures'
+import { makeQuestion, makeTypedQuestion, playerView, SERVER_NOW } from '../testing/fixtures'
 import type { StoredPlayer } from '../utils/live-storage'
-import { ANSWER_ERRORS, ANSWER_UNCONFIRMED, ANSWER_UNSENT, GAME_UNAVAILABLE, JOIN_ERRORS } from '../utils/live-texts'
+import { ANSWER_ERRORS, answerRefusedText, ANSWER_UNCONFIRMED, ANSWER_UNSENT, GAME_UNAVAILABLE, JOIN_ERRORS } from '../utils/live-texts'
 import { ACK_TIMEOUT_MS, CLOCK_TICK_MS, playerMachine, SLOW_CONNECT_MS, type SendAnswerInput } from './player.machine'
 
 const joined: JoinResponse = { gameId: 'g1', playerId: 'p1', nickname: 'Ana', token: 'player-token' }
@@ -240,5 +240,65 @@ describe('player machine', () => {
     actor.send({ type: 'game.leave' })
     expect(actor.getSnapshot().hasTag('form')).toBe(true)
     expect(forgotten).toEqual(['g1'])
+  })
+})
+
+describe('player machine: questions of other types (issue 29)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: SERVER_NOW })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  /** An ordering open for answers `atMs` after it started. */
+  const orderingAt = (atMs: number, me: Parameters<typeof playerView>[1] = {}) =>
+    playerView({ phase: 'question', question: makeTypedQuestion(), serverNow: SERVER_NOW + atMs }, me)
+
+  it('sends a response by the positions served, and is locked in on its acknowledgement', async () => {
+    const { actor, answers } = start({ stored: kept })
+    actor.send({ type: 'server.game', view: orderingAt(5000) })
+    expect(actor.getSnapshot().hasTag('answering')).toBe(true)
+    actor.send({ type: 'answer.submit', response: { order: [1, 0, 2] } })
+    await flush()
+    expect(answers).toEqual([{ gameId: 'g1', question: 0, response: { order: [1, 0, 2] } }])
+    expect(answers[0]).not.toHaveProperty('choice')
+    expect(actor.getSnapshot().hasTag('sending')).toBe(true)
+    // A view of the same question while the answer is on its way keeps it.
+    actor.send({ type: 'server.game', view: orderingAt(5200) })
+    expect(actor.getSnapshot().hasTag('sending')).toBe(true)
+
+    actor.send({ type: 'server.answerAck', question: 0, response: { order: [1, 0, 2] } })
+    expect(actor.getSnapshot().hasTag('locked')).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ choice: null, response: { order: [1, 0, 2] }, confirmed: true })
+  })
+
+  it('lets the player answer again when the server refuses a response of the wrong shape, saying why', async () => {
+    const { actor, answers } = start({ stored: kept })
+    actor.send({ type: 'server.game', view: orderingAt(5000) })
+    actor.send({ type: 'answer.submit', response: { choice: 1 } })
+    actor.send({ type: 'server.error', code: 'bad_message', error: 'this question takes an order of the items' })
+    expect(actor.getSnapshot().hasTag('answering')).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({
+      response: null,
+      note: answerRefusedText('this question takes an order of the items'),
+    })
+    expect(actor.getSnapshot().context.note).toBe('Your answer was not accepted (this question takes an order of the items). Please answer again.')
+
+    actor.send({ type: 'answer.submit', response: { order: [0, 1, 2] } })
+    await flush()
+    expect(answers.map((a) => a.response)).toEqual([{ choice: 1 }, { order: [0, 1, 2] }])
+  })
+
+  it('comes back to an answered question locked in with its response, and the next question starts afresh', () => {
+    const { actor } = start({ stored: kept })
+    actor.send({ type: 'server.game', view: orderingAt(8000, { response: { order: [2, 1, 0] } }) })
+    expect(actor.getSnapshot().hasTag('locked')).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ choice: null, response: { order: [2, 1, 0] } })
+
+    const next = makeTypedQuestion({ type: 'true_false' }, { index: 1 }, SERVER_NOW + 28_000)
+    actor.send({ type: 'server.game', view: playerView({ phase: 'question', question: next, serverNow: SERVER_NOW + 30_000 }) })
+    expect(actor.getSnapshot().hasTag('getReady')).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ choice: null, response: null, confirmed: false })
   })
 })

@@ -7,22 +7,25 @@
  *     └─(a kept player, from localStorage)─► connecting        kicked · gone (the game is no longer available)
  *
  * Every `server.game` carries the whole view and routes to its phase (a new question starts
- * from its get-ready), so a reload, or a lost connection, lands where the game is. An answer
- * is sent on the hub (`sendAnswer`) and is "locked in" only on the server's `answerAck`, which
- * comes once it is durable; an answer the server refuses, or that gets no acknowledgement,
- * lets the player choose again (the server counts the first one only). The clock is the
- * server's: the view's `serverNow` gives the offset. Effects are named actors and actions,
- * stubbed with `.provide()` in tests.
+ * from its get-ready), so a reload, or a lost connection, lands where the game is. An answer —
+ * a letter (`answer.select`) for four options A–D, a response of the play API's shapes by the
+ * positions served (`answer.submit`) for any other type (issue 29) — is sent on the hub
+ * (`sendAnswer`) and is "locked in" only on the server's `answerAck`, which comes once it is
+ * durable; an answer the server refuses (a response of the wrong shape says why), or that gets
+ * no acknowledgement, lets the player answer again (the server counts the first one only). The
+ * clock is the server's: the view's `serverNow` gives the offset. Effects are named actors and
+ * actions, stubbed with `.provide()` in tests.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { ticker } from '@/lib/ticker'
-import type { Letter } from '@/types/api'
+import type { Letter, Response } from '@/types/api'
 import type { GameView } from '@/types/live-game'
 import type { JoinResponse } from '../api/live-api'
 import { clockOffset, getReadyMs, remainingMs, serverTime } from '../utils/game-clock'
 import type { StoredPlayer } from '../utils/live-storage'
 import {
   ANSWER_ERRORS,
+  answerRefusedText,
   ANSWER_UNCONFIRMED,
   ANSWER_UNSENT,
   GAME_UNAVAILABLE,
@@ -55,6 +58,8 @@ export type PlayerContext = {
   now: number
   /** The answer chosen for the current question (sent, or acknowledged when `confirmed`). */
   choice: Letter | null
+  /** The same for a question of another type (issue 29): the response sent, by the positions served. */
+  response: Response | null
   confirmed: boolean
   /** A note about the answer (refused, not sent, not confirmed). */
   note: string | null
@@ -69,13 +74,19 @@ export type PlayerEvent =
   | { type: 'join.submit'; pin: string; nickname: string }
   | { type: 'server.game'; view: GameView }
   | { type: 'server.answerAck'; question: number; choice: Letter }
+  | { type: 'server.answerAck'; question: number; response: Response }
   | { type: 'server.error'; code: string; error: string }
   | { type: 'server.kicked' }
   | { type: 'answer.select'; choice: Letter }
+  | { type: 'answer.submit'; response: Response }
   | { type: 'game.leave' }
   | { type: 'timer.tick' }
 
-export type SendAnswerInput = { gameId: string; question: number; choice: Letter }
+/** A letter for four options A–D, a response for any other type (never both). */
+export type SendAnswerInput = { gameId: string; question: number } & (
+  | { choice: Letter; response?: undefined }
+  | { response: Response; choice?: undefined }
+)
 
 /** The join form's own checks, before asking the server; null when it may be sent. */
 export function validateJoin(pin: string, nickname: string): { error: string; field: 'pin' | 'nickname' } | null {
@@ -92,18 +103,21 @@ export function withView(context: PlayerContext, view: GameView, now: number): P
   const sameQuestion =
     old !== null && old.phase === 'question' && view.phase === 'question' && old.question?.index === view.question?.index
   const given = view.me?.answer ?? null
+  const response = view.me?.response ?? null
   return {
     view,
     offsetMs: clockOffset(view.serverNow, now),
     now,
     choice: given ?? (sameQuestion ? context.choice : null),
-    confirmed: given !== null || (sameQuestion && context.confirmed),
+    response: response ?? (sameQuestion ? context.response : null),
+    confirmed: given !== null || response !== null || (sameQuestion && context.confirmed),
     note: sameQuestion ? context.note : null,
   }
 }
 
 const serverNowOf = (context: PlayerContext) => serverTime(context.now, context.offsetMs)
 const questionOf = (context: PlayerContext) => (context.view?.phase === 'question' ? context.view.question : null)
+const inFlight = (context: PlayerContext) => (context.choice !== null || context.response !== null) && !context.confirmed
 const isPhase = (phase: GameView['phase']) => ({ context }: { context: PlayerContext }) => context.view?.phase === phase
 
 /** Leaving a game for another: forget it, then show the form. */
@@ -151,19 +165,23 @@ export const playerMachine = setup({
     }),
     setView: assign(({ context }, params: { view: GameView }) => withView(context, params.view, Date.now())),
     tick: assign({ now: () => Date.now() }),
+    /** A letter (`answer.select`) or a response (`answer.submit`) on its way. */
     choose: assign({
-      choice: ({ event, context }) => (event.type === 'answer.select' ? event.choice : context.choice),
+      choice: ({ event }) => (event.type === 'answer.select' ? event.choice : null),
+      response: ({ event }) => (event.type === 'answer.submit' ? event.response : null),
       confirmed: false,
       note: null,
     }),
     confirm: assign({
-      choice: ({ event, context }) => (event.type === 'server.answerAck' ? event.choice : context.choice),
+      choice: ({ event, context }) => (event.type === 'server.answerAck' && 'choice' in event ? event.choice : context.choice),
+      response: ({ event, context }) => (event.type === 'server.answerAck' && 'response' in event ? event.response : context.response),
       confirmed: true,
       note: null,
     }),
     confirmAnswered: assign({ confirmed: true, note: null }),
     refuseAnswer: assign({
       choice: null,
+      response: null,
       confirmed: false,
       note: (_, params: { note: string }) => params.note,
     }),
@@ -174,6 +192,7 @@ export const playerMachine = setup({
       player: null,
       view: null,
       choice: null,
+      response: null,
       confirmed: false,
       note: null,
       endReason: null,
@@ -205,12 +224,15 @@ export const playerMachine = setup({
       event.type === 'server.game' &&
       event.view.phase === 'question' &&
       event.view.me?.answer == null &&
+      event.view.me?.response == null &&
       event.view.question?.index === context.view?.question?.index,
     ackForThisQuestion: ({ context, event }) =>
       event.type === 'server.answerAck' && event.question === questionOf(context)?.index,
     alreadyAnswered: ({ event }) => event.type === 'server.error' && event.code === 'already_answered',
     tooLate: ({ event }) => event.type === 'server.error' && event.code === 'too_late',
     notOpen: ({ event }) => event.type === 'server.error' && event.code === 'not_open',
+    /** A response of the wrong shape for its question, refused with the reason. */
+    badAnswer: ({ event }) => event.type === 'server.error' && event.code === 'bad_message',
   },
 }).createMachine({
   id: 'player',
@@ -224,6 +246,7 @@ export const playerMachine = setup({
       offsetMs: 0,
       now: Date.now(),
       choice: null,
+      response: null,
       confirmed: false,
       note: null,
       error: null,
@@ -280,7 +303,7 @@ export const playerMachine = setup({
       on: {
         'server.game': [
           {
-            guard: { type: 'sameQuestionInFlight', params: ({ context }) => ({ sending: context.choice !== null && !context.confirmed }) },
+            guard: { type: 'sameQuestionInFlight', params: ({ context }) => ({ sending: inFlight(context) }) },
             actions: { type: 'setView', params: ({ event }) => ({ view: event.view }) },
           },
           { target: '.route', actions: { type: 'setView', params: ({ event }) => ({ view: event.view }) } },
@@ -322,6 +345,7 @@ export const playerMachine = setup({
               tags: ['answering'],
               on: {
                 'answer.select': { target: 'sending', actions: 'choose' },
+                'answer.submit': { target: 'sending', actions: 'choose' },
                 'timer.tick': { target: 'route', actions: 'tick' },
               },
             },
@@ -329,11 +353,10 @@ export const playerMachine = setup({
               tags: ['answering', 'sending'],
               invoke: {
                 src: 'sendAnswer',
-                input: ({ context }) => ({
-                  gameId: context.view?.gameId ?? '',
-                  question: questionOf(context)?.index ?? 0,
-                  choice: context.choice as Letter,
-                }),
+                input: ({ context }): SendAnswerInput => {
+                  const to = { gameId: context.view?.gameId ?? '', question: questionOf(context)?.index ?? 0 }
+                  return context.response !== null ? { ...to, response: context.response } : { ...to, choice: context.choice as Letter }
+                },
                 onError: { target: 'route', actions: { type: 'refuseAnswer', params: { note: ANSWER_UNSENT } } },
               },
               after: {
@@ -346,6 +369,14 @@ export const playerMachine = setup({
                   { guard: 'alreadyAnswered', target: 'locked', actions: 'confirmAnswered' },
                   { guard: 'tooLate', target: 'closed', actions: { type: 'refuseAnswer', params: { note: ANSWER_ERRORS.too_late as string } } },
                   { guard: 'notOpen', target: 'route', actions: { type: 'refuseAnswer', params: { note: ANSWER_ERRORS.not_open as string } } },
+                  {
+                    guard: 'badAnswer',
+                    target: 'route',
+                    actions: {
+                      type: 'refuseAnswer',
+                      params: ({ event }) => ({ note: answerRefusedText(event.type === 'server.error' ? event.error : '') }),
+                    },
+                  },
                 ],
               },
             },

@@ -1,5 +1,6 @@
 /** Views of docs/live-games.md for the live game's tests, built from one base. */
-import type { GameView, LiveQuestion, StandingRow } from '@/types/live-game'
+import type { ServedQuestion } from '@/types/api'
+import type { GameView, LiveQuestion, LiveTypedReveal, StandingRow } from '@/types/live-game'
 
 export const SERVER_NOW = 1_764_100_000_000
 
@@ -18,6 +19,34 @@ export function makeQuestion(overrides: Partial<LiveQuestion> = {}, startedAt = 
     deadline: startedAt + 23_000,
     remainingMs: 20_000,
     paused: false,
+    ...overrides,
+  }
+}
+
+/**
+ * A question of another type (issue 29): no options, the question as served. The default is an
+ * ordering served in the game's secret order (the right one is Mercury, Venus, Earth).
+ */
+export function makeTypedQuestion(
+  served: ServedQuestion = { type: 'ordering', items: ['Venus', 'Mercury', 'Earth'] },
+  overrides: Partial<LiveQuestion> = {},
+  startedAt = SERVER_NOW,
+): LiveQuestion {
+  return makeQuestion({ text: 'Nearest the Sun first', options: [], served, ...overrides }, startedAt)
+}
+
+/** The reveal of a question of another type; the default is the ordering's, 24 answers. */
+export function makeTypedReveal(overrides: Partial<LiveTypedReveal> = {}): LiveTypedReveal {
+  return {
+    type: 'ordering',
+    definition: { type: 'ordering', items: ['Mercury', 'Venus', 'Earth'], partial: true },
+    explanation: 'Mercury is the closest planet to the Sun.',
+    answered: 24,
+    right: 10,
+    partly: 6,
+    wrong: 8,
+    options: null,
+    given: null,
     ...overrides,
   }
 }

@@ -72,6 +72,11 @@ export const ANSWER_ERRORS: Partial<Record<HubErrorCode, string>> = {
 }
 
 export const ANSWER_UNSENT = 'Not connected: your answer was not sent. Please choose again.'
+/** A response the server refused as of the wrong shape (`bad_message`), with its reason. */
+export function answerRefusedText(reason: string): string {
+  const why = reason.trim()
+  return why ? `Your answer was not accepted (${why}). Please answer again.` : 'Your answer was not accepted. Please answer again.'
+}
 export const ANSWER_UNCONFIRMED = 'Your answer was not confirmed. Please choose again.'
 
 /** The channel's errors: the game is gone, or this token may not watch it. */
@@ -102,6 +107,16 @@ export const CONFIRM_END = 'End the game for everyone? The standings so far are 
 /** "1 player" / "25 players". */
 export function playersText(count: number): string {
   return `${count} ${count === 1 ? 'player' : 'players'}`
+}
+
+/** "answer" / "answers", after a count. */
+export function answersWord(count: number): string {
+  return count === 1 ? 'answer' : 'answers'
+}
+
+/** "1 answer" / "24 answers". */
+export function answersText(count: number): string {
+  return `${count} ${answersWord(count)}`
 }
 
 /** "1 point" / "950 points". */

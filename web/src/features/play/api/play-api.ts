@@ -5,7 +5,7 @@
 import { readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult, ServedQuestion } from '@/types/api'
 
 export { LETTERS, type FeedbackItem, type Letter, type QuestionType, type Response, type ScoreResult }
 
@@ -27,33 +27,13 @@ export type LetterQuestion = {
   optionD: string
 }
 
-/** A gap of a cloze text as served: a dropdown, or a word to type. */
-export type ServedGap = { type: 'choice'; options: string[] } | { type: 'typed' }
-
 /**
- * A question of any other type (issue 29), as served: never its answer key. Ordering items,
- * matching right items and categorize items come shuffled and are answered by served positions.
+ * A question of any other type (issue 29), as served: never its answer key (the shared
+ * `ServedQuestion`, with the question's id and text).
  */
-export type TypedQuestion = { id: number; text: string } & (
-  | { type: 'single_choice'; options: string[] }
-  | { type: 'poll'; options: string[] }
-  | { type: 'multi_select'; options: string[]; several?: boolean }
-  | { type: 'true_false' }
-  | { type: 'type_answer' }
-  | { type: 'word_cloud' }
-  | { type: 'slide' }
-  | { type: 'numeric'; unit?: string }
-  | { type: 'slider'; min: number; max: number; step: number }
-  | { type: 'ordering'; items: string[] }
-  | { type: 'matching'; left: string[]; right: string[] }
-  | { type: 'categorize'; groups: string[]; items: string[] }
-  | { type: 'gaps'; cloze: string; gaps: ServedGap[] }
-)
+export type TypedQuestion = { id: number; text: string } & ServedQuestion
 
 export type Question = LetterQuestion | TypedQuestion
-
-/** The question of `type` (for narrowing in the views). */
-export type QuestionOf<T extends QuestionType> = Extract<TypedQuestion, { type: T }>
 
 export type QuestionsResponse = { questions: Question[]; time_limit?: number }
 

@@ -1,8 +1,8 @@
 /**
  * One question. With options A to D the chosen option is pressed, and pressing it again clears
- * it; any other type (issue 29) is answered in its own view (components/types, loaded when the
- * first such question shows, so the first load stays small), with a Clear answer button. A save
- * the server refused (400) shows its words below the answer, which stays as it is.
+ * it; any other type (issue 29) is answered in its own view (src/components/question-types,
+ * loaded when the first such question shows, so the first load stays small), with a Clear answer
+ * button. A save the server refused (400) shows its words below the answer, which stays as it is.
  */
 import { lazy, Suspense, useState } from 'react'
 import { Alert } from '@/components/ui/alert'
@@ -13,7 +13,7 @@ import { isAnswerable, isAnswered, isLetter, isLetterQuestion, type Answer } fro
 import { ReadAloudControls } from './read-aloud-controls'
 import '../play.css'
 
-const TypedAnswer = lazy(() => import('./types/typed-answer'))
+const TypedAnswer = lazy(() => import('@/components/question-types/typed-answer'))
 
 type QuestionViewProps = {
   question: Question

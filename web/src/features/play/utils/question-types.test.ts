@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseDecimal } from './decimal'
+import { parseDecimal } from '@/lib/decimal'
 import { isAnswered, isPlayQuestion, isResponse } from './question-types'
 import { answerWords } from './response-words'
 

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react'
 import { formatNumber } from '@/components/feedback/answer-words'
-import { parseDecimal } from '../../utils/decimal'
+import { parseDecimal } from '@/lib/decimal'
 import type { AnswerProps } from './answer-props'
 import './question-types.css'
 

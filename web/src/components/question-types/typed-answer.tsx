@@ -1,8 +1,9 @@
 /**
- * The answer view of a question of any type but A–D (issue 29), by its type. The play screen
- * loads this module (and every view it shows) lazily, the first time such a question shows.
+ * The answer view of a question of any type but A–D (issue 29), by its type: the self-paced play
+ * screen's and a live game player's. Both load this module (and every view it shows) lazily, the
+ * first time such a question shows, so the first load stays small.
  */
-import type { Response, TypedQuestion } from '../../api/play-api'
+import type { Response, ServedQuestion } from '@/types/api'
 import { ChoiceAnswer, TrueFalseAnswer } from './choice-answer'
 import { GapsAnswer } from './gaps-answer'
 import { MultiSelectAnswer } from './multi-select-answer'
@@ -14,7 +15,7 @@ import { TextAnswer } from './text-answer'
 import './question-types.css'
 
 type TypedAnswerProps = {
-  question: TypedQuestion
+  question: ServedQuestion
   response: Response | undefined
   onChange: (response: Response | null, typing?: boolean) => void
 }

@@ -1,8 +1,9 @@
-/** What every answer view of a question type (issue 29) is given. */
-import type { QuestionOf, QuestionType, Response } from '../../api/play-api'
+/** What every answer view of a question type (issue 29) is given, in play and in a live game. */
+import type { QuestionType, Response, ServedOf } from '@/types/api'
 
 export type AnswerProps<T extends QuestionType> = {
-  question: QuestionOf<T>
+  /** As served: with the play API's id and text, or without them (a live game's `served`). */
+  question: ServedOf<T> & { id?: number; text?: string }
   /** The response as stored (served positions); undefined when not answered. */
   response: Response | undefined
   /** The new response, or null when the player emptied it; `typing` while they type or slide. */

@@ -1,0 +1,130 @@
+/**
+ * The reveal of a question of another type (issue 29), on the projector and on the phone: how
+ * the answers went (right, partly right and wrong; for a poll or a word cloud, how many
+ * answered; nothing for a slide), the answers per option as bars with the right ones marked (single choice,
+ * multi-select, true/false, poll), otherwise the right answer in words from the definition (the
+ * right order, the pairs, the groups, the accepted answers, the number and its tolerance… as the
+ * feedback list words it), the answers given most as a ranked list (a word cloud's as words
+ * sized by how often they were given, in plain CSS), then the explanation. Right is said in
+ * words and with a ✓, never by colour alone.
+ */
+import { useId } from 'react'
+import { rightWords, type Words } from '@/components/feedback/answer-words'
+import { isScoredType } from '@/lib/question-types'
+import type { GivenAnswer, LiveTypedReveal } from '@/types/live-game'
+import { answersText, answersWord } from '../utils/live-texts'
+import { cloudWords, letterAt, revealOptions, toneAt } from '../utils/typed-questions'
+import { AnswerChart } from './reveal-chart'
+import '../live.css'
+import '../live-types.css'
+
+function RightAnswer({ words }: { words: Words }) {
+  if ('text' in words) {
+    return (
+      <p className="live-right-answer">
+        <span className="live-right-tag">✓ Correct answer:</span> {words.text}
+      </p>
+    )
+  }
+  return <RightLines words={words} />
+}
+
+function RightLines({ words }: { words: Extract<Words, { lines: unknown }> }) {
+  const id = useId()
+  const List = words.ordered ? 'ol' : 'ul'
+  return (
+    <div className="live-right-answer">
+      <p className="live-right-tag" id={id}>
+        ✓ Correct answer:
+      </p>
+      <List className="live-right-lines" aria-labelledby={id}>
+        {words.lines.map((line, i) => (
+          <li key={i}>{line.text}</li>
+        ))}
+      </List>
+    </div>
+  )
+}
+
+function Tally({ reveal }: { reveal: LiveTypedReveal }) {
+  if (reveal.type === 'slide') return null
+  if (!isScoredType(reveal.type)) return <p className="live-tally-total">{answersText(reveal.answered)}</p>
+  return (
+    <div className="live-tally-block">
+      <p className="live-tally-total">{answersText(reveal.answered)}</p>
+      <ul className="live-tally" aria-label="How the answers went">
+        <li className="live-tally-right">
+          <span aria-hidden="true">✓ </span>
+          <strong>{reveal.right}</strong> right
+        </li>
+        <li className="live-tally-partly">
+          <span aria-hidden="true">◐ </span>
+          <strong>{reveal.partly}</strong> partly right
+        </li>
+        <li className="live-tally-wrong">
+          <span aria-hidden="true">✗ </span>
+          <strong>{reveal.wrong}</strong> wrong
+        </li>
+      </ul>
+    </div>
+  )
+}
+
+function GivenList({ given }: { given: GivenAnswer[] }) {
+  return (
+    <ol className="live-given" aria-label="Answers given most">
+      {given.map((row, i) => (
+        <li key={i} className="live-given-row">
+          <span className="live-given-answer">{row.answer}</span>
+          <span className="live-given-count">
+            {row.count}
+            <span className="visually-hidden"> {answersWord(row.count)}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function WordCloud({ given }: { given: GivenAnswer[] }) {
+  return (
+    <ul className="live-cloud" aria-label="Word cloud">
+      {cloudWords(given).map((word, i) => (
+        <li key={i} className="live-cloud-word" style={{ fontSize: `${word.sizeEm.toFixed(2)}em` }}>
+          {word.answer}
+          <span className="visually-hidden"> ({answersText(word.count)})</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function TypedReveal({ reveal }: { reveal: LiveTypedReveal }) {
+  const options = reveal.options ? revealOptions(reveal.definition) : null
+  const right = options ? null : rightWords(reveal.definition)
+  return (
+    <div className="live-reveal live-typed-reveal">
+      <Tally reveal={reveal} />
+      {options && reveal.options ? (
+        <AnswerChart
+          rows={options.map((option, i) => ({
+            letter: reveal.type === 'true_false' ? option.text.charAt(0) : letterAt(i),
+            text: option.text,
+            count: reveal.options?.[i] ?? 0,
+            right: option.right,
+            tone: toneAt(i),
+          }))}
+        />
+      ) : null}
+      {right ? <RightAnswer words={right} /> : null}
+      {reveal.given && reveal.given.length > 0 ? (
+        reveal.type === 'word_cloud' ? (
+          <WordCloud given={reveal.given} />
+        ) : (
+          <GivenList given={reveal.given} />
+        )
+      ) : null}
+      {reveal.explanation ? <p className="live-explanation">{reveal.explanation}</p> : null}
+    </div>
+  )
+}
