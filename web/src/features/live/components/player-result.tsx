@@ -63,10 +63,11 @@ function verdictText(verdict: Verdict, result: LiveResult | null): string {
 
 export function PlayerReveal({ view }: { view: GameView }) {
   const result = view.me?.lastResult ?? null
-  const verdict = verdictOf(result)
   const reveal = view.reveal
+  const type = reveal !== null && 'type' in reveal ? reveal.type : null
+  const verdict = verdictOf(result, type)
   // A slide asks nothing: no verdict, the title only.
-  const slide = reveal !== null && 'type' in reveal && reveal.type === 'slide'
+  const slide = type === 'slide'
   return (
     <section className="live-play-result" aria-labelledby="live-result-title">
       {slide ? (

@@ -12,6 +12,12 @@ describe('questions of other types in a live game', () => {
     expect(verdictOf({ correct: false, points: 6, f: 0.6 })).toBe('partly')
     expect(verdictOf({ correct: false, points: 0, f: 0 })).toBe('wrong')
     expect(verdictOf({ correct: false, points: 0, f: null })).toBe('unscored')
+    // A poll or a word cloud: the server leaves `f` out, as for A–D; the type tells.
+    expect(verdictOf({ correct: false, points: 0 }, 'poll')).toBe('unscored')
+    expect(verdictOf({ correct: false, points: 0 }, 'word_cloud')).toBe('unscored')
+    expect(verdictOf({ correct: false, points: 0, f: 0 }, 'ordering')).toBe('wrong')
+    expect(verdictOf({ correct: true, points: 10, f: 1 }, 'ordering')).toBe('right')
+    expect(verdictOf(null, 'poll')).toBe('none')
   })
 
   it('sends a pick on the tap and every other type with a button', () => {

@@ -4,6 +4,7 @@
  * verdict from their result, the options of a reveal with the right ones, and the sizes of a
  * word cloud's words.
  */
+import { isScoredType } from '@/lib/question-types'
 import type { QuestionDefinition, QuestionType } from '@/types/api'
 import type { GivenAnswer, LiveResult } from '@/types/live-game'
 
@@ -16,14 +17,15 @@ export function sentOnTap(type: QuestionType): boolean {
 
 /**
  * A player's verdict on the last question: right, partly right (a share `f` between 0 and 1),
- * wrong, answered but not scored (a poll or a word cloud: `f` null), or no answer. Four options
- * A–D have no `f`: right or wrong.
+ * wrong, answered but not scored, or no answer. The server leaves `f` out for four options A–D
+ * (right or wrong) and for a poll and a word cloud alike (docs/live-games.md), so an unscored
+ * answer is told by the revealed question's `type` (an `f` of null counts as unscored too).
  */
 export type Verdict = 'right' | 'partly' | 'wrong' | 'unscored' | 'none'
 
-export function verdictOf(result: LiveResult | null): Verdict {
+export function verdictOf(result: LiveResult | null, type: QuestionType | null = null): Verdict {
   if (result === null) return 'none'
-  if (result.f === null) return 'unscored'
+  if (result.f === null || (type !== null && !isScoredType(type))) return 'unscored'
   if (result.correct || result.f === 1) return 'right'
   return result.f !== undefined && result.f > 0 ? 'partly' : 'wrong'
 }
