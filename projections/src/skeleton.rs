@@ -29,6 +29,36 @@ pub fn skeleton(text: &str) -> String {
     unicode_security::skeleton(&lower).flat_map(char::to_lowercase).map(|c| if c == 'l' { 'i' } else { c }).collect()
 }
 
+/// Stems refused anywhere in a text a room is shown from its players (a nickname, a word cloud's
+/// answer), compared on skeletons without spaces, digits or punctuation, and with the usual
+/// letter-for-digit swaps undone, in the manner of the peers' filters.
+const OFFENSIVE: &[&str] = &[
+    "fuck", "shit", "cunt", "bitch", "bastard", "asshole", "dick", "cock", "pussy", "wank", "whore", "slut", "nigg", "fag", "retard", "rape", "nazi", "hitler",
+    "penis", "vagina", "porn", "sex", "twat", "bollock", "prick", "kkk",
+];
+
+/// Whether `text` holds an offensive stem however it is spelled ("Sh1t", "ſhit", "s h i t").
+pub fn offensive(text: &str) -> bool {
+    let folded = letters(&skeleton(text));
+    OFFENSIVE.iter().any(|stem| folded.contains(&letters(&skeleton(stem))))
+}
+
+/// The letters of a skeleton, with the usual letter-for-digit swaps undone.
+fn letters(key: &str) -> String {
+    key.chars()
+        .filter_map(|c| match c {
+            '0' => Some('o'),
+            '1' | '!' | '|' => Some('i'),
+            '3' => Some('e'),
+            '4' | '@' => Some('a'),
+            '5' | '$' => Some('s'),
+            '7' => Some('t'),
+            c if c.is_alphabetic() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

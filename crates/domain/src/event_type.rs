@@ -66,6 +66,7 @@ event_types! {
         LOBBY_LOCKED = LobbyLocked,
         LOBBY_UNLOCKED = LobbyUnlocked,
         PLAYER_KICKED = PlayerKicked,
+        ANSWERS_SHOWN = AnswersShown,
         GAME_FINISHED = GameFinished,
     }
     GenerationEvent {

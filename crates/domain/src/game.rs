@@ -182,6 +182,11 @@ pub enum GameCommand {
         player_id: String,
         now: i64,
     },
+    /// The host shows the room a word cloud's answers (those the filter lets through), once its
+    /// question closed: until then only the host sees them.
+    ShowAnswers {
+        now: i64,
+    },
     End {
         now: i64,
     },
@@ -270,6 +275,11 @@ pub enum GameEvent {
         player_id: String,
         at: i64,
     },
+    /// The host approved showing question `index`'s answers (a word cloud) to the room.
+    AnswersShown {
+        index: usize,
+        at: i64,
+    },
     GameFinished {
         ended_by: EndedBy,
         at: i64,
@@ -291,6 +301,7 @@ impl GameEvent {
             | GameEvent::LobbyLocked { at }
             | GameEvent::LobbyUnlocked { at }
             | GameEvent::PlayerKicked { at, .. }
+            | GameEvent::AnswersShown { at, .. }
             | GameEvent::GameFinished { at, .. } => *at,
         }
     }
@@ -356,6 +367,8 @@ pub struct LiveGame {
     pub phase_since: i64,
     pub locked: bool,
     pub kicked: BTreeSet<String>,
+    /// The questions whose answers the host showed the room (word clouds).
+    pub shown: BTreeSet<usize>,
     /// The current (or last) question's clock; `None` before the first.
     pub clock: Option<Clock>,
     pub ended_by: Option<EndedBy>,
@@ -478,6 +491,16 @@ impl Aggregate for LiveGame {
             GameCommand::Kick { player_id, now } => {
                 Ok(if self.kicked.contains(&player_id) { vec![] } else { vec![GameEvent::PlayerKicked { player_id, at: now }] })
             }
+            GameCommand::ShowAnswers { now } => {
+                let index = self.current_index();
+                if !matches!(self.phase, Phase::Reveal | Phase::Standings) || self.clock.is_none() {
+                    return Err(GameError::WrongPhase("Answers are shown once the question has closed"));
+                }
+                if !matches!(*self.questions[index].kind, QuestionKind::WordCloud) {
+                    return Err(GameError::WrongPhase("Only a word cloud's answers wait to be shown"));
+                }
+                Ok(if self.shown.contains(&index) { vec![] } else { vec![GameEvent::AnswersShown { index, at: now }] })
+            }
             GameCommand::End { now } => Ok(vec![GameEvent::GameFinished { ended_by: EndedBy::Host, at: now }]),
             GameCommand::EndIdle { players, now } => {
                 Ok(if now >= self.idle_end_at(players) { vec![GameEvent::GameFinished { ended_by: EndedBy::Idle, at: now }] } else { vec![] })
@@ -555,6 +578,9 @@ impl Aggregate for LiveGame {
             GameEvent::LobbyUnlocked { .. } => self.locked = false,
             GameEvent::PlayerKicked { player_id, .. } => {
                 self.kicked.insert(player_id.clone());
+            }
+            GameEvent::AnswersShown { index, .. } => {
+                self.shown.insert(*index);
             }
             GameEvent::GameFinished { ended_by, at } => {
                 self.phase = Phase::Finished;

@@ -26,6 +26,7 @@ fn questions() -> Vec<Value> {
         defined("Tea or coffee?", json!({ "type": "poll", "options": ["tea", "coffee"] })),
         defined("g in m/s²?", json!({ "type": "numeric", "answer": 9.81, "tolerance": { "kind": "absolute", "value": 0.05 }, "unit": "m/s²" })),
         json!({ "text": "What is 2 + 2?", "optionA": "3", "optionB": "4", "optionC": "5", "optionD": "6", "answer": "B" }),
+        defined("One word for today?", json!({ "type": "word_cloud" })),
     ]
 }
 
@@ -43,7 +44,7 @@ async fn open_typed(db: &TestDb) -> Game {
         app,
         clock,
         host,
-        key: vec![String::new(), String::new(), String::new(), "B".into()],
+        key: vec![String::new(), String::new(), String::new(), "B".into(), String::new()],
     }
 }
 
@@ -135,14 +136,39 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     assert_eq!(reveal["reveal"], json!({ "answer": "B", "explanation": "", "counts": { "A": 0, "B": 1, "C": 1, "D": 0 } }));
     assert_eq!(reveal["me"]["lastResult"], json!({ "correct": true, "points": 10 }));
 
+    // A word cloud: the room sees its answers only once the host shows them, offensive ones never.
+    assert_eq!(game.control("next").await.0, 200);
+    assert_eq!(game.control("next").await.0, 200);
+    next_view(&mut ana, "question").await;
+    game.clock.advance(3_000);
+    game.respond(&mut ana, 4, json!({ "text": "Sunny" })).await;
+    next_of(&mut ana, "answerAck").await;
+    game.respond(&mut ben, 4, json!({ "text": "sh1t" })).await;
+    next_of(&mut ben, "answerAck").await;
+    let reveal = next_view(&mut ana, "reveal").await;
+    assert_eq!((reveal["reveal"]["given"].clone(), reveal["reveal"]["answered"].clone()), (Value::Null, json!(2)));
+    let (status, host_view) = game.app.get_as(&format!("/api/live/games/{}", game.game_id), Some(&game.host)).await;
+    assert_eq!(status, 200, "{host_view}");
+    assert_eq!(host_view["host"]["pendingWords"], json!([{ "answer": "Sunny", "count": 1 }]));
+    let (status, shown) = game.control("showAnswers").await;
+    assert_eq!(status, 200, "{shown}");
+    assert_eq!((shown["reveal"]["given"].clone(), shown["host"]["pendingWords"].clone()), (json!([{ "answer": "Sunny", "count": 1 }]), Value::Null));
+    let mut seen = next_view(&mut ana, "reveal").await;
+    while seen["reveal"]["given"].is_null() {
+        seen = next_view(&mut ana, "reveal").await;
+    }
+    assert_eq!(seen["reveal"]["given"], json!([{ "answer": "Sunny", "count": 1 }]), "the players' screens show them too");
+    let (status, refused) = game.control("showAnswers").await;
+    assert_eq!(status, 200, "showing again changes nothing: {refused}");
+
     // The results read every answer and every key in words.
     assert_eq!(game.control("end").await.0, 200);
     let (status, results) = game.app.get_as(&format!("/api/live/games/{}/results", game.game_id), Some(&game.host)).await;
     assert_eq!(status, 200, "{results}");
     let keys: Vec<&str> = results["questions"].as_array().unwrap().iter().map(|q| q["answer"].as_str().unwrap()).collect();
-    assert_eq!(keys, ["1 → 2 → 3 → 4", "", "9.81 m/s²", "B"]);
+    assert_eq!(keys, ["1 → 2 → 3 → 4", "", "9.81 m/s²", "B", ""]);
     let ana_row = results["players"].as_array().unwrap().iter().find(|p| p["nickname"] == "Ana").unwrap();
-    assert_eq!(ana_row["answers"], json!(["1 → 2 → 3 → 4", "coffee", "9.8 m/s²", "B"]));
+    assert_eq!(ana_row["answers"], json!(["1 → 2 → 3 → 4", "coffee", "9.8 m/s²", "B", "Sunny"]));
     assert_eq!((ana_row["points"].as_i64(), ana_row["correct"].as_i64()), (Some(30), Some(3)));
     game.app.stop().await.unwrap();
 }

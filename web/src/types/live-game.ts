@@ -93,8 +93,9 @@ export type LiveMe = {
 
 /**
  * A player's result of the last closed question. `f` (questions of other types) is how right the
- * answer was, 0 to 1 (a part-right answer earns that share of the points); null for a poll or a
- * word cloud, absent for four options A–D.
+ * answer was, 0 to 1 (a part-right answer earns that share of the points). The server leaves it
+ * out (absent) for four options A–D, a poll and a word cloud; it is null only when the server sent
+ * something that is not a number.
  */
 export type LiveResult = { correct: boolean; points: number; f?: number | null }
 
@@ -114,6 +115,12 @@ export type LiveHost = {
   counting: boolean
   /** The newest 100 who joined. */
   names: LivePlayerName[]
+  /**
+   * A closed word cloud whose answers the room has not been shown: its answers given most
+   * (offensive ones already left out by the server), for the host to check before showing them
+   * (`showAnswers`); null otherwise. Until then the reveal's `given` is null.
+   */
+  pendingWords: GivenAnswer[] | null
 }
 
 export type GameView = {
@@ -150,4 +157,4 @@ export type LiveRevealJson = LetterRevealJson | TypedRevealJson
 export type LetterRevealJson = Omit<LiveLetterReveal, 'explanation'> & { explanation: string }
 export type TypedRevealJson = Omit<LiveTypedReveal, 'explanation'> & { explanation: string }
 
-export type ControlAction = 'start' | 'next' | 'skip' | 'pause' | 'resume' | 'lock' | 'unlock' | 'end'
+export type ControlAction = 'start' | 'next' | 'skip' | 'pause' | 'resume' | 'lock' | 'unlock' | 'showAnswers' | 'end'

@@ -180,6 +180,7 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
             GameEvent::QuestionClosed { index, .. } => format!("Live question {} closed", index + 1),
             GameEvent::StandingsShown { index, .. } => format!("Standings shown after question {}", index + 1),
             GameEvent::PlayerKicked { .. } => "A player was removed from the live game".to_owned(),
+            GameEvent::AnswersShown { index, .. } => format!("The answers to live question {} were shown to the room", index + 1),
             GameEvent::GameFinished { .. } => "The live game ended".to_owned(),
             _ => fallback(),
         }),

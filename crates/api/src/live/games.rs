@@ -69,6 +69,8 @@ pub(super) enum Action {
     Resume,
     Lock,
     Unlock,
+    /// Shows the room a word cloud's answers, once its question closed.
+    ShowAnswers,
     End,
 }
 
@@ -286,6 +288,7 @@ pub(super) async fn control_game(
             Action::Resume => GameCommand::Resume { now },
             Action::Lock => GameCommand::Lock { now },
             Action::Unlock => GameCommand::Unlock { now },
+            Action::ShowAnswers => GameCommand::ShowAnswers { now },
             Action::End => GameCommand::End { now },
         }
     };

@@ -9,7 +9,7 @@
 //! name as shown, so what the room sees is what was compared; a name that shows as nothing, or
 //! holds characters no font shows the same (private use, unassigned), is invalid.
 
-use quizroom_projections::skeleton::{invisible, skeleton};
+use quizroom_projections::skeleton::{invisible, offensive, skeleton};
 use unicode_normalization::char::{is_combining_mark, is_public_assigned};
 
 /// The longest nickname, in characters.
@@ -17,14 +17,6 @@ pub const MOST: usize = 20;
 
 /// Names a player may not take: they would pass for the host or for the product.
 const RESERVED: &[&str] = &["host", "the host", "quizroom", "admin", "administrator", "moderator", "teacher", "system", "server"];
-
-/// Stems refused anywhere in a name (compared on skeletons without spaces, digits or
-/// punctuation, and with the usual letter-for-digit swaps undone), in the manner of the peers'
-/// filters.
-const OFFENSIVE: &[&str] = &[
-    "fuck", "shit", "cunt", "bitch", "bastard", "asshole", "dick", "cock", "pussy", "wank", "whore", "slut", "nigg", "fag", "retard", "rape", "nazi", "hitler",
-    "penis", "vagina", "porn", "sex", "twat", "bollock", "prick", "kkk",
-];
 
 /// How a pupil names a teacher before the teacher's name.
 const TITLES: &[&str] = &["mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam"];
@@ -64,27 +56,10 @@ pub fn check(nickname: &str) -> Result<String, Refusal> {
     if RESERVED.iter().any(|reserved| key == skeleton(reserved)) || key.starts_with(&skeleton("quizroom")) {
         return Err(Refusal::Refused);
     }
-    let folded = letters(&key);
-    if OFFENSIVE.iter().any(|stem| folded.contains(&letters(&skeleton(stem)))) {
+    if offensive(&name) {
         return Err(Refusal::Refused);
     }
     Ok(name)
-}
-
-/// The letters of a skeleton, with the usual letter-for-digit swaps undone.
-fn letters(key: &str) -> String {
-    key.chars()
-        .filter_map(|c| match c {
-            '0' => Some('o'),
-            '1' | '!' | '|' => Some('i'),
-            '3' => Some('e'),
-            '4' | '@' => Some('a'),
-            '5' | '$' => Some('s'),
-            '7' => Some('t'),
-            c if c.is_alphabetic() => Some(c),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Whether `name` (checked) passes for the host whose account is `first` `last`: the full name

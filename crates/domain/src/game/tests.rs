@@ -273,3 +273,23 @@ fn kicking_and_locking_are_recorded_once() {
         given::<LiveGame>([opened(), GameEvent::LobbyLocked { at: T0 }]).when(GameCommand::Unlock { now: T0 }).then([GameEvent::LobbyUnlocked { at: T0 }]);
     assert!(!unlocked.locked);
 }
+
+#[test]
+fn a_word_clouds_answers_are_shown_to_the_room_once_the_host_approves_after_the_close() {
+    let mut cloud = opened();
+    if let GameEvent::GameOpened { questions, .. } = &mut cloud {
+        questions[0] = GameQuestion::new(1, "One word for today?", QuestionKind::WordCloud, "");
+    }
+    let show = GameCommand::ShowAnswers { now: T0 + 30_000 };
+    given::<LiveGame>([cloud.clone(), started(0, T0)]).when(show.clone()).then_error(GameError::WrongPhase("Answers are shown once the question has closed"));
+    let closed_cloud = [cloud, started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)];
+    let game = given::<LiveGame>(closed_cloud.clone()).when(show.clone()).then([GameEvent::AnswersShown { index: 0, at: T0 + 30_000 }]);
+    assert!(game.shown.contains(&0));
+    let mut shown = closed_cloud.to_vec();
+    shown.push(GameEvent::AnswersShown { index: 0, at: T0 + 30_000 });
+    given::<LiveGame>(shown).when(show.clone()).then([]);
+    // Another type has nothing waiting to be shown.
+    given::<LiveGame>([opened(), started(0, T0), closed(0, CloseReason::Time, T0 + 23_000)])
+        .when(show)
+        .then_error(GameError::WrongPhase("Only a word cloud's answers wait to be shown"));
+}

@@ -16,6 +16,8 @@ use serde::{Serialize, Serializer};
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
+use quizroom_projections::skeleton::offensive;
+
 use super::room::{NAMES, PODIUM, Room, STANDINGS, Viewer, shuffle};
 
 /// A part of the view that is each player's own: the part itself, or, in the players' message
@@ -267,6 +269,9 @@ pub struct HostPart {
     pub counting: bool,
     /// The players who joined, newest first (at most 100).
     pub names: Vec<PlayerName>,
+    /// A closed word cloud whose answers the room has not been shown: the answers given most
+    /// (offensive ones left out), for the host to look at before showing them (`showAnswers`).
+    pub pending_words: Option<Vec<GivenCount>>,
 }
 
 /// A player in the host's lobby.
@@ -318,6 +323,7 @@ impl Room {
                     answered: self.answered,
                     counting: self.counting_now(now),
                     names: names.map(|id| PlayerName { player_id: id.clone(), nickname: self.players[id].state.nickname.clone() }).collect(),
+                    pending_words: self.words_to_show(),
                 });
             }
             Viewer::Player(id) => {
@@ -399,7 +405,12 @@ impl Room {
             QuestionKind::TrueFalse { .. } => Some(2),
             _ => None,
         };
-        let listed = matches!(&*q.kind, QuestionKind::TypeAnswer { .. } | QuestionKind::Numeric { .. } | QuestionKind::Slider { .. } | QuestionKind::WordCloud);
+        // A word cloud's answers reach the room once the host shows them.
+        let listed = match &*q.kind {
+            QuestionKind::TypeAnswer { .. } | QuestionKind::Numeric { .. } | QuestionKind::Slider { .. } => true,
+            QuestionKind::WordCloud => self.game.shown.contains(&index),
+            _ => false,
+        };
         Reveal::Typed(TypedReveal {
             kind: q.kind.name().to_owned(),
             definition: (*q.kind).clone(),
@@ -413,13 +424,25 @@ impl Room {
         })
     }
 
+    /// The closed word cloud's answers the room has not been shown yet, for the host.
+    fn words_to_show(&self) -> Option<Vec<GivenCount>> {
+        let clock = self.game.clock.filter(|_| matches!(self.game.phase, Phase::Reveal | Phase::Standings))?;
+        let q = &self.game.questions[clock.index];
+        (matches!(*q.kind, QuestionKind::WordCloud) && !self.game.shown.contains(&clock.index)).then(|| self.given(clock.index, &q.kind))
+    }
+
     /// The answers given most to question `index`, in words: alike when they read alike once
-    /// spaces, case and accents are folded, shown as first given.
+    /// spaces, case and accents are folded, shown as first given. A word cloud's offensive answers
+    /// are never listed.
     fn given(&self, index: usize, kind: &QuestionKind) -> Vec<GivenCount> {
+        let cloud = matches!(kind, QuestionKind::WordCloud);
         let mut counts: std::collections::HashMap<String, (String, u32)> = std::collections::HashMap::new();
         for p in self.players.values().filter(|p| !p.kicked) {
             if let Some(a) = p.state.answers.get(&index) {
                 let words = kind.describe(&a.response);
+                if cloud && offensive(&words) {
+                    continue;
+                }
                 let entry = counts.entry(text::normalize(&words, false, false)).or_insert_with(|| (words, 0));
                 entry.1 += 1;
             }

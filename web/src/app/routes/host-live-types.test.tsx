@@ -1,9 +1,10 @@
 /** The presenter with questions of other types (issue 29); four options A–D are host-live.test.tsx. */
 import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { hostView, makeTypedQuestion, makeTypedReveal } from '@/features/live/testing/fixtures'
+import { CLOUD_WORDS, hostView, makeTypedQuestion, makeTypedReveal, rows, wordCloudView } from '@/features/live/testing/fixtures'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
-import { mockApi, signInAs } from '@/testing/test-utils'
+import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import type { ServedQuestion } from '@/types/api'
 import type { GameView } from '@/types/live-game'
 import { renderApp } from '../testing/render-app'
@@ -11,16 +12,20 @@ import { renderApp } from '../testing/render-app'
 /** A view on the real clock (the offset to it is what the presenter uses). */
 const live = (overrides: Partial<GameView>) => hostView({ serverNow: Date.now(), players: 25, ...overrides }, ['Ana', 'Bo'])
 
-/** The presenter of game g1, showing `view`, with its hub connection open. */
-async function present(view: GameView) {
-  mockApi({ 'GET /api/live/games/g1': { body: view } })
+/** The presenter of game g1, showing `view`, with its hub connection open, and the API calls it made. */
+async function present(view: GameView, handlers: Record<string, FakeHandler | FakeResponse> = {}) {
+  const { calls } = mockApi({ 'GET /api/live/games/g1': { body: view }, ...handlers })
   signInAs()
   renderApp('/host/live/g1')
   await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0))
   const socket = FakeWebSocket.instances.at(-1) as FakeWebSocket
   act(() => socket.serverOpen())
-  return socket
+  return { socket, calls }
 }
+
+/** The host at a word cloud's reveal (or `phase`) on the real clock, its answers waiting or (`null`) shown. */
+const cloud = (pending: typeof CLOUD_WORDS | null, overrides: Partial<GameView> = {}) =>
+  wordCloudView(pending, { serverNow: Date.now(), players: 25, ...overrides })
 
 function openQuestion(served?: ServedQuestion): GameView {
   const now = Date.now()
@@ -46,7 +51,7 @@ describe('/host/live/:gameId with questions of other types', () => {
   })
 
   it('shows the options of a single choice, lettered past D, and the range of a slider', async () => {
-    const socket = await present(openQuestion({ type: 'single_choice', options: ['4', '6', '7', '9', '10'] }))
+    const { socket } = await present(openQuestion({ type: 'single_choice', options: ['4', '6', '7', '9', '10'] }))
     const options = await screen.findByRole('list', { name: 'Options' })
     expect(texts(options)).toEqual(['AA. 4', 'BB. 6', 'CC. 7', 'DD. 9', 'EE. 10'])
 
@@ -85,26 +90,56 @@ describe('/host/live/:gameId with questions of other types', () => {
   })
 
   it('reveals a word cloud as words sized by how often they were given', async () => {
-    const reveal = makeTypedReveal({
-      type: 'word_cloud',
-      definition: { type: 'word_cloud' },
-      explanation: null,
-      answered: 19,
-      right: 0,
-      partly: 0,
-      wrong: 0,
-      given: [
-        { answer: 'fun', count: 12 },
-        { answer: 'hard', count: 5 },
-        { answer: 'long', count: 2 },
-      ],
-    })
-    await present(live({ phase: 'reveal', question: makeTypedQuestion({ type: 'word_cloud' }), reveal }))
-    const cloud = await screen.findByRole('list', { name: 'Word cloud' })
-    const words = within(cloud).getAllByRole('listitem')
+    // Shown already: nothing waits for the host.
+    await present(cloud(null))
+    const words = within(await screen.findByRole('list', { name: 'Word cloud' })).getAllByRole('listitem')
     expect(words.map((word) => word.textContent)).toEqual(['fun (12 answers)', 'hard (5 answers)', 'long (2 answers)'])
     expect(words.map((word) => word.style.fontSize)).toEqual(['3em', '1.6em', '1em'])
     expect(screen.getByText('19 answers')).toBeInTheDocument()
+    expect(screen.queryByText(/waiting for you to check/)).not.toBeInTheDocument()
+  })
+
+  it("keeps a word cloud's answers for the host to check, then shows them to the room", async () => {
+    const { calls } = await present(cloud(CLOUD_WORDS), {
+      // Answered when sent, so it is newer than the view before it.
+      'POST /api/live/games/g1/control': () => ({ body: cloud(null) }),
+    })
+    const panel = await screen.findByRole('region', { name: '19 answers are waiting for you to check them' })
+    expect(screen.queryByRole('list', { name: 'Word cloud' })).not.toBeInTheDocument()
+    // The projector is the room's screen: the answers are folded away until the host opens them.
+    const summary = within(panel).getByText('Check the answers first')
+    expect(summary.closest('details')).not.toHaveAttribute('open')
+    expect(texts(within(panel).getByRole('list', { name: 'Answers waiting to be shown', hidden: true }))).toEqual([
+      'fun12 answers',
+      'hard5 answers',
+      'long2 answers',
+    ])
+    // Its button is with the answers, not among the controls, and Enter still moves on.
+    const controls = screen.getByRole('toolbar', { name: 'Game controls' })
+    expect(within(controls).queryByRole('button', { name: 'Show answers to the room' })).not.toBeInTheDocument()
+    expect(within(controls).getByRole('button', { name: /^Show standings/ })).toBeInTheDocument()
+
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('button', { name: 'Show answers to the room' }))
+    const words = await screen.findByRole('list', { name: 'Word cloud' })
+    expect(texts(words)).toEqual(['fun (12 answers)', 'hard (5 answers)', 'long (2 answers)'])
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      ['/api/live/games/g1/control', { action: 'showAnswers' }],
+    ])
+    expect(screen.queryByText(/waiting for you to check/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Show answers to the room' })).not.toBeInTheDocument()
+  })
+
+  it("says when the server refuses to show a word cloud's answers, as for any control", async () => {
+    await present(cloud([{ answer: 'fun', count: 1 }], { phase: 'standings', standings: rows(['Ana', 'Bo']) }), {
+      'POST /api/live/games/g1/control': { status: 409, body: { error: 'Answers are shown once the question has closed', code: 'wrong_phase' } },
+    })
+    // At the standings too, with them.
+    expect(await screen.findByRole('list', { name: 'Top 5' })).toBeInTheDocument()
+    const panel = screen.getByRole('region', { name: '1 answer is waiting for you to check it' })
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show answers to the room' }))
+    expect(await screen.findByText('Answers are shown once the question has closed')).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: '1 answer is waiting for you to check it' })).toBeInTheDocument()
   })
 
   it('reveals a typed answer with the accepted answers and the answers given most, ranked', async () => {

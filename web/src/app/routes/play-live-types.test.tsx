@@ -109,7 +109,7 @@ describe('/play/live with questions of other types', () => {
   it('says a poll answer counted without scoring it, and a wrong answer is wrong', async () => {
     const { socket } = await comeBack()
     const poll = makeTypedReveal({ type: 'poll', definition: { type: 'poll', options: ['Tea', 'Coffee'] }, right: 0, partly: 0, wrong: 0, options: [5, 3] })
-    game(socket, playerView({ phase: 'reveal', question: makeTypedQuestion({ type: 'poll', options: ['Tea', 'Coffee'] }), reveal: poll }, { lastResult: { correct: false, points: 0, f: null } }))
+    game(socket, playerView({ phase: 'reveal', question: makeTypedQuestion({ type: 'poll', options: ['Tea', 'Coffee'] }), reveal: poll }, { lastResult: { correct: false, points: 0 } }))
     expect(screen.getByRole('heading', { name: '✓ Answer counted' })).toBeInTheDocument()
     expect(screen.getByText('Not scored: thanks for taking part.')).toBeInTheDocument()
     expect(screen.queryByText('+0 points')).not.toBeInTheDocument()

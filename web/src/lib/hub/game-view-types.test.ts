@@ -47,9 +47,11 @@ describe('live views of questions of other types', () => {
     const view = readGameView(base)
     expect(view?.question).toMatchObject({ options: [], served: { type: 'ordering', items: ['Venus', 'Mercury', 'Earth'] } })
     expect(view?.me).toMatchObject({ answer: null, response: { order: [1, 0, 2] }, lastResult: { correct: false, points: 5, f: 0.5 } })
-    // A poll's or a word cloud's result has no share; a question not yet answered no response.
-    const poll = readGameView({ ...base, me: { ...base.me, response: null, lastResult: { correct: false, points: 0, f: null } } })
-    expect(poll?.me).toMatchObject({ response: null, lastResult: { f: null } })
+    // A poll's or a word cloud's result has no share (the server leaves `f` out); a question not
+    // yet answered no response.
+    const poll = readGameView({ ...base, me: { ...base.me, response: null, lastResult: { correct: false, points: 0 } } })
+    expect(poll?.me).toMatchObject({ response: null })
+    expect(poll?.me?.lastResult).toEqual({ correct: false, points: 0 })
   })
 
   it('reads a question served as nothing this client can show as null, and leaves A–D without the new fields', () => {

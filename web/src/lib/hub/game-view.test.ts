@@ -37,9 +37,19 @@ describe('readGameView', () => {
       standings: null,
       podium: null,
       me: null,
-      host: { pin: '123456', joinKey: '', answered: 0, counting: false, names: [] },
+      host: { pin: '123456', joinKey: '', answered: 0, counting: false, names: [], pendingWords: null },
     }
     // No settings: the defaults; a blank explanation: none.
     expect(readGameView(json)).toMatchObject({ settings: { secondsPerQuestion: 20, scoring: 'correctness' }, reveal: { explanation: null } })
+  })
+
+  it("reads the host's words waiting to be shown, and a view from before they waited as nothing waiting", () => {
+    const [, standings] = documentedViews() as Array<{ host: Record<string, unknown> }>
+    const words = [{ answer: 'fun', count: 12 }, { answer: 'hard', count: 5 }]
+    const waiting = readGameView({ ...standings, host: { ...standings.host, pendingWords: [...words, { count: 3 }] } })
+    expect(waiting?.host?.pendingWords).toEqual(words)
+    const older: Record<string, unknown> = { ...standings.host }
+    delete older.pendingWords
+    expect(readGameView({ ...standings, host: older })?.host?.pendingWords).toBeNull()
   })
 })

@@ -108,12 +108,6 @@ function readReveal(value: unknown): LiveReveal | null {
 /** The reveal of a question of another type (issue 29): its definition must be of its type. */
 function readTypedReveal(raw: Unchecked<TypedRevealJson>, explanation: string | null): LiveReveal | null {
   if (typeof raw.type !== 'string' || fieldsOf<QuestionDefinition>(raw.definition)?.type !== raw.type) return null
-  const given = Array.isArray(raw.given)
-    ? raw.given
-        .map((row: unknown) => fieldsOf<GivenAnswer>(row))
-        .filter((row): row is Unchecked<GivenAnswer> => row !== null && typeof row.answer === 'string')
-        .map((row) => ({ answer: row.answer as string, count: numberOr(row.count, 0) }))
-    : null
   return {
     type: raw.type as QuestionType,
     definition: raw.definition as QuestionDefinition,
@@ -123,8 +117,17 @@ function readTypedReveal(raw: Unchecked<TypedRevealJson>, explanation: string | 
     partly: numberOr(raw.partly, 0),
     wrong: numberOr(raw.wrong, 0),
     options: Array.isArray(raw.options) && raw.options.every(isNumber) ? raw.options : null,
-    given,
+    given: readGiven(raw.given),
   }
+}
+
+/** Answers given most (a reveal's `given`, the host's `pendingWords`): rows without a text are dropped. */
+function readGiven(value: unknown): GivenAnswer[] | null {
+  if (!Array.isArray(value)) return null
+  return value
+    .map((row: unknown) => fieldsOf<GivenAnswer>(row))
+    .filter((row): row is Unchecked<GivenAnswer> => row !== null && typeof row.answer === 'string')
+    .map((row) => ({ answer: row.answer as string, count: numberOr(row.count, 0) }))
 }
 
 function readRows(raw: unknown): StandingRow[] | null {
@@ -166,6 +169,8 @@ function readHost(value: unknown): LiveHost | null {
     answered: numberOr(raw.answered, 0),
     counting: raw.counting === true,
     names: names.map((name) => ({ playerId: stringOr(name.playerId, ''), nickname: stringOr(name.nickname, '') })),
+    // Left out by servers from before word clouds waited for the host: nothing waits.
+    pendingWords: readGiven(raw.pendingWords),
   }
 }
 

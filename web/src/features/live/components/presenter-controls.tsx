@@ -2,7 +2,7 @@
  * The host's controls: the ones that fit the phase (`allowedActions`), as buttons and on the
  * keyboard — Space or Enter starts or moves on, P pauses and resumes, S skips, L locks and
  * unlocks. Ending the game asks first. Keys typed into a field, or with a modifier, are left
- * alone.
+ * alone. `showAnswers` is not here: its button sits with the answers it shows (`PendingWords`).
  */
 import { useEffect } from 'react'
 import type { ControlAction, GameView } from '@/types/live-game'
@@ -27,6 +27,9 @@ const KEY_HINTS: Partial<Record<ControlAction, string>> = {
   unlock: 'L',
 }
 
+/** Controls whose button is shown with what they act on, not in the toolbar. */
+const ELSEWHERE: readonly ControlAction[] = ['showAnswers']
+
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   const tag = target.tagName
@@ -34,7 +37,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export function PresenterControls({ view, busy, onAction }: PresenterControlsProps) {
-  const actions = allowedActions(view)
+  const actions = allowedActions(view).filter((action) => !ELSEWHERE.includes(action))
 
   const run = (action: ControlAction) => {
     if (action === 'end' && !window.confirm(CONFIRM_END)) return

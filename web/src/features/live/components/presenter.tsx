@@ -1,10 +1,11 @@
 /**
  * The host's presenter view of a live game, for the projector (large type): lobby, question,
  * reveal (of four options A–D, or of a question of another type), standings and podium, with
- * the host's controls. It wires the presenter machine to the API (load, control, kick), the hub
- * (on the app's connection, with the session's token: the channel's messages become `server.*`
- * events), and the leave warning while the game runs. A reconnect, or coming back to the page,
- * gets the whole view again.
+ * the host's controls; a word cloud whose answers wait for the host shows, in the cloud's place,
+ * how many wait and the button that shows them to the room. It wires the presenter machine to
+ * the API (load, control, kick), the hub (on the app's connection, with the session's token: the
+ * channel's messages become `server.*` events), and the leave warning while the game runs. A
+ * reconnect, or coming back to the page, gets the whole view again.
  */
 import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useRef } from 'react'
@@ -20,7 +21,9 @@ import { controlGame, getGame, kickPlayer } from '../api/live-api'
 import { useGameHub, type GameHubEvent } from '../hooks/use-game-hub'
 import { presenterMachine, type HostCommand } from '../machines/presenter.machine'
 import { questionClock } from '../utils/game-clock'
+import { pendingWords } from '../utils/host-actions'
 import { HOST_LEAVE_WARNING, playersText } from '../utils/live-texts'
+import { PendingWords } from './pending-words'
 import { Podium } from './podium'
 import { PresenterControls } from './presenter-controls'
 import { PresenterLobby } from './presenter-lobby'
@@ -38,7 +41,7 @@ const presenterActors = {
   ),
 }
 
-function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
+function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick, onAction }: {
   view: GameView
   answered: number
   counting: boolean
@@ -46,7 +49,10 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
   offsetMs: number
   busy: boolean
   onKick: (playerId: string) => void
+  onAction: (action: ControlAction) => void
 }) {
+  const words = pendingWords(view)
+  const waiting = words ? <PendingWords words={words} busy={busy} onShow={() => onAction('showAnswers')} /> : null
   switch (view.phase) {
     case 'lobby':
       return <PresenterLobby view={view} busy={busy} onKick={onKick} />
@@ -65,7 +71,7 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
       return (
         <div className="live-question">
           <h2 className="live-question-text">{view.question?.text}</h2>
-          {view.reveal && 'type' in view.reveal ? <TypedReveal reveal={view.reveal} /> : null}
+          {view.reveal && 'type' in view.reveal ? <TypedReveal reveal={view.reveal} waiting={waiting} /> : null}
           {view.reveal && 'answer' in view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
         </div>
       )
@@ -73,6 +79,7 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick }: {
       return (
         <div className="live-standings-screen">
           <h2 className="live-section-title">Standings</h2>
+          {waiting}
           <StandingsList rows={view.standings ?? []} label="Top 5" />
         </div>
       )
@@ -170,6 +177,7 @@ export function Presenter({ gameId }: { gameId: string }) {
         offsetMs={context.offsetMs}
         busy={busy}
         onKick={onKick}
+        onAction={onAction}
       />
 
       <PresenterControls view={view} busy={busy} onAction={onAction} />

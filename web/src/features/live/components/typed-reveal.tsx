@@ -6,9 +6,10 @@
  * right order, the pairs, the groups, the accepted answers, the number and its tolerance… as the
  * feedback list words it), the answers given most as a ranked list (a word cloud's as words
  * sized by how often they were given, in plain CSS), then the explanation. Right is said in
- * words and with a ✓, never by colour alone.
+ * words and with a ✓, never by colour alone. A word cloud whose answers wait for the host has no
+ * `given`: the presenter puts what it shows the host (`waiting`) in the cloud's place.
  */
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { rightWords, type Words } from '@/components/feedback/answer-words'
 import { isScoredType } from '@/lib/question-types'
 import type { GivenAnswer, LiveTypedReveal } from '@/types/live-game'
@@ -70,9 +71,10 @@ function Tally({ reveal }: { reveal: LiveTypedReveal }) {
   )
 }
 
-function GivenList({ given }: { given: GivenAnswer[] }) {
+/** Answers given most, ranked, each with its count. */
+export function GivenList({ given, label = 'Answers given most' }: { given: GivenAnswer[]; label?: string }) {
   return (
-    <ol className="live-given" aria-label="Answers given most">
+    <ol className="live-given" aria-label={label}>
       {given.map((row, i) => (
         <li key={i} className="live-given-row">
           <span className="live-given-answer">{row.answer}</span>
@@ -99,7 +101,13 @@ function WordCloud({ given }: { given: GivenAnswer[] }) {
   )
 }
 
-export function TypedReveal({ reveal }: { reveal: LiveTypedReveal }) {
+type TypedRevealProps = {
+  reveal: LiveTypedReveal
+  /** Shown in place of the answers given while they wait for the host (a word cloud's). */
+  waiting?: ReactNode
+}
+
+export function TypedReveal({ reveal, waiting = null }: TypedRevealProps) {
   const options = reveal.options ? revealOptions(reveal.definition) : null
   const right = options ? null : rightWords(reveal.definition)
   return (
@@ -123,7 +131,9 @@ export function TypedReveal({ reveal }: { reveal: LiveTypedReveal }) {
         ) : (
           <GivenList given={reveal.given} />
         )
-      ) : null}
+      ) : (
+        waiting
+      )}
       {reveal.explanation ? <p className="live-explanation">{reveal.explanation}</p> : null}
     </div>
   )

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ControlAction, GameView } from '@/types/live-game'
-import { hostView, makeQuestion, SERVER_NOW } from '../testing/fixtures'
+import { CLOUD_WORDS, hostView, makeQuestion, SERVER_NOW, wordCloudView } from '../testing/fixtures'
 import { questionClock } from '../utils/game-clock'
 import { GAME_NOT_FOUND } from '../utils/live-texts'
 import { CLOCK_TICK_MS, presenterMachine, type HostCommand } from './presenter.machine'
@@ -183,6 +183,20 @@ describe('presenter machine', () => {
     const keys: ControlAction[] = ['pause', 'skip', 'lock', 'end']
     for (const action of keys) expect(actor.getSnapshot().can({ type: 'control.send', action })).toBe(true)
     expect(actor.getSnapshot().can({ type: 'control.send', action: 'next' })).toBe(false)
+  })
+
+  it("shows a word cloud's answers to the room only while they wait for the host", async () => {
+    const { actor, commands } = start({ run: async () => wordCloudView(null, { serverNow: SERVER_NOW + 1 }) })
+    actor.send({ type: 'server.game', view: wordCloudView(CLOUD_WORDS) })
+    actor.send({ type: 'control.send', action: 'showAnswers' })
+    await flush()
+    expect(commands).toEqual([{ kind: 'control', action: 'showAnswers' }])
+    expect(actor.getSnapshot().hasTag('reveal')).toBe(true)
+    expect(actor.getSnapshot().context.view?.reveal).toMatchObject({ given: CLOUD_WORDS })
+    // Shown: nothing waits any more, so the machine does not ask again.
+    actor.send({ type: 'control.send', action: 'showAnswers' })
+    await flush()
+    expect(commands).toHaveLength(1)
   })
 
   it("shows the server's refusal and lets the host try again", async () => {

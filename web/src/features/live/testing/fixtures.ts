@@ -1,6 +1,6 @@
 /** Views of docs/live-games.md for the live game's tests, built from one base. */
 import type { ServedQuestion } from '@/types/api'
-import type { GameView, LiveQuestion, LiveTypedReveal, StandingRow } from '@/types/live-game'
+import type { GameView, GivenAnswer, LiveQuestion, LiveTypedReveal, StandingRow } from '@/types/live-game'
 
 export const SERVER_NOW = 1_764_100_000_000
 
@@ -51,6 +51,18 @@ export function makeTypedReveal(overrides: Partial<LiveTypedReveal> = {}): LiveT
   }
 }
 
+/** A word cloud's reveal, 19 answers; `given` stays null while they wait for the host. */
+export function makeWordCloudReveal(given: GivenAnswer[] | null = null): LiveTypedReveal {
+  return makeTypedReveal({ type: 'word_cloud', definition: { type: 'word_cloud' }, explanation: null, answered: 19, right: 0, partly: 0, wrong: 0, given })
+}
+
+/** Words of a word cloud, most given first. */
+export const CLOUD_WORDS: GivenAnswer[] = [
+  { answer: 'fun', count: 12 },
+  { answer: 'hard', count: 5 },
+  { answer: 'long', count: 2 },
+]
+
 export const rows = (names: string[]): StandingRow[] =>
   names.map((nickname, i) => ({ rank: i + 1, playerId: `p-${nickname}`, nickname, points: 1000 - i * 100 }))
 
@@ -86,9 +98,19 @@ export function makeView(overrides: Partial<GameView> = {}): GameView {
 export function hostView(overrides: Partial<GameView> = {}, names: string[] = []): GameView {
   return makeView({
     players: names.length,
-    host: { pin: '123456', joinKey: 'k123', answered: 0, counting: false, names: names.map((nickname) => ({ playerId: `p-${nickname}`, nickname })) },
+    host: { pin: '123456', joinKey: 'k123', answered: 0, counting: false, names: names.map((nickname) => ({ playerId: `p-${nickname}`, nickname })), pendingWords: null },
     ...overrides,
   })
+}
+
+/**
+ * The host at the reveal of a word cloud: its answers waiting for the host (`pendingWords`, the
+ * reveal's `given` null), or, with `pending` null, shown (`given` the cloud's words).
+ */
+export function wordCloudView(pending: GivenAnswer[] | null, overrides: Partial<GameView> = {}): GameView {
+  const question = makeTypedQuestion({ type: 'word_cloud' })
+  const view = hostView({ phase: 'reveal', question, reveal: makeWordCloudReveal(pending ? null : CLOUD_WORDS), ...overrides }, ['Ana', 'Bo'])
+  return { ...view, host: { ...(view.host as NonNullable<GameView['host']>), pendingWords: pending } }
 }
 
 /** A player's view (with `me`). */

@@ -1,9 +1,21 @@
 /**
  * Which host controls fit the game's phase (docs/live-games.md, "Phases"): the presenter shows
  * only these, its keyboard sends only these, and its machine refuses the others before asking
- * the server (which would answer 409 `wrong_phase`).
+ * the server (which would answer 409 `wrong_phase`). `showAnswers` fits only a closed word cloud
+ * whose answers still wait for the host (`pendingWords`), and is on no key: the host checks the
+ * answers before showing them.
  */
-import type { ControlAction, GameView } from '@/types/live-game'
+import type { ControlAction, GameView, GivenAnswer } from '@/types/live-game'
+
+/**
+ * The answers of the closed word cloud that wait for the host to check and show them
+ * (docs/live-games.md, issue 29); null when nothing waits.
+ */
+export function pendingWords(view: GameView | null): GivenAnswer[] | null {
+  if (!view || (view.phase !== 'reveal' && view.phase !== 'standings')) return null
+  if (!view.reveal || !('type' in view.reveal) || view.reveal.type !== 'word_cloud') return null
+  return view.host?.pendingWords ?? null
+}
 
 export function allowedActions(view: GameView | null): ControlAction[] {
   if (!view) return []
@@ -16,7 +28,7 @@ export function allowedActions(view: GameView | null): ControlAction[] {
       return [view.question?.paused ? 'resume' : 'pause', 'skip', lock, 'end']
     case 'reveal':
     case 'standings':
-      return ['next', lock, 'end']
+      return [...(pendingWords(view) ? (['showAnswers'] as const) : []), 'next', lock, 'end']
     case 'finished':
       return []
   }

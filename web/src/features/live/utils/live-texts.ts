@@ -99,7 +99,13 @@ export const CONTROL_LABELS: Record<ControlAction, string> = {
   resume: 'Resume',
   lock: 'Lock lobby',
   unlock: 'Unlock lobby',
+  showAnswers: 'Show answers to the room',
   end: 'End game',
+}
+
+/** A closed word cloud, on the presenter: its answers wait for the host to check them. */
+export function wordsWaitingText(count: number): string {
+  return count === 1 ? '1 answer is waiting for you to check it' : `${count} answers are waiting for you to check them`
 }
 
 export const CONFIRM_END = 'End the game for everyone? The standings so far are final.'

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { GameView } from '@/types/live-game'
-import { hostView, makeQuestion } from '../testing/fixtures'
+import type { GameView, GivenAnswer } from '@/types/live-game'
+import { CLOUD_WORDS, hostView, makeQuestion, makeTypedReveal, makeWordCloudReveal, wordCloudView } from '../testing/fixtures'
 import { questionClock, seconds } from './game-clock'
-import { actionForKey, allowedActions, nextLabel, primaryAction } from './host-actions'
+import { actionForKey, allowedActions, nextLabel, pendingWords, primaryAction } from './host-actions'
 import { CURRENT_GAME_KEY, forgetPlayer, gameKey, loadCurrentPlayer, savePlayer } from './live-storage'
 import { joinErrorText, ordinal, tooManyTriesText } from './live-texts'
 
@@ -19,6 +19,25 @@ describe('host actions', () => {
     expect(allowedActions(inQuestion(true))).toEqual(['resume', 'skip', 'lock', 'end'])
     expect(allowedActions(hostView({ phase: 'reveal' }))).toEqual(['next', 'lock', 'end'])
     expect(allowedActions(hostView({ phase: 'finished' }))).toEqual([])
+  })
+
+  it("offers to show a closed word cloud's answers only while they wait for the host, on no key", () => {
+    const cloud = (phase: GameView['phase'], pending: GivenAnswer[] | null, reveal = makeWordCloudReveal()) => wordCloudView(pending, { phase, reveal })
+    expect(allowedActions(cloud('reveal', CLOUD_WORDS))).toEqual(['showAnswers', 'next', 'lock', 'end'])
+    expect(allowedActions(cloud('standings', CLOUD_WORDS))).toEqual(['showAnswers', 'next', 'lock', 'end'])
+    // Every answer left out as offensive: still theirs to show (an empty cloud).
+    expect(allowedActions(cloud('reveal', []))).toContain('showAnswers')
+    // Shown already, or nothing waits.
+    expect(allowedActions(cloud('reveal', null, makeWordCloudReveal(CLOUD_WORDS)))).toEqual(['next', 'lock', 'end'])
+    // Only a word cloud's answers wait, and only once its question closed.
+    expect(allowedActions(cloud('reveal', CLOUD_WORDS, makeTypedReveal()))).not.toContain('showAnswers')
+    expect(allowedActions(cloud('question', CLOUD_WORDS))).not.toContain('showAnswers')
+    expect(allowedActions(cloud('finished', CLOUD_WORDS))).toEqual([])
+
+    const waiting = cloud('reveal', CLOUD_WORDS)
+    expect(pendingWords(waiting)).toEqual(CLOUD_WORDS)
+    expect(primaryAction(waiting)).toBe('next')
+    for (const key of [' ', 'Enter', 's', 'a', 'w']) expect(actionForKey(waiting, key)).not.toBe('showAnswers')
   })
 
   it('maps the keyboard to the controls that fit', () => {
