@@ -73,6 +73,40 @@ pub enum BatchOutcome {
 /// Projects the next batch of at most `limit` events (for [`Reads::Streams`], of the next
 /// `limit × SKIM` events, those it reads) in one transaction with the checkpoint.
 pub async fn project_batch(store: &EventStore, projector: &dyn Projector, limit: i64) -> Result<BatchOutcome, StoreError> {
+    project_batch_after(store, projector, limit, None).await
+}
+
+/// [`project_batch`] for a running projector of [`Reads::Streams`], which remembers how far it
+/// has looked ahead (`skimmed`): a window holding none of its events is passed over with a read
+/// alone, no write transaction and no checkpoint written (SQLite's one writer stays free for the
+/// writes players wait on). The checkpoint catches up with the next batch that has events; after a
+/// restart the projector looks through the skimmed part again, finding nothing in it.
+async fn project_skimming(store: &EventStore, projector: &dyn Projector, limit: i64, skimmed: &std::sync::Mutex<Option<Cursor>>) -> Result<BatchOutcome, StoreError> {
+    let Reads::Streams(types) = projector.reads() else {
+        return project_batch(store, projector, limit).await;
+    };
+    let ahead = *skimmed.lock().expect("skimmed lock");
+    let mut conn = store.pool().acquire().await?;
+    let saved = read_checkpoint(&mut conn, projector.name()).await?;
+    let from = ahead.map_or(saved, |a| a.max(saved));
+    let Some((end, passed)) = store.window_end_in(&mut conn, from, limit * SKIM).await? else {
+        return Ok(BatchOutcome::Applied(0));
+    };
+    if store.read_streams_between_in(&mut conn, from, end, types).await?.is_empty() {
+        *skimmed.lock().expect("skimmed lock") = Some(end);
+        return Ok(BatchOutcome::Applied(passed.div_ceil(SKIM as usize)));
+    }
+    drop(conn);
+    let outcome = project_batch_after(store, projector, limit, ahead).await?;
+    if matches!(outcome, BatchOutcome::Applied(_)) {
+        *skimmed.lock().expect("skimmed lock") = None;
+    }
+    Ok(outcome)
+}
+
+/// [`project_batch`] starting after `ahead` when it is past the checkpoint (a [`Reads::Streams`]
+/// projector's skimmed place: none of its events lie between the two).
+async fn project_batch_after(store: &EventStore, projector: &dyn Projector, limit: i64, ahead: Option<Cursor>) -> Result<BatchOutcome, StoreError> {
     let mut tx = store.begin_write().await?;
     let Some(cursor) = lock_checkpoint(store, &mut tx, projector.name()).await? else {
         return Ok(BatchOutcome::Busy);
@@ -89,6 +123,7 @@ pub async fn project_batch(store: &EventStore, projector: &dyn Projector, limit:
             (events, passed, next)
         }
         Reads::Streams(types) => {
+            let cursor = ahead.map_or(cursor, |a| a.max(cursor));
             let Some((end, passed)) = store.window_end_in(&mut tx, cursor, limit * SKIM).await? else {
                 return Ok(BatchOutcome::Applied(0));
             };
@@ -132,6 +167,15 @@ pub(crate) async fn lock_checkpoint(store: &EventStore, conn: &mut AnyConnection
     })
 }
 
+/// The cursor of checkpoint `name` as saved (the start of the log if it has none), unlocked.
+async fn read_checkpoint(conn: &mut AnyConnection, name: &str) -> Result<Cursor, StoreError> {
+    let row = sqlx::query("select cursor_tx, cursor_position from checkpoints where name = $1").bind(name).fetch_optional(&mut *conn).await?;
+    Ok(match row {
+        Some(row) => Cursor { tx_id: row.try_get(0)?, position: row.try_get(1)? },
+        None => Cursor::START,
+    })
+}
+
 pub(crate) async fn save_checkpoint(conn: &mut AnyConnection, name: &str, cursor: Cursor) -> Result<(), StoreError> {
     sqlx::query("update checkpoints set cursor_tx = $1, cursor_position = $2 where name = $3")
         .bind(cursor.tx_id)
@@ -145,7 +189,8 @@ pub(crate) async fn save_checkpoint(conn: &mut AnyConnection, name: &str, cursor
 /// Keeps `projector` caught up with the log until `shutdown`. A failing batch is logged and
 /// retried after a pause (it rolled back whole, so nothing is half applied).
 pub async fn run_projector(store: EventStore, projector: Arc<dyn Projector>, shutdown: CancellationToken) {
-    keep_up(&store, projector.name(), shutdown, PROJECTOR_SETTLE, PROJECTOR_BATCH, |limit| project_batch(&store, projector.as_ref(), limit)).await;
+    let skimmed = std::sync::Mutex::new(None);
+    keep_up(&store, projector.name(), shutdown, PROJECTOR_SETTLE, PROJECTOR_BATCH, |limit| project_skimming(&store, projector.as_ref(), limit, &skimmed)).await;
 }
 
 /// Events a projector batch reads at most.
@@ -251,4 +296,69 @@ pub async fn replay(store: &EventStore, projectors: &[Arc<dyn Projector>]) -> Re
     tx.commit().await?;
     store.committed();
     Ok(ReplayReport { events, elapsed: started.elapsed() })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::testing::{TestDb, settled};
+    use crate::{ExpectedVersion, NewEvent, StoreOptions};
+
+    crate::backend_tests! {
+        a_projector_of_some_streams_passes_over_others_without_writing,
+    }
+
+    struct Keeps(Mutex<Vec<i64>>);
+
+    #[async_trait]
+    impl Projector for Keeps {
+        fn name(&self) -> &'static str {
+            "test_skims"
+        }
+        fn tables(&self) -> &'static [&'static str] {
+            &[]
+        }
+        fn reads(&self) -> Reads {
+            Reads::Streams(&["keep"])
+        }
+        async fn apply(&self, _: &mut AnyConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+            self.0.lock().unwrap().extend(events.iter().map(|e| e.position));
+            Ok(())
+        }
+    }
+
+    async fn append(store: &EventStore, stream: &str) {
+        store.append(stream, ExpectedVersion::Any, vec![NewEvent::new("Noted", json!({}))]).await.unwrap();
+    }
+
+    async fn checkpoint(store: &EventStore) -> Option<i64> {
+        let row = sqlx::query("select cursor_position from checkpoints where name = 'test_skims'").fetch_optional(store.pool()).await.unwrap();
+        row.map(|r| r.try_get(0).unwrap())
+    }
+
+    async fn a_projector_of_some_streams_passes_over_others_without_writing(db: &TestDb) {
+        let store = EventStore::connect(&db.url, StoreOptions::default()).await.unwrap();
+        for i in 0..30 {
+            append(&store, &format!("skip-{i}")).await;
+        }
+        settled(&store).await;
+        let (keeps, skimmed) = (Keeps(Mutex::new(Vec::new())), Mutex::new(None));
+        // Windows of 20 events (a limit of 2), none of them its own: read, never written.
+        assert_eq!(project_skimming(&store, &keeps, 2, &skimmed).await.unwrap(), BatchOutcome::Applied(2));
+        assert_eq!(project_skimming(&store, &keeps, 2, &skimmed).await.unwrap(), BatchOutcome::Applied(1));
+        assert_eq!(checkpoint(&store).await, None, "nothing written while there was nothing to project");
+        assert_eq!(skimmed.lock().unwrap().map(|c| c.position), Some(30));
+        // Its own event: projected from where it had looked ahead to, and the checkpoint saved.
+        append(&store, "keep-1").await;
+        settled(&store).await;
+        assert_eq!(project_skimming(&store, &keeps, 2, &skimmed).await.unwrap(), BatchOutcome::Applied(1));
+        assert_eq!(*keeps.0.lock().unwrap(), [31]);
+        assert_eq!((checkpoint(&store).await, *skimmed.lock().unwrap()), (Some(31), None));
+        assert_eq!(project_skimming(&store, &keeps, 2, &skimmed).await.unwrap(), BatchOutcome::Applied(0));
+        store.close().await;
+    }
 }
