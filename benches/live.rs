@@ -6,6 +6,7 @@
 //!   cargo bench --bench live                                   # 2,000 players, 10 questions of 20 s
 //!   QUIZROOM_BENCH_PLAYERS=19500 cargo bench --bench live      # the issue's figure (see STACK.md on 20,000)
 //!   QUIZROOM_BENCH_PLAYERS=19500 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 28: 5-second questions
+//!   QUIZROOM_BENCH_MIXED=1 QUIZROOM_BENCH_PLAYERS=19500 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 29: ten questions of ten types
 //!   QUIZROOM_BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres QUIZROOM_BENCH_NODES=2 cargo bench --bench live
 //!
 //! Each player answers at a random moment of the first 80% of the answering time. It prints: how
@@ -26,6 +27,7 @@ use std::time::{Duration, Instant};
 use futures::{SinkExt, StreamExt};
 use nix::sys::resource::{Resource, UsageWho, getrlimit, getrusage, setrlimit};
 use rand::Rng;
+use rand::seq::SliceRandom;
 use serde_json::{Value, json};
 use support::{Server, ms, percentile, process_cpu};
 use tokio::sync::Semaphore;
@@ -80,7 +82,10 @@ struct View<'a> {
 
 #[derive(serde::Deserialize)]
 struct RevealView {
-    counts: HashMap<String, u64>,
+    /// Four options A–D.
+    counts: Option<HashMap<String, u64>>,
+    /// Other types.
+    answered: Option<u64>,
 }
 
 #[derive(serde::Deserialize)]
@@ -96,13 +101,15 @@ struct QuestionView {
     index: i64,
     opens_at: Option<i64>,
     deadline: Option<i64>,
+    /// Another type than four options A–D (`QUIZROOM_BENCH_MIXED`).
+    served: Option<Value>,
 }
 
-/// What one player did: the answers the server acknowledged, by question, and the questions whose
-/// reveal said they had answered.
+/// What one player did: the answers the server acknowledged, by question (the letter; none for a
+/// response to another type), and the questions whose reveal said they had answered.
 #[derive(Default)]
 struct Acked {
-    answers: HashMap<i64, String>,
+    answers: HashMap<i64, Option<String>>,
     revealed_answered: HashMap<i64, bool>,
 }
 
@@ -115,7 +122,7 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
     socket.send(Message::Text(json!({ "type": "subscribe", "channel": channel }).to_string().into())).await.unwrap();
     let mut acked = Acked::default();
     let mut answered_index = -1;
-    let mut pending: Option<(tokio::time::Instant, i64, String)> = None;
+    let mut pending: Option<(tokio::time::Instant, i64, Value)> = None;
     let mut sent_at = Instant::now();
     let mut sent_index = -1;
     let mut first_view = true;
@@ -124,8 +131,8 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
         let message = tokio::select! {
             m = socket.next() => m,
             _ = async { tokio::time::sleep_until(wake.unwrap()).await }, if wake.is_some() => {
-                let (_, index, choice) = pending.take().unwrap();
-                let answer = json!({ "type": "answer", "channel": channel, "question": index, "choice": choice });
+                let (_, index, mut answer) = pending.take().unwrap();
+                answer["channel"] = json!(channel);
                 (sent_at, sent_index) = (Instant::now(), index);
                 socket.send(Message::Text(answer.to_string().into())).await.unwrap();
                 continue;
@@ -154,7 +161,8 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
                 if phase == "reveal" {
                     acked.revealed_answered.entry(index).or_insert_with(|| view.me.as_ref().is_some_and(|me| me.last_result.is_some()));
                     if let Some(reveal) = view.reveal {
-                        seen.counts.lock().unwrap().entry(index).or_insert(reveal.counts);
+                        let counts = reveal.counts.unwrap_or_else(|| HashMap::from([("answered".to_owned(), reveal.answered.unwrap_or(0))]));
+                        seen.counts.lock().unwrap().entry(index).or_insert(counts);
                     }
                 }
                 if let Some(question) = view.question.filter(|q| phase == "question" && q.index > answered_index) {
@@ -162,9 +170,12 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
                     // A random moment of the first 80% of the answering time.
                     let (opens, deadline) = (question.opens_at.unwrap(), question.deadline.unwrap());
                     let at = rand::rng().random_range(opens + 50..(opens + (deadline - opens) * 4 / 5).max(opens + 100));
-                    let choice = ["A", "B", "C", "D"][rand::rng().random_range(0..4)].to_owned();
+                    let answer = match &question.served {
+                        Some(served) => json!({ "type": "answer", "question": index, "response": response_to(served) }),
+                        None => json!({ "type": "answer", "question": index, "choice": (["A", "B", "C", "D"][rand::rng().random_range(0..4)]) }),
+                    };
                     let wait = Duration::from_millis((at - now_ms()).max(0) as u64);
-                    pending = Some((tokio::time::Instant::now() + wait, index, choice));
+                    pending = Some((tokio::time::Instant::now() + wait, index, answer));
                 }
                 if phase == "finished" {
                     return acked;
@@ -172,12 +183,74 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
             }
             ("answerAck", _) => {
                 seen.acks.lock().unwrap().push((sent_index, sent_at, sent_at.elapsed()));
-                acked.answers.insert(message.question.unwrap(), message.choice.unwrap().to_owned());
+                acked.answers.insert(message.question.unwrap(), message.choice.map(str::to_owned));
             }
             ("error", _) => eprintln!("error: {text}"),
             _ => {}
         }
     }
+}
+
+/// A random response of the right shape to a question of another type, by the positions served.
+fn response_to(served: &Value) -> Value {
+    let mut rng = rand::rng();
+    let len = |field: &str| served[field].as_array().map_or(0, Vec::len);
+    let shuffled = |n: usize, rng: &mut rand::rngs::ThreadRng| {
+        let mut order: Vec<usize> = (0..n).collect();
+        order.shuffle(rng);
+        order
+    };
+    match served["type"].as_str().unwrap_or_default() {
+        "single_choice" | "poll" => json!({ "choice": rng.random_range(0..len("options")) }),
+        "true_false" => json!({ "bool": rng.random_bool(0.5) }),
+        "multi_select" => {
+            let n = len("options");
+            let mut chosen = shuffled(n, &mut rng);
+            chosen.truncate(rng.random_range(1..=n));
+            json!({ "choices": chosen })
+        }
+        "numeric" => json!({ "number": 9.81 + rng.random_range(-0.1..0.1) }),
+        "slider" => {
+            let (min, max, step) = (served["min"].as_f64().unwrap(), served["max"].as_f64().unwrap(), served["step"].as_f64().unwrap());
+            json!({ "number": min + step * rng.random_range(0..=((max - min) / step) as i64) as f64 })
+        }
+        "ordering" => json!({ "order": shuffled(len("items"), &mut rng) }),
+        "matching" => {
+            let mut right = shuffled(len("right"), &mut rng);
+            right.truncate(len("left"));
+            json!({ "pairs": right })
+        }
+        "categorize" => json!({ "groups": (0..len("items")).map(|_| rng.random_range(0..len("groups"))).collect::<Vec<_>>() }),
+        _ => json!({ "text": (["Paris", "paris", "Lyon", "Rome"][rng.random_range(0..4)]) }),
+    }
+}
+
+/// A quiz of ten questions of ten types (`QUIZROOM_BENCH_MIXED`), hosted by `host`; its id.
+async fn mixed_quiz(server: &Server, host: &str) -> i64 {
+    let csv = "Question,Option A,Option B,Option C,Option D,Correct Option Letter\nWhat is 2 + 2?,3,4,5,6,B\n";
+    let form = reqwest::multipart::Form::new()
+        .text("title", "Mixed")
+        .text("timeLimit", "15")
+        .text("validityOption", "24h")
+        .part("file", reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("quiz.csv"));
+    let response = server.client.post(server.url("/api/hostQuiz/upload")).bearer_auth(host).multipart(form).send().await.unwrap();
+    assert_eq!(response.status(), 201, "the mixed quiz");
+    let quiz_id = response.json::<Value>().await.unwrap()["quiz"]["id"].as_i64().unwrap();
+    let defined = |text: &str, definition: Value| json!({ "text": text, "definition": definition, "explanation": "" });
+    let questions = json!([
+        { "text": "What is 2 + 2?", "optionA": "3", "optionB": "4", "optionC": "5", "optionD": "6", "answer": "B" },
+        defined("Water boils at 100 °C at sea level.", json!({ "type": "true_false", "answer": true })),
+        defined("Which are primes?", json!({ "type": "multi_select", "options": ["2", "3", "4", "9"], "right": [0, 1] })),
+        defined("g in m/s²?", json!({ "type": "numeric", "answer": 9.81, "tolerance": { "kind": "absolute", "value": 0.05 } })),
+        defined("How many percent?", json!({ "type": "slider", "min": 0, "max": 100, "step": 1, "target": 40, "margin": 10 })),
+        defined("Smallest first.", json!({ "type": "ordering", "items": ["1", "2", "3", "4"] })),
+        defined("Match the capitals.", json!({ "type": "matching", "pairs": [{ "left": "France", "right": "Paris" }, { "left": "Italy", "right": "Rome" }, { "left": "Spain", "right": "Madrid" }], "distractors": ["Berlin"] })),
+        defined("Odd or even?", json!({ "type": "categorize", "groups": ["odd", "even"], "items": [{ "text": "1", "group": 0 }, { "text": "2", "group": 1 }, { "text": "3", "group": 0 }, { "text": "4", "group": 1 }] })),
+        defined("The capital of France?", json!({ "type": "type_answer", "accepted": ["Paris"] })),
+        defined("Tea, coffee or water?", json!({ "type": "poll", "options": ["tea", "coffee", "water"] })),
+    ]);
+    server.post("/api/question/update-category-questions", host, json!({ "categoryId": quiz_id, "questions": questions })).await;
+    quiz_id
 }
 
 /// Waits until `count` players have seen (phase, index), or `limit` passed; returns how many did.
@@ -231,8 +304,13 @@ async fn main() {
     }
     let host_server = &servers[0];
     let host = host_server.sign_up("host@bench.local").await;
-    let categories: Value = host_server.client.get(host_server.url("/api/categories")).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
-    let quiz_id = categories[0]["id"].as_i64().unwrap();
+    let mixed = std::env::var("QUIZROOM_BENCH_MIXED").is_ok_and(|v| v == "1");
+    let quiz_id = if mixed {
+        mixed_quiz(host_server, &host).await
+    } else {
+        let categories: Value = host_server.client.get(host_server.url("/api/categories")).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
+        categories[0]["id"].as_i64().unwrap()
+    };
     let view =
         host_server.post("/api/live/games", &host, json!({ "quizId": quiz_id, "secondsPerQuestion": seconds, "scoring": "speed", "streakBonus": true })).await;
     let game_id = view["gameId"].as_str().unwrap().to_owned();
@@ -244,7 +322,8 @@ async fn main() {
     let started = Instant::now();
 
     println!(
-        "# Live game: {players} players, {questions} questions of {seconds} s, {} node(s) on {}\n",
+        "# Live game: {players} players, {questions} questions{} of {seconds} s, {} node(s) on {}\n",
+        if mixed { " of ten types" } else { "" },
         nodes,
         if pg.is_some() { "PostgreSQL" } else { "SQLite" }
     );
@@ -368,7 +447,9 @@ async fn main() {
         let answers = recorded.get(&format!("Player {i}")).cloned().unwrap_or_default();
         for (index, choice) in &acked.answers {
             acked_total += 1;
-            if answers.get(*index as usize).cloned().flatten().as_deref() != Some(choice.as_str()) {
+            // A letter as given; a response to another type, read in words, is there.
+            let kept = answers.get(*index as usize).cloned().flatten();
+            if kept.is_none() || choice.is_some() && kept != *choice {
                 lost += 1;
             }
         }
@@ -388,7 +469,10 @@ async fn main() {
         .filter_map(|q| {
             let index = q["index"].as_i64().unwrap();
             let shown = revealed_counts.get(&index)?;
-            let kept: HashMap<String, u64> = serde_json::from_value(q["counts"].clone()).unwrap();
+            let kept: HashMap<String, u64> = match shown.get("answered") {
+                Some(_) => HashMap::from([("answered".to_owned(), q["answered"].as_u64().unwrap())]),
+                None => serde_json::from_value(q["counts"].clone()).unwrap(),
+            };
             (shown != &kept).then_some(index + 1)
         })
         .collect();
