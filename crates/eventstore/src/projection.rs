@@ -81,7 +81,12 @@ pub async fn project_batch(store: &EventStore, projector: &dyn Projector, limit:
 /// alone, no write transaction and no checkpoint written (SQLite's one writer stays free for the
 /// writes players wait on). The checkpoint catches up with the next batch that has events; after a
 /// restart the projector looks through the skimmed part again, finding nothing in it.
-async fn project_skimming(store: &EventStore, projector: &dyn Projector, limit: i64, skimmed: &std::sync::Mutex<Option<Cursor>>) -> Result<BatchOutcome, StoreError> {
+async fn project_skimming(
+    store: &EventStore,
+    projector: &dyn Projector,
+    limit: i64,
+    skimmed: &std::sync::Mutex<Option<Cursor>>,
+) -> Result<BatchOutcome, StoreError> {
     let Reads::Streams(types) = projector.reads() else {
         return project_batch(store, projector, limit).await;
     };
