@@ -265,6 +265,15 @@ impl QuizVersions {
     /// Entries kept before the cache starts over (a few hundred quizzes in play at once).
     const MOST: usize = 1024;
 
+    /// [`get`](Self::get) outside a transaction: a connection of the pool is taken only when the
+    /// quiz is not cached (saving an answer and resuming an attempt read a cached quiz).
+    pub async fn get_pooled(&self, store: &EventStore, quiz_id: i64, version: i64) -> Result<Arc<Quiz>, StoreError> {
+        if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
+            return Ok(quiz.clone());
+        }
+        self.get(store, &mut *store.pool().acquire().await?, quiz_id, version).await
+    }
+
     pub async fn get(&self, store: &EventStore, conn: &mut AnyConnection, quiz_id: i64, version: i64) -> Result<Arc<Quiz>, StoreError> {
         if let Some(quiz) = self.cache.lock().expect("quiz cache lock").get(&(quiz_id, version)) {
             return Ok(quiz.clone());

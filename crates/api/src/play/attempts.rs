@@ -78,7 +78,7 @@ async fn attempt_view(state: &AppState, attempt_id: &str, resumed: bool) -> Resu
     let pool = state.store.pool();
     let clock = attempts::clock(pool, attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
     let (category_id, deadline, started_at) = (clock.category_id, clock.deadline, clock.started_at);
-    let quiz = state.quizzes.get(&state.store, &mut *pool.acquire().await.map_err(db)?, category_id, clock.quiz_version).await?;
+    let quiz = state.quizzes.get_pooled(&state.store, category_id, clock.quiz_version).await?;
     let answers = attempts::saved_answers(pool, attempt_id)
         .await
         .map_err(db)?
@@ -234,7 +234,7 @@ pub(super) async fn save_answer(
 ) -> Result<Json<AnswerSaved>, ApiError> {
     let clock = owned_attempt(&state, &attempt_id, &caller.user_id).await?;
     let answer = given(body.answer.as_deref(), body.response)?;
-    let quiz = state.quizzes.get(&state.store, &mut *state.store.pool().acquire().await.map_err(db)?, clock.category_id, clock.quiz_version).await?;
+    let quiz = state.quizzes.get_pooled(&state.store, clock.category_id, clock.quiz_version).await?;
     let kind = quiz.question(body.question_id).map(|q| q.kind.clone()).ok_or_else(|| attempt_refused(AttemptError::UnknownQuestion(body.question_id)))?;
     let command = || AttemptCommand::RecordAnswer {
         question_id: body.question_id,
