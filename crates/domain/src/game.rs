@@ -80,11 +80,7 @@ impl TryFrom<RecordedGameQuestion> for GameQuestion {
     type Error = &'static str;
 
     fn try_from(r: RecordedGameQuestion) -> Result<GameQuestion, Self::Error> {
-        let kind = match (r.kind, r.options, r.answer) {
-            (Some(kind), _, _) => kind,
-            (None, Some(options), Some(answer)) => QuestionKind::from_letters(options, answer),
-            (None, _, _) => return Err("a game's question needs its kind, or four options and an answer"),
-        };
+        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a game's question needs its kind, or four options and an answer")?;
         Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation })
     }
 }

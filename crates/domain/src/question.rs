@@ -266,6 +266,16 @@ pub enum GapResponse {
 
 impl QuestionKind {
     /// Today's four-option question (A–D) as a single choice.
+    /// A question's kind as an event recorded it: its `kind`, or, recorded before question
+    /// types, its four options and the right letter (a single choice of four); `None` with neither.
+    pub(crate) fn recorded(kind: Option<QuestionKind>, options: Option<[String; 4]>, answer: Option<Letter>) -> Option<QuestionKind> {
+        match (kind, options, answer) {
+            (Some(kind), _, _) => Some(kind),
+            (None, Some(options), Some(answer)) => Some(QuestionKind::from_letters(options, answer)),
+            (None, _, _) => None,
+        }
+    }
+
     pub fn from_letters(options: [String; 4], answer: Letter) -> QuestionKind {
         QuestionKind::SingleChoice { options: options.into(), right: vec![answer.index()] }
     }

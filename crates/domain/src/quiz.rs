@@ -77,11 +77,7 @@ impl TryFrom<Recorded> for Question {
     type Error = &'static str;
 
     fn try_from(r: Recorded) -> Result<Question, Self::Error> {
-        let kind = match (r.kind, r.options, r.answer) {
-            (Some(kind), _, _) => kind,
-            (None, Some(options), Some(answer)) => QuestionKind::from_letters(options, answer),
-            (None, _, _) => return Err("a question needs its kind, or four options and an answer"),
-        };
+        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a question needs its kind, or four options and an answer")?;
         Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation })
     }
 }
