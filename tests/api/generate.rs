@@ -290,6 +290,7 @@ async fn a_generation_a_crash_cut_off_is_refunded_once(db: &TestDb) {
         source: GenerationSource::Topics { text: "planets".into() },
         prompt: String::new(),
         count: 10,
+        types: vec![],
         cost: 5,
     };
     execute(&store, &stream, &meta, request).await.unwrap();

@@ -10,6 +10,7 @@ mod cli;
 mod connections;
 mod durability;
 mod generate;
+mod generate_types;
 mod helpers;
 mod hosting;
 mod hub;

@@ -52,6 +52,10 @@ test('generate a quiz from a PDF, review it, publish it and play it', async ({ p
   await page.getByLabel('Lecture file').setInputFiles(PDF)
   await expect(page.getByText('Chosen: photosynthesis.pdf')).toBeVisible()
   await page.getByLabel('Time limit (minutes)').fill('5')
+  // Four options A–D alone (the form asks for a mix by default: generate-question-types.spec.ts).
+  const types = page.getByRole('group', { name: 'Question types' })
+  for (const box of await types.getByRole('checkbox').all()) await box.setChecked(false)
+  await types.getByRole('checkbox', { name: 'Four options (A–D)', exact: true }).check()
   await page.getByRole('button', { name: 'Generate Quiz' }).click()
 
   // The review: five questions written from the document, each with its source.

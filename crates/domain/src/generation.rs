@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::question::QuestionKind;
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
@@ -30,13 +31,41 @@ pub struct PassageRef {
 }
 
 /// A generated question, as the generator wrote it (before the host's review).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Recorded before question types (issue 29), it held four `options` and the right `answer`
+/// letter; such an event is read as a single choice of four and never rewritten.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RecordedItem")]
 pub struct GeneratedItem {
     pub question: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    pub kind: QuestionKind,
     pub explanation: String,
     pub source: Option<PassageRef>,
+}
+
+/// A generated question as an event holds it: with `kind`, or in the four-option shape of before.
+#[derive(Deserialize)]
+struct RecordedItem {
+    question: String,
+    #[serde(default)]
+    kind: Option<QuestionKind>,
+    #[serde(default)]
+    options: Option<[String; 4]>,
+    #[serde(default)]
+    answer: Option<Letter>,
+    #[serde(default)]
+    explanation: String,
+    #[serde(default)]
+    source: Option<PassageRef>,
+}
+
+impl TryFrom<RecordedItem> for GeneratedItem {
+    type Error = &'static str;
+
+    fn try_from(r: RecordedItem) -> Result<GeneratedItem, Self::Error> {
+        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a generated question needs its kind, or four options and an answer")?;
+        Ok(GeneratedItem { question: r.question, kind, explanation: r.explanation, source: r.source })
+    }
 }
 
 /// Generated questions the checks dropped, by reason.
@@ -46,7 +75,7 @@ pub struct DroppedCount {
     pub count: usize,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum GenerationCommand {
     Request {
         host_id: String,
@@ -54,6 +83,7 @@ pub enum GenerationCommand {
         source: GenerationSource,
         prompt: String,
         count: usize,
+        types: Vec<String>,
         cost: i64,
     },
     Complete {
@@ -71,13 +101,33 @@ pub enum GenerationCommand {
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", content = "data")]
 pub enum GenerationEvent {
-    GenerationRequested { host_id: String, title: String, source: GenerationSource, prompt: String, count: usize, cost: i64 },
-    QuestionsGenerated { generator: String, questions: Vec<GeneratedItem>, dropped: Vec<DroppedCount> },
-    GenerationFailed { reason: String, refunded: i64 },
-    GenerationPublished { quiz_id: i64 },
+    GenerationRequested {
+        host_id: String,
+        title: String,
+        source: GenerationSource,
+        prompt: String,
+        count: usize,
+        /// The question types asked for (names of `question::TYPE_NAMES`); none (and every
+        /// request recorded before question types): four options A–D.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        types: Vec<String>,
+        cost: i64,
+    },
+    QuestionsGenerated {
+        generator: String,
+        questions: Vec<GeneratedItem>,
+        dropped: Vec<DroppedCount>,
+    },
+    GenerationFailed {
+        reason: String,
+        refunded: i64,
+    },
+    GenerationPublished {
+        quiz_id: i64,
+    },
 }
 
 impl DomainEvent for GenerationEvent {}
@@ -120,7 +170,7 @@ impl Status {
     }
 }
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Generation {
     pub status: Status,
     pub host_id: String,
@@ -142,8 +192,8 @@ impl Aggregate for Generation {
 
     fn decide(&self, command: GenerationCommand) -> Result<Vec<GenerationEvent>, GenerationError> {
         match (command, self.status) {
-            (GenerationCommand::Request { host_id, title, source, prompt, count, cost }, Status::None) => {
-                Ok(vec![GenerationEvent::GenerationRequested { host_id, title, source, prompt, count, cost }])
+            (GenerationCommand::Request { host_id, title, source, prompt, count, types, cost }, Status::None) => {
+                Ok(vec![GenerationEvent::GenerationRequested { host_id, title, source, prompt, count, types, cost }])
             }
             (GenerationCommand::Request { .. }, _) => Err(GenerationError::AlreadyExists),
             (_, Status::None) => Err(GenerationError::NotFound),
@@ -200,6 +250,7 @@ mod tests {
             source: GenerationSource::Topics { text: "biology".into() },
             prompt: String::new(),
             count: 10,
+            types: vec!["true_false".into()],
             cost: GENERATION_COST,
         }
     }
@@ -207,8 +258,7 @@ mod tests {
     fn generated() -> GenerationEvent {
         let question = GeneratedItem {
             question: "What do cells make energy with?".into(),
-            options: ["Mitochondria".into(), "Ribosomes".into(), "Nuclei".into(), "Walls".into()],
-            answer: Letter::A,
+            kind: QuestionKind::from_letters(["Mitochondria".into(), "Ribosomes".into(), "Nuclei".into(), "Walls".into()], Letter::A),
             explanation: String::new(),
             source: None,
         };
@@ -217,10 +267,29 @@ mod tests {
 
     #[test]
     fn a_request_is_recorded_once() {
-        let GenerationEvent::GenerationRequested { host_id, title, source, prompt, count, cost } = requested() else { unreachable!() };
-        let request = GenerationCommand::Request { host_id, title, source, prompt, count, cost };
+        let GenerationEvent::GenerationRequested { host_id, title, source, prompt, count, types, cost } = requested() else { unreachable!() };
+        let request = GenerationCommand::Request { host_id, title, source, prompt, count, types, cost };
         given::<Generation>([]).when(request.clone()).then([requested()]);
         given::<Generation>([requested()]).when(request).then_error(GenerationError::AlreadyExists);
+    }
+
+    #[test]
+    fn events_recorded_before_question_types_read_as_four_options_and_no_types() {
+        let recorded = serde_json::json!({
+            "type": "GenerationRequested",
+            "data": { "host_id": "host", "title": "Cells", "source": { "kind": "topics", "text": "biology" }, "prompt": "", "count": 10, "cost": 5 }
+        });
+        let GenerationEvent::GenerationRequested { types, .. } = serde_json::from_value(recorded).unwrap() else { unreachable!() };
+        assert!(types.is_empty());
+        let item = serde_json::json!({
+            "question": "What do cells make energy with?", "options": ["Mitochondria", "Ribosomes", "Nuclei", "Walls"], "answer": "A",
+            "explanation": "", "source": null
+        });
+        let GenerationEvent::QuestionsGenerated { questions, .. } = generated() else { unreachable!() };
+        assert_eq!(serde_json::from_value::<GeneratedItem>(item).unwrap(), questions[0]);
+        let written = serde_json::to_value(&questions[0]).unwrap();
+        assert_eq!(written["kind"]["type"], "single_choice");
+        assert_eq!(serde_json::from_value::<GeneratedItem>(written).unwrap(), questions[0]);
     }
 
     #[test]

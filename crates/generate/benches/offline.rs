@@ -63,7 +63,7 @@ fn main() {
         let document = quizroom_extract::extract("long.pdf", &pdf).expect("the PDF has text");
         let passages: Vec<PassageInput> = document.passages.iter().map(|p| PassageInput { index: p.index, page: p.page, text: p.text.clone() }).collect();
         let pages = passages.iter().filter_map(|p| p.page).max().unwrap_or(0);
-        let request = GenerateRequest { title: "Lecture notes".into(), topics: String::new(), passages, count: 20 };
+        let request = GenerateRequest { title: "Lecture notes".into(), topics: String::new(), passages, count: 20, types: vec![] };
         (pages, generator.generate_now(&request).expect("the document is long enough").questions.len())
     });
     println!(
@@ -78,7 +78,7 @@ fn main() {
     let passages = long_document();
     let words: usize = passages.iter().map(|passage| passage.text.split_whitespace().count()).sum();
     let pages = passages.last().and_then(|passage| passage.page).unwrap_or(0);
-    let request = GenerateRequest { title: "Lecture notes".into(), topics: String::new(), passages, count: 20 };
+    let request = GenerateRequest { title: "Lecture notes".into(), topics: String::new(), passages, count: 20, types: vec![] };
     let (median, min, max, generation) = time(|| generator.generate_now(&request).expect("the document is long enough"));
     println!(
         "generation alone: {} questions from {words} words of text ({pages} pages, {} passages): median {:.1} ms (min {:.1}, max {:.1})",

@@ -8,19 +8,27 @@
 //!   vLLM, llama.cpp server) with structured JSON output, chunking, timeouts and retries.
 //!
 //! Both produce [`check::Candidate`]s, raw and untrusted; [`check::check`] turns them into
-//! [`GeneratedQuestion`]s (four distinct options, one correct letter, no duplicates, a passage
-//! reference for documents) and counts what it dropped and why, so a host sees the reason when
-//! fewer questions come back than asked for.
+//! [`GeneratedQuestion`]s (four distinct options and one correct letter, or a definition of a type
+//! asked for that the one judge can score; no duplicates; a passage reference for documents) and
+//! counts what it dropped and why, so a host sees the reason when fewer questions come back than
+//! asked for.
+//!
+//! A request names the question types it wants ([`GENERATED_TYPES`]); none asks for four options
+//! A–D, as before question types. Each generator writes the types its source supports and spreads
+//! the count over them.
 
 pub mod check;
+pub(crate) mod found;
 pub mod llm;
 pub mod offline;
 pub(crate) mod text;
+pub(crate) mod typed;
 
+use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::Letter;
 use serde::{Deserialize, Serialize};
 
-pub use check::{Candidate, check};
+pub use check::{Candidate, Proposed, check};
 pub use llm::{LlmConfig, LlmGenerator};
 pub use offline::OfflineGenerator;
 
@@ -28,6 +36,33 @@ pub use offline::OfflineGenerator;
 pub const DEFAULT_QUESTION_COUNT: usize = 10;
 /// The most questions one generation writes.
 pub const MAX_QUESTION_COUNT: usize = 50;
+
+/// The question types a generation may be asked for (names as `QuestionKind::name` gives them):
+/// every scored type but the slider, whose range and margin a host sets better than a generator.
+/// Polls, word clouds and slides ask for opinions or show content, and are not generated.
+pub const GENERATED_TYPES: [&str; 9] = ["single_choice", "true_false", "multi_select", "type_answer", "numeric", "ordering", "matching", "categorize", "gaps"];
+
+/// The type asked for when a request names none: four options A–D with one right.
+pub const FOUR_OPTIONS: &str = "single_choice";
+
+/// Reads the types a host asked for, by name, each once, in the order given; none asks for four
+/// options A–D. An unknown name is refused with a message naming it and the types there are.
+pub fn requested_types<S: AsRef<str>>(names: &[S]) -> Result<Vec<String>, String> {
+    let mut types: Vec<String> = Vec::new();
+    for name in names {
+        let name = name.as_ref().trim();
+        if name.is_empty() {
+            continue;
+        }
+        if !GENERATED_TYPES.contains(&name) {
+            return Err(format!("Unknown question type '{name}': choose from {}", GENERATED_TYPES.join(", ")));
+        }
+        if !types.iter().any(|t| t == name) {
+            types.push(name.to_owned());
+        }
+    }
+    Ok(types)
+}
 
 /// The number of questions to generate: one per minute of the time limit, clamped to 1..=50;
 /// no time limit, or one that is not positive, gives 10.
@@ -48,6 +83,17 @@ pub struct GenerateRequest {
     pub passages: Vec<PassageInput>,
     /// How many questions to return (see [`question_count`]); at most this many come back.
     pub count: usize,
+    /// The types to write, from [`GENERATED_TYPES`] (see [`requested_types`]); empty: four
+    /// options A–D.
+    #[serde(default)]
+    pub types: Vec<String>,
+}
+
+impl GenerateRequest {
+    /// The types to write: those asked for, or four options A–D.
+    pub fn types(&self) -> Vec<&str> {
+        if self.types.is_empty() { vec![FOUR_OPTIONS] } else { self.types.iter().map(String::as_str).collect() }
+    }
 }
 
 /// One passage of a document, as the extractor cut it.
@@ -71,11 +117,11 @@ pub struct CatalogueEntry {
 }
 
 /// A question that passed the checks.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GeneratedQuestion {
     pub question: String,
-    pub options: [String; 4],
-    pub answer: Letter,
+    /// Its type with the answer key; a question A–D is a single choice of four with one right.
+    pub kind: QuestionKind,
     pub explanation: String,
     /// Where in the document it came from; `None` for topic questions.
     pub source: Option<SourceRef>,
@@ -97,7 +143,7 @@ pub struct Dropped {
 }
 
 /// The result of one generation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Generation {
     pub questions: Vec<GeneratedQuestion>,
     pub dropped: Vec<Dropped>,
@@ -114,6 +160,8 @@ pub enum GenerateError {
     TooLittleText,
     #[error("No questions could be found for these topics: try other words or paste some text about them")]
     NoMatchingQuestions,
+    #[error("No questions of these types could be written from this source: choose other question types")]
+    NoQuestionsOfTheseTypes,
     #[error("The question generator did not answer within {seconds} s")]
     LlmTimeout { seconds: u64 },
     #[error("The question generator answered with HTTP {status}: {message}")]
@@ -148,5 +196,15 @@ mod tests {
         assert_eq!(question_count(Some(30)), 30);
         assert_eq!(question_count(Some(180)), 50);
         assert_eq!(question_count(Some(i64::MAX)), 50);
+    }
+
+    #[test]
+    fn requested_types_are_known_names_each_once_and_none_means_four_options() {
+        assert_eq!(requested_types(&["true_false", " numeric ", "true_false", ""]).unwrap(), vec!["true_false", "numeric"]);
+        let request = GenerateRequest { types: requested_types::<&str>(&[]).unwrap(), ..Default::default() };
+        assert_eq!(request.types(), vec![FOUR_OPTIONS]);
+        let refused = requested_types(&["poll"]).unwrap_err();
+        assert!(refused.starts_with("Unknown question type 'poll': choose from single_choice, true_false"), "{refused}");
+        assert!(GENERATED_TYPES.iter().all(|t| quizroom_domain::question::TYPE_NAMES.contains(t)));
     }
 }

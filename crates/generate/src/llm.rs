@@ -15,8 +15,9 @@ use rand::Rng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::check::{Candidate, check};
-use crate::{GenerateError, GenerateRequest, Generation, Generator, PassageInput};
+use crate::check::{Candidate, Proposed, check};
+use crate::typed::TypedQuestion;
+use crate::{FOUR_OPTIONS, GenerateError, GenerateRequest, Generation, Generator, PassageInput, typed};
 
 /// Where and how to reach the model.
 #[derive(Clone)]
@@ -98,14 +99,20 @@ impl LlmGenerator {
         Ok(Self { config, client })
     }
 
-    async fn request(&self, messages: Value, questions: usize) -> Result<Vec<Candidate>, GenerateError> {
+    async fn request(&self, prompt: &str, questions: usize, types: &[&str]) -> Result<Vec<Candidate>, GenerateError> {
+        // Four options alone keep the schema and the words they always had.
+        let (system, schema, prompt) = if types == [FOUR_OPTIONS] {
+            (SYSTEM_PROMPT, schema(), prompt.to_owned())
+        } else {
+            (typed::SYSTEM_PROMPT, typed::schema(types), format!("{prompt}\n{}", typed::asking_for(types)))
+        };
         let body = json!({
             "model": self.config.model,
-            "messages": messages,
+            "messages": [{ "role": "system", "content": system }, { "role": "user", "content": prompt }],
             "temperature": 0.4,
             "response_format": {
                 "type": "json_schema",
-                "json_schema": { "name": "quiz_questions", "strict": true, "schema": schema() },
+                "json_schema": { "name": "quiz_questions", "strict": true, "schema": schema },
             },
         });
         let mut invalid_retried = false;
@@ -187,6 +194,7 @@ impl Generator for LlmGenerator {
 
     async fn generate(&self, request: &GenerateRequest) -> Result<Generation, GenerateError> {
         let count = request.count.max(1);
+        let types = request.types();
         let passages: Vec<PassageInput> = request.passages.iter().filter(|passage| !passage.text.trim().is_empty()).cloned().collect();
         let mut candidates = Vec::new();
         if passages.is_empty() {
@@ -201,7 +209,7 @@ impl Generator for LlmGenerator {
                 request.title.trim(),
                 request.topics.trim()
             );
-            candidates.extend(self.request(messages(&prompt), count).await?);
+            candidates.extend(self.request(&prompt, count, &types).await?);
         } else {
             for chunk in chunks(&passages, count, self.config.max_chars_per_request) {
                 if chunk.questions == 0 {
@@ -219,19 +227,15 @@ impl Generator for LlmGenerator {
                 for passage in &chunk.passages {
                     prompt.push_str(&format!("\n\n[passage {}]\n{}", passage.index, passage.text.trim()));
                 }
-                candidates.extend(self.request(messages(&prompt), chunk.questions).await?);
+                candidates.extend(self.request(&prompt, chunk.questions, &types).await?);
             }
         }
-        let (questions, dropped) = check(candidates, &request.passages, count);
+        let (questions, dropped) = check(candidates, &request.passages, count, &types);
         if questions.is_empty() {
             return Err(GenerateError::InvalidOutput("none of the questions passed the checks".into()));
         }
         Ok(Generation { questions, dropped, generator: "llm" })
     }
-}
-
-fn messages(prompt: &str) -> Value {
-    json!([{ "role": "system", "content": SYSTEM_PROMPT }, { "role": "user", "content": prompt }])
 }
 
 /// The JSON schema of the answer.
@@ -311,7 +315,7 @@ pub fn chunks(passages: &[PassageInput], count: usize, max_chars: usize) -> Vec<
 
 #[derive(Deserialize)]
 struct Output {
-    questions: Vec<RawQuestion>,
+    questions: Vec<Value>,
 }
 
 #[derive(Deserialize)]
@@ -359,18 +363,29 @@ pub fn parse_output(content: &str) -> Result<Vec<Candidate>, String> {
     if output.questions.is_empty() {
         return Err("the answer has no questions".into());
     }
-    Ok(output
-        .questions
-        .into_iter()
-        .map(|raw| Candidate {
-            question: raw.question,
-            options: raw.options,
-            correct_letter: raw.correct_letter,
-            explanation: raw.explanation,
-            passage: raw.passage_index.and_then(|index| usize::try_from(index).ok()),
-            excerpt: None,
-        })
-        .collect())
+    output.questions.into_iter().map(candidate).collect()
+}
+
+/// One question of the answer: typed when it names its `type`, else four options and a letter.
+fn candidate(value: Value) -> Result<Candidate, String> {
+    let wrong_shape = |error: serde_json::Error| format!("a question is not the expected JSON: {error}");
+    if value.get("type").is_some() {
+        let raw: TypedQuestion = serde_json::from_value(value).map_err(wrong_shape)?;
+        let answer = raw.proposed();
+        return Ok(Candidate { answer, question: raw.question, explanation: raw.explanation, passage: passage(raw.passage_index), excerpt: None });
+    }
+    let raw: RawQuestion = serde_json::from_value(value).map_err(wrong_shape)?;
+    Ok(Candidate {
+        question: raw.question,
+        answer: Proposed::Letters { options: raw.options, correct_letter: raw.correct_letter },
+        explanation: raw.explanation,
+        passage: passage(raw.passage_index),
+        excerpt: None,
+    })
+}
+
+fn passage(index: Option<i64>) -> Option<usize> {
+    index.and_then(|index| usize::try_from(index).ok())
 }
 
 #[cfg(test)]
@@ -408,7 +423,7 @@ mod tests {
         let fenced = "Here you go:\n```json\n{\"questions\":[{\"question\":\"Q?\",\"options\":[\"a\",\"b\",\"c\",\"d\"],\"correct_letter\":\"B\",\"explanation\":\"e\",\"passage_index\":2}]}\n```";
         let parsed = parse_output(fenced).unwrap();
         assert_eq!(parsed[0].passage, Some(2));
-        assert_eq!(parsed[0].correct_letter, "B");
+        assert!(matches!(&parsed[0].answer, Proposed::Letters { correct_letter, .. } if correct_letter == "B"));
         assert!(parse_output("not json").is_err());
         assert!(parse_output("{\"questions\": \"none\"}").is_err());
         assert!(parse_output("{\"items\": []}").is_err());

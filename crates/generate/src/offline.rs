@@ -16,9 +16,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use quizroom_domain::quiz::Letter;
-
-use crate::check::{Candidate, check};
+use crate::check::check;
+use crate::found::{Found, Shape, candidates};
 use crate::text::{content_words, is_stopword, normalise, sentences, stable_hash};
 use crate::{CatalogueEntry, GenerateError, GenerateRequest, Generation, Generator, PassageInput};
 
@@ -40,13 +39,14 @@ impl OfflineGenerator {
     /// The generation itself, synchronous (it does no I/O); [`Generator::generate`] wraps it.
     pub fn generate_now(&self, request: &GenerateRequest) -> Result<Generation, GenerateError> {
         let count = request.count.max(1);
+        let types = request.types();
         if !request.passages.is_empty() {
             // Topics typed next to a document say what to focus on.
             let focus: HashSet<String> = content_words(&request.topics).map(|word| stem(&word)).collect();
-            let candidates = document_candidates(&request.passages, count, &focus);
-            let (questions, dropped) = check(candidates, &request.passages, count);
+            let found = document_questions(&request.passages, count, &focus);
+            let (questions, dropped) = check(candidates(&found, &types), &request.passages, count, &types);
             if questions.is_empty() {
-                return Err(GenerateError::TooLittleText);
+                return Err(if found.is_empty() { GenerateError::TooLittleText } else { GenerateError::NoQuestionsOfTheseTypes });
             }
             return Ok(Generation { questions, dropped, generator: "offline" });
         }
@@ -58,28 +58,37 @@ impl OfflineGenerator {
         let free_text = free_text_passage(topics);
         let mut questions = Vec::new();
         let mut dropped = Vec::new();
+        let mut found_any = false;
         if let Some(passage) = &free_text {
             let passages = std::slice::from_ref(passage);
-            let (written, dropped_here) = check(document_candidates(passages, count, &HashSet::new()), passages, count);
+            let found = document_questions(passages, count, &HashSet::new());
+            found_any |= !found.is_empty();
+            let (written, dropped_here) = check(candidates(&found, &types), passages, count, &types);
             questions.extend(written);
             dropped.extend(dropped_here);
         }
         if questions.len() < count {
             let asked: HashSet<String> = questions.iter().map(|question| normalise(&question.question)).collect();
-            let picked = self.catalogue_candidates(topics).into_iter().filter(|candidate| !asked.contains(&normalise(&candidate.question)));
-            let (chosen, dropped_here) = check(picked.collect(), &[], count - questions.len());
+            let found: Vec<Found> =
+                self.catalogue_questions(topics).into_iter().filter(|found| !asked.contains(&normalise(&found.four_options_text()))).collect();
+            found_any |= !found.is_empty();
+            let (chosen, dropped_here) = check(candidates(&found, &types), &[], count - questions.len(), &types);
             questions.extend(chosen);
             dropped.extend(dropped_here);
         }
         if questions.is_empty() {
-            return Err(if free_text.is_some() { GenerateError::TooLittleText } else { GenerateError::NoMatchingQuestions });
+            return Err(match (found_any, free_text.is_some()) {
+                (true, _) => GenerateError::NoQuestionsOfTheseTypes,
+                (false, true) => GenerateError::TooLittleText,
+                (false, false) => GenerateError::NoMatchingQuestions,
+            });
         }
         Ok(Generation { questions, dropped, generator: "offline" })
     }
 
     /// Catalogue questions sharing words with the topics, best match first; a category word
     /// counts three times a word of the question.
-    fn catalogue_candidates(&self, topics: &str) -> Vec<Candidate> {
+    fn catalogue_questions(&self, topics: &str) -> Vec<Found> {
         let wanted: HashSet<String> = content_words(topics).map(|word| stem(&word)).collect();
         if wanted.is_empty() {
             return Vec::new();
@@ -97,13 +106,16 @@ impl OfflineGenerator {
         scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         scored
             .into_iter()
-            .map(|(_, _, entry)| Candidate {
-                question: entry.text.clone(),
-                options: entry.options.to_vec(),
-                correct_letter: entry.answer.as_str().to_owned(),
-                explanation: entry.explanation.clone(),
-                passage: None,
-                excerpt: None,
+            .map(|(_, _, entry)| {
+                let right = entry.answer.index();
+                Found {
+                    answer: entry.options[right].clone(),
+                    distractors: entry.options.iter().enumerate().filter(|(i, _)| *i != right).map(|(_, o)| o.clone()).collect(),
+                    explanation: entry.explanation.clone(),
+                    passage: None,
+                    excerpt: None,
+                    shape: Shape::Curated { question: entry.text.clone(), options: entry.options.to_vec(), answer: entry.answer },
+                }
             })
             .collect()
     }
@@ -183,9 +195,9 @@ impl Pool {
     }
 }
 
-/// Ordered candidates for a document: best sentence of each passage first, round-robin.
+/// Ordered questions found in a document: best sentence of each passage first, round-robin.
 /// Sentences with a word of `focus` (stemmed) score higher.
-fn document_candidates(passages: &[PassageInput], count: usize, focus: &HashSet<String>) -> Vec<Candidate> {
+fn document_questions(passages: &[PassageInput], count: usize, focus: &HashSet<String>) -> Vec<Found> {
     let mut all: Vec<Sentence> = Vec::new();
     for (position, passage) in passages.iter().enumerate() {
         for (n, text) in sentences(&passage.text).into_iter().enumerate() {
@@ -250,9 +262,9 @@ fn document_candidates(passages: &[PassageInput], count: usize, focus: &HashSet<
             let Some(&i) = by_passage[p].get(round) else { continue };
             any = true;
             let sentence = &all[i];
-            if let Some(candidate) = question_from(sentence, &passages[sentence.passage], &pools, &definitions, &answers) {
-                answers.insert(normalise(&candidate.1));
-                candidates.push(candidate.0);
+            if let Some(found) = question_from(sentence, &passages[sentence.passage], &pools, &definitions, &answers) {
+                answers.insert(normalise(&found.answer));
+                candidates.push(found);
                 if candidates.len() >= wanted {
                     break;
                 }
@@ -488,23 +500,29 @@ fn rank(kind: &Kind) -> u8 {
     }
 }
 
-/// One question from a sentence, and its answer; `None` when no span has enough distractors.
+/// One question from a sentence; `None` when no span has enough distractors.
 fn question_from(
     sentence: &Sentence,
     passage: &PassageInput,
     pools: &HashMap<Kind, Pool>,
     definitions: &Pool,
     used_answers: &HashSet<String>,
-) -> Option<(Candidate, String)> {
-    let explanation = format!("From the document: “{}”", sentence.text);
+) -> Option<Found> {
+    let found = |answer: &str, distractors, shape| Found {
+        answer: answer.to_owned(),
+        distractors,
+        explanation: format!("From the document: “{}”", sentence.text),
+        passage: Some(passage.index),
+        excerpt: Some(sentence.text.to_owned()),
+        shape,
+    };
     let visible = normalise(sentence.text);
     if let Some((subject, predicate, verb)) = &sentence.definition
         && !used_answers.contains(&normalise(predicate))
     {
         let distractors = pick(predicate, 0.0, &Kind::Term, &definitions.values, &HashSet::new(), false);
         if distractors.len() == 3 {
-            let question = format!("According to the document, what {verb} {subject}?");
-            return Some((build(question, predicate, distractors, explanation, sentence, passage), predicate.clone()));
+            return Some(found(predicate, distractors, Shape::Definition { subject: subject.clone(), verb }));
         }
     }
     let mut spans: Vec<&Span> = sentence.spans.iter().collect();
@@ -528,24 +546,15 @@ fn question_from(
         if distractors.len() < 3 {
             continue;
         }
-        let question = format!("Fill in the blank: {blanked}");
-        return Some((build(question, answer, distractors, explanation, sentence, passage), answer.to_owned()));
+        let number = match &span.kind {
+            Kind::Year(era) => Some((span.value, Some(era.clone()).filter(|era| !era.is_empty()))),
+            Kind::Quantity(unit) => Some((span.value, Some(unit.clone()))),
+            Kind::Name | Kind::Term => None,
+        };
+        let shape = Shape::Blank { before: sentence.text[..span.start].to_owned(), after: sentence.text[span.end..].to_owned(), number };
+        return Some(found(answer, distractors, shape));
     }
     None
-}
-
-fn build(question: String, answer: &str, distractors: Vec<String>, explanation: String, sentence: &Sentence, passage: &PassageInput) -> Candidate {
-    let position = (stable_hash(&question) % 4) as usize;
-    let mut options = distractors;
-    options.insert(position, answer.to_owned());
-    Candidate {
-        correct_letter: Letter::ALL[position].as_str().to_owned(),
-        question,
-        options,
-        explanation,
-        passage: Some(passage.index),
-        excerpt: Some(sentence.text.to_owned()),
-    }
 }
 
 /// Three distractors for `answer` from `pool`, most similar first; years and quantities fall back

@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use axum::{Json, Router};
+use quizroom_domain::question::QuestionKind;
 use quizroom_generate::{GenerateError, GenerateRequest, Generator, LlmConfig, LlmGenerator, PassageInput};
 use serde_json::{Value, json};
 
@@ -57,9 +58,14 @@ async fn chat_completions(State(server): State<Shared>, headers: HeaderMap, Json
     Json(json!({ "id": "x", "object": "chat.completion", "choices": [{ "index": 0, "message": { "role": "assistant", "content": content } }] })).into_response()
 }
 
-/// As many questions as the prompt asks for, each citing a passage named in the prompt.
+/// As many questions as the prompt asks for, each citing a passage named in the prompt; of the
+/// types the schema offers, when it offers types (the last one's key broken).
 fn questions_for(body: &Value) -> Value {
     let prompt = body["messages"][1]["content"].as_str().unwrap();
+    let offered = &body["response_format"]["json_schema"]["schema"]["properties"]["questions"]["items"]["properties"]["type"]["enum"];
+    if let Some(types) = offered.as_array() {
+        return typed_questions(prompt, types);
+    }
     let count: usize = prompt.strip_prefix("Write ").unwrap().split(' ').next().unwrap().parse().unwrap();
     let passages: Vec<i64> = prompt.split("[passage ").skip(1).map(|rest| rest.split(']').next().unwrap().parse().unwrap()).collect();
     let questions: Vec<Value> = (0..count)
@@ -73,6 +79,37 @@ fn questions_for(body: &Value) -> Value {
                 "explanation": "Because the passage says so.",
                 "passage_index": passage,
             })
+        })
+        .collect();
+    json!({ "questions": questions })
+}
+
+/// Questions of the offered types as a model writes them: every field, those of other types empty.
+fn typed_questions(prompt: &str, types: &[Value]) -> Value {
+    let count: usize = prompt.strip_prefix("Write ").unwrap().split(' ').next().unwrap().parse().unwrap();
+    let questions: Vec<Value> = (0..count)
+        .map(|n| {
+            let mut question = json!({
+                "type": types[n % types.len()], "question": format!("Question {n}?"), "options": [], "correct": [], "true_or_false": null,
+                "accepted": [], "number": null, "tolerance": null, "unit": null, "items": [], "pairs": [], "groups": [], "item_groups": [],
+                "gap_text": null, "gaps": [], "explanation": "Because.", "passage_index": 0,
+            });
+            match question["type"].as_str().unwrap() {
+                "true_false" => question["true_or_false"] = json!(n % 2 == 0),
+                "numeric" => {
+                    question["number"] = json!(9.81);
+                    question["unit"] = json!("m/s²");
+                }
+                "ordering" => question["items"] = json!(["Mercury", "Venus", "Earth"]),
+                _ => {}
+            }
+            if n == count - 1 {
+                // A key that cannot be scored: an ordering of one item, or no answer at all.
+                question["items"] = json!(["Mercury"]);
+                question["true_or_false"] = Value::Null;
+                question["number"] = Value::Null;
+            }
+            question
         })
         .collect();
     json!({ "questions": questions })
@@ -101,7 +138,7 @@ fn generator(url: &str) -> LlmGenerator {
 }
 
 fn topics(count: usize) -> GenerateRequest {
-    GenerateRequest { title: "Space".into(), topics: "planets, moons".into(), passages: vec![], count }
+    GenerateRequest { title: "Space".into(), topics: "planets, moons".into(), passages: vec![], count, types: vec![] }
 }
 
 fn requests(server: &Shared) -> Vec<(Option<String>, Value)> {
@@ -115,7 +152,8 @@ async fn good_output_becomes_checked_questions_and_the_request_carries_model_mes
     assert_eq!(generation.generator, "llm");
     assert_eq!(generation.questions.len(), 3);
     assert!(generation.dropped.is_empty());
-    assert_eq!(generation.questions[1].options[generation.questions[1].answer.index()], "two");
+    let (options, answer) = generation.questions[1].kind.letters().unwrap();
+    assert_eq!(options[answer.index()], "two");
     assert!(generation.questions.iter().all(|question| question.source.is_none()));
 
     let requests = requests(&server);
@@ -251,7 +289,7 @@ async fn a_long_document_is_split_into_several_requests_with_questions_spread_ov
         (0..6).map(|index| PassageInput { index, page: Some(index as u32 + 1), text: format!("Passage number {index} says something. ").repeat(75) }).collect();
     let mut config = LlmConfig::new(&url, "m", None);
     config.max_chars_per_request = 6_000;
-    let request = GenerateRequest { title: "Long".into(), topics: String::new(), passages: passages.clone(), count: 12 };
+    let request = GenerateRequest { title: "Long".into(), topics: String::new(), passages: passages.clone(), count: 12, types: vec![] };
     let generation = LlmGenerator::new(config).unwrap().generate(&request).await.unwrap();
     assert_eq!(generation.questions.len(), 12);
 
@@ -279,4 +317,34 @@ async fn nothing_to_generate_from_is_refused_without_a_request() {
     let error = generator(&url).generate(&GenerateRequest { count: 5, ..GenerateRequest::default() }).await.unwrap_err();
     assert!(matches!(error, GenerateError::NothingToGenerate));
     assert!(requests(&server).is_empty());
+}
+
+#[tokio::test]
+async fn asked_for_types_the_model_gets_the_typed_schema_and_its_questions_are_read_by_type() {
+    let (url, server) = spawn(vec![]).await;
+    let request = GenerateRequest { types: vec!["true_false".into(), "numeric".into(), "ordering".into()], ..topics(4) };
+    let generation = generator(&url).generate(&request).await.unwrap();
+    let kinds: Vec<&str> = generation.questions.iter().map(|q| q.kind.name()).collect();
+    assert_eq!(kinds, vec!["true_false", "numeric", "ordering"], "the fourth question's key cannot be scored");
+    assert_eq!(generation.dropped[0].reason, quizroom_generate::check::DROP_UNSCORABLE);
+    assert!(matches!(&generation.questions[1].kind, QuestionKind::Numeric { answer, unit: Some(unit), .. } if *answer == 9.81 && unit == "m/s²"));
+
+    let (_, body) = &requests(&server)[0];
+    let prompt = body["messages"][1]["content"].as_str().unwrap();
+    assert!(prompt.contains("true_false, numeric, ordering"), "{prompt}");
+    assert!(body["messages"][0]["content"].as_str().unwrap().contains("ordering: an instruction"));
+    let item = &body["response_format"]["json_schema"]["schema"]["properties"]["questions"]["items"];
+    assert_eq!(item["properties"]["type"]["enum"], json!(["true_false", "numeric", "ordering"]));
+}
+
+#[tokio::test]
+async fn a_question_of_a_type_not_asked_for_is_dropped() {
+    let content = json!({ "questions": [
+        { "type": "true_false", "question": "The Sun is a star.", "true_or_false": true, "explanation": "", "passage_index": 0 },
+        { "type": "gaps", "question": "Fill.", "gap_text": "{{1}}", "gaps": [{ "options": [], "correct": null, "accepted": ["x"] }], "passage_index": 0 },
+    ] });
+    let (url, _) = spawn(vec![Reply::Content(content.to_string())]).await;
+    let generation = generator(&url).generate(&GenerateRequest { types: vec!["true_false".into()], ..topics(2) }).await.unwrap();
+    assert_eq!(generation.questions.len(), 1);
+    assert_eq!(generation.dropped[0].reason, quizroom_generate::check::DROP_UNASKED_TYPE);
 }

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use quizroom_domain::quiz::Letter;
-use quizroom_generate::{CatalogueEntry, GenerateError, GenerateRequest, Generation, OfflineGenerator, PassageInput};
+use quizroom_generate::{CatalogueEntry, GenerateError, GenerateRequest, GeneratedQuestion, Generation, OfflineGenerator, PassageInput};
 
 const FIXTURES: [(&str, &str); 3] = [
     ("The water cycle", include_str!("fixtures/water-cycle.txt")),
@@ -22,7 +22,12 @@ fn passages(text: &str) -> Vec<PassageInput> {
 }
 
 fn document(title: &str, text: &str, count: usize) -> GenerateRequest {
-    GenerateRequest { title: title.into(), topics: String::new(), passages: passages(text), count }
+    GenerateRequest { title: title.into(), topics: String::new(), passages: passages(text), count, types: vec![] }
+}
+
+/// The four options and the right letter of a question A–D.
+fn letters(question: &GeneratedQuestion) -> ([String; 4], Letter) {
+    question.kind.letters().unwrap_or_else(|| panic!("not four options: {question:?}"))
 }
 
 fn normal(text: &str) -> String {
@@ -33,19 +38,20 @@ fn assert_well_formed(generation: &Generation, request: &GenerateRequest) {
     let mut seen = HashSet::new();
     for question in &generation.questions {
         assert!(!question.question.trim().is_empty());
-        let distinct: HashSet<String> = question.options.iter().map(|option| normal(option)).collect();
+        let (options, letter) = letters(question);
+        let distinct: HashSet<String> = options.iter().map(|option| normal(option)).collect();
         assert_eq!(distinct.len(), 4, "options not distinct: {question:?}");
-        assert!(question.options.iter().all(|option| !option.trim().is_empty()));
+        assert!(options.iter().all(|option| !option.trim().is_empty()));
         assert!(seen.insert(normal(&question.question)), "duplicate: {}", question.question);
         let source = question.source.as_ref().expect("a document question cites its passage");
         let passage = request.passages.iter().find(|passage| passage.index == source.passage).expect("the cited passage exists");
         assert_eq!(source.page, passage.page);
         assert!(passage.text.contains(&source.excerpt), "the excerpt comes from the passage: {source:?}");
-        let answer = &question.options[question.answer.index()];
+        let answer = &options[letter.index()];
         assert!(normal(&passage.text).contains(&normal(answer)), "the answer {answer:?} is supported by its passage {}", source.passage);
         assert!(normal(&source.excerpt).contains(&normal(answer)), "the answer {answer:?} is in the cited sentence");
-        for (i, option) in question.options.iter().enumerate() {
-            if i != question.answer.index() {
+        for (i, option) in options.iter().enumerate() {
+            if i != letter.index() {
                 assert_ne!(normal(option), normal(answer), "a distractor is the answer");
             }
         }
@@ -94,7 +100,7 @@ fn the_same_input_gives_the_same_questions() {
 fn the_correct_option_is_not_always_in_the_same_place() {
     let generator = OfflineGenerator::default();
     let request = document(FIXTURES[1].0, FIXTURES[1].1, 20);
-    let letters: HashSet<Letter> = generator.generate_now(&request).unwrap().questions.iter().map(|question| question.answer).collect();
+    let letters: HashSet<Letter> = generator.generate_now(&request).unwrap().questions.iter().map(|question| letters(question).1).collect();
     assert_eq!(letters.len(), 4, "{letters:?}");
 }
 
@@ -116,12 +122,13 @@ fn distractors_for_years_and_names_are_of_the_same_kind() {
     let is_bc_year = |option: &str| option.ends_with(" BC") && option.trim_end_matches(" BC").chars().all(|c| c.is_ascii_digit());
     let mut checked = 0;
     for question in &generation.questions {
-        let answer = &question.options[question.answer.index()];
+        let (options, letter) = letters(question);
+        let answer = &options[letter.index()];
         if is_bc_year(answer) {
-            assert!(question.options.iter().all(|option| is_bc_year(option)), "{question:?}");
+            assert!(options.iter().all(|option| is_bc_year(option)), "{question:?}");
             checked += 1;
         } else if answer.split_whitespace().count() >= 2 && answer.split_whitespace().all(|word| word.starts_with(char::is_uppercase)) {
-            assert!(question.options.iter().all(|option| option.starts_with(char::is_uppercase)), "{question:?}");
+            assert!(options.iter().all(|option| option.starts_with(char::is_uppercase)), "{question:?}");
             checked += 1;
         }
     }
@@ -136,6 +143,7 @@ fn a_document_without_enough_text_is_refused_with_a_clear_message() {
         topics: String::new(),
         passages: vec![PassageInput { index: 0, page: Some(1), text: "Hello there.".into() }],
         count: 10,
+        types: vec![],
     };
     let error = generator.generate_now(&request).unwrap_err();
     assert!(matches!(error, GenerateError::TooLittleText));
@@ -169,13 +177,13 @@ fn catalogue() -> Vec<CatalogueEntry> {
 #[test]
 fn topics_pick_matching_catalogue_questions() {
     let generator = OfflineGenerator::new(catalogue());
-    let request = GenerateRequest { title: "Quiz".into(), topics: "space, planets".into(), passages: vec![], count: 10 };
+    let request = GenerateRequest { title: "Quiz".into(), topics: "space, planets".into(), passages: vec![], count: 10, types: vec![] };
     let generation = generator.generate_now(&request).unwrap();
     let texts: Vec<&str> = generation.questions.iter().map(|question| question.question.as_str()).collect();
     assert_eq!(texts.len(), 2, "{texts:?}");
     assert!(texts.contains(&"Which planet is closest to the Sun?"));
     assert!(texts.contains(&"What is the largest planet in the solar system?"));
-    assert!(generation.questions.iter().all(|question| question.source.is_none() && question.answer == Letter::A));
+    assert!(generation.questions.iter().all(|question| question.source.is_none() && letters(question).1 == Letter::A));
 
     let history = GenerateRequest { topics: "Roman history".into(), count: 1, ..request.clone() };
     let generation = generator.generate_now(&history).unwrap();
@@ -189,7 +197,7 @@ fn topics_pick_matching_catalogue_questions() {
 fn free_text_in_the_topics_box_is_used_like_a_document() {
     let generator = OfflineGenerator::new(catalogue());
     let topics = FIXTURES[0].1.split("\n\n").skip(1).take(4).collect::<Vec<_>>().join(" ");
-    let request = GenerateRequest { title: "Water".into(), topics, passages: vec![], count: 6 };
+    let request = GenerateRequest { title: "Water".into(), topics, passages: vec![], count: 6, types: vec![] };
     let generation = generator.generate_now(&request).unwrap();
     assert_eq!(generation.questions.len(), 6);
     assert!(generation.questions.iter().all(|question| question.source.as_ref().is_some_and(|source| source.passage == 0)));
@@ -206,8 +214,13 @@ fn odd_text_never_panics() {
         "",
     ];
     for text in odd {
-        let request =
-            GenerateRequest { title: "Odd".into(), topics: text.into(), passages: vec![PassageInput { index: 7, page: None, text: text.repeat(3) }], count: 5 };
+        let request = GenerateRequest {
+            title: "Odd".into(),
+            topics: text.into(),
+            passages: vec![PassageInput { index: 7, page: None, text: text.repeat(3) }],
+            count: 5,
+            types: vec![],
+        };
         match generator.generate_now(&request) {
             Ok(generation) => assert_well_formed(&generation, &request),
             Err(error) => assert!(matches!(error, GenerateError::TooLittleText), "{error}"),

@@ -5,6 +5,9 @@
  */
 import type { QuestionType } from '@/types/api'
 
+/** A question A–D (four options, one right): the host editor's first type, and generation's `single_choice`. */
+export const LETTERS_TYPE_NAME = 'Four options (A–D)'
+
 export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
   single_choice: 'Single choice',
   true_false: 'True or false',

@@ -5,9 +5,12 @@
 use std::borrow::Cow;
 
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AdditionalProperties, ArrayBuilder, KnownFormat, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type};
+use utoipa::openapi::extensions::Extensions;
+use utoipa::openapi::schema::{
+    AdditionalProperties, Array, ArrayBuilder, KnownFormat, Object, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, SchemaType, Type,
+};
 use utoipa::{PartialSchema, ToSchema};
 
 use super::MAX_TOPICS_CHARS;
@@ -31,6 +34,16 @@ const COUNT_DESCRIPTION: &str = "How many questions: a whole number from 1 (at m
 /// `numberOfQuestions` in JSON: any value (what is not a whole number from 1 asks for 10).
 pub(super) fn question_count_schema() -> Object {
     ObjectBuilder::new().schema_type(SchemaType::AnyValue).description(Some(COUNT_DESCRIPTION)).examples([20]).build()
+}
+
+const TYPES_DESCRIPTION: &str = "The question types to write, among single_choice, true_false, multi_select, type_answer, numeric, \
+ordering, matching, categorize and gaps (400 for another name); none: four options A–D. The generator writes the types its source \
+supports, spread over the count";
+
+/// `types` in JSON: a list of type names (a text of names separated by commas is read too).
+pub(super) fn types_schema() -> Array {
+    let name = ObjectBuilder::new().schema_type(Type::String).enum_values(Some(quizroom_generate::GENERATED_TYPES));
+    ArrayBuilder::new().schema_type(SchemaType::from_iter([Type::Array, Type::Null])).items(name).description(Some(TYPES_DESCRIPTION)).build()
 }
 
 /// A generation's id in a path: a UUID (any other text is answered as not found).
@@ -63,6 +76,7 @@ impl PartialSchema for FileForm {
             .property("title", title_schema())
             .property("prompt", text("What to focus on"))
             .property("numberOfQuestions", text(COUNT_DESCRIPTION))
+            .property("types", text("The question types, separated by commas (see `KeywordRequest.types`)"))
             .property(
                 "validityOption",
                 text("How long the published quiz will stay open (checked now, so a bad date costs nothing)").enum_values(Some(["24h", "48h", "custom"])),
@@ -85,7 +99,8 @@ impl ToSchema for FileForm {
     }
 }
 
-/// A reviewed question as `publish` takes it (a generated question as `GET` gives it will do).
+/// A reviewed question as `publish` takes it (a generated question as `GET` gives it will do):
+/// four options and the answer, or a `definition` of any type.
 fn publish_question_schema() -> ObjectBuilder {
     // The limits of `quiz_form::checked_question`.
     let text = |most: usize| ObjectBuilder::new().schema_type(Type::String).pattern(Some(trimmed_pattern(true, most)));
@@ -100,9 +115,20 @@ fn publish_question_schema() -> ObjectBuilder {
         .pattern(Some(NON_BLANK))
         .description(Some("A letter from A to D (any case), or the text of one of the options (422 otherwise)"));
     let explanation = crate::input::free_text_schema(2000);
-    ["question", "optionA", "optionB", "optionC", "optionD", "answer"]
-        .into_iter()
-        .fold(question.property("answer", answer).property("explanation", explanation), ObjectBuilder::required)
+    let definition = ObjectBuilder::new().schema_type(Type::Object).description(Some(
+        "In place of the four options and the answer, a question of any type with its key, as the quiz editor sends it (422 if it cannot be scored)",
+    ));
+    // Four options and an answer, or a definition: `anyOf`, which utoipa's model lacks.
+    let either = json!([
+        { "required": ["optionA", "optionB", "optionC", "optionD", "answer"] },
+        { "required": ["definition"] },
+    ]);
+    question
+        .property("answer", answer)
+        .property("definition", definition)
+        .property("explanation", explanation)
+        .required("question")
+        .extensions(Some(Extensions::from_iter([("anyOf", either)])))
 }
 
 /// The body of `POST /api/generate/{generationId}/publish`: the title, the reviewed questions

@@ -54,7 +54,7 @@ const GENERATION_DEADLINE: Duration = Duration::from_secs(10 * 60);
 const ABANDONED_AFTER_MS: i64 = 15 * 60 * 1000;
 const NOTHING_GIVEN: &str = "Please either enter text content or upload a file";
 /// The fields of the file form (any other is refused, as the document's `additionalProperties`).
-const FILE_FIELDS: &[&str] = &["file", "title", "prompt", "numberOfQuestions", "validityOption", "customDate"];
+const FILE_FIELDS: &[&str] = &["file", "title", "prompt", "numberOfQuestions", "types", "validityOption", "customDate"];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -79,6 +79,23 @@ fn stream_of(generation_id: &str) -> Result<StreamId<Generation>, ApiError> {
 /// `numberOfQuestions` as a number or a numeric string; anything else gives the default.
 fn count_of(value: Option<&str>) -> usize {
     question_count(value.and_then(|v| v.trim().parse::<f64>().ok()).filter(|n| n.is_finite()).map(|n| n as i64))
+}
+
+/// The question types asked for: names from `GENERATED_TYPES`, as a list or separated by commas
+/// (a form's field); none asks for four options A–D. An unknown name is refused before any token
+/// is spent.
+fn types_of(value: Option<&Value>) -> Result<Vec<String>, ApiError> {
+    let names: Vec<String> = match value {
+        None | Some(Value::Null) => vec![],
+        Some(Value::String(text)) => text.split(',').map(str::to_owned).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect::<Option<_>>()
+            .ok_or_else(|| validation("types must be a list of question type names"))?,
+        Some(_) => return Err(validation("types must be a list of question type names")),
+    };
+    quizroom_generate::requested_types(&names).map_err(validation)
 }
 
 fn checked_title(title: &str) -> Result<String, ApiError> {
@@ -110,6 +127,8 @@ struct KeywordBody {
     title: String,
     #[schema(schema_with = question_count_schema)]
     number_of_questions: Option<Value>,
+    #[schema(schema_with = forms::types_schema)]
+    types: Option<Value>,
 }
 
 /// Generates questions from topics or free text (5 tokens, refunded if it fails).
@@ -143,6 +162,7 @@ async fn from_keyword(State(state): State<AppState>, caller: AuthUser, ApiJson(b
         topics: [topics, prompt.as_str()].iter().filter(|t| !t.is_empty()).copied().collect::<Vec<_>>().join("\n"),
         passages: vec![],
         count,
+        types: types_of(body.types.as_ref())?,
     };
     generate(state, caller, GenerationSource::Topics { text: topics.to_owned() }, prompt, request, None).await
 }
@@ -179,6 +199,7 @@ async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart
         return Err(validation(NOTHING_GIVEN));
     };
     let title = checked_title(form.field("title"))?;
+    let types = types_of(Some(&Value::String(form.field("types").to_owned())))?;
     // Checked now, with the hosting upload's rules, so a bad date is refused before any token is
     // spent. The form's schema has no condition tying a date to `custom` (see `forms`), so a
     // missing or unreadable date is a rule broken, like a past one: 422.
@@ -198,6 +219,7 @@ async fn from_file(State(state): State<AppState>, caller: AuthUser, ApiMultipart
         topics: prompt.clone(),
         passages: document.passages.into_iter().map(|p| PassageInput { index: p.index, page: p.page, text: p.text }).collect(),
         count: count_of(Some(form.field("numberOfQuestions"))),
+        types,
     };
     generate(state, caller, source, prompt, request, Some(summary)).await
 }
@@ -219,6 +241,7 @@ async fn generate(
         source: source.clone(),
         prompt: prompt.clone(),
         count: request.count,
+        types: request.types.clone(),
         cost: GENERATION_COST,
     };
     let balance = crate::retrying!(charge(&state.store, &caller.user_id, &stream, command()))??;
@@ -309,7 +332,7 @@ async fn run(
 
 fn generation_failed(e: &GenerateError) -> ApiError {
     match e {
-        GenerateError::NothingToGenerate | GenerateError::TooLittleText | GenerateError::NoMatchingQuestions => {
+        GenerateError::NothingToGenerate | GenerateError::TooLittleText | GenerateError::NoMatchingQuestions | GenerateError::NoQuestionsOfTheseTypes => {
             ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "generation_failed", e.to_string())
         }
         GenerateError::LlmTimeout { .. } => ApiError::new(StatusCode::GATEWAY_TIMEOUT, "generator_timeout", e.to_string()),
@@ -371,8 +394,7 @@ pub async fn refund_abandoned(store: &EventStore, now: i64) -> Result<usize, Sto
 fn item(q: quizroom_generate::GeneratedQuestion) -> GeneratedItem {
     GeneratedItem {
         question: q.question,
-        options: q.options,
-        answer: q.answer,
+        kind: q.kind,
         explanation: q.explanation,
         source: q.source.map(|s| PassageRef { passage: s.passage, page: s.page, excerpt: s.excerpt }),
     }
@@ -393,5 +415,16 @@ mod tests {
         assert_eq!(count_of(Some("500")), 50);
         assert_eq!(count_of(Some("0")), 10);
         assert_eq!(count_of(Some("NaN")), 10);
+    }
+
+    #[test]
+    fn types_are_a_list_or_a_form_field_of_names() {
+        assert_eq!(types_of(None).unwrap(), Vec::<String>::new());
+        assert_eq!(types_of(Some(&json!("true_false, numeric"))).unwrap(), vec!["true_false", "numeric"]);
+        assert_eq!(types_of(Some(&json!(["gaps"]))).unwrap(), vec!["gaps"]);
+        assert_eq!(types_of(Some(&json!(""))).unwrap(), Vec::<String>::new());
+        assert!(types_of(Some(&json!([1]))).is_err());
+        assert!(types_of(Some(&json!({ "a": 1 }))).is_err());
+        assert!(types_of(Some(&json!("slide"))).unwrap_err().message.starts_with("Unknown question type 'slide'"));
     }
 }

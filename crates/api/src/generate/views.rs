@@ -1,6 +1,7 @@
 //! The answers' shapes: a generation's questions as generated, for review and after a reload.
 
 use quizroom_domain::generation::{DroppedCount, GeneratedItem};
+use quizroom_domain::question::QuestionKind;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -39,33 +40,54 @@ pub(super) struct PassageSource {
     pub(super) excerpt: String,
 }
 
-/// A generated question, as the generator wrote it.
+/// A generated question, as the generator wrote it: four options A–D and the answer's letter, as
+/// PRODUCT.md has them, or, for every other type, its `type` and `definition` (the answer key, as
+/// the quiz editor and `publish` take it) in their place.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct GeneratedQuestion {
     pub(super) question: String,
-    pub(super) option_a: String,
-    pub(super) option_b: String,
-    pub(super) option_c: String,
-    pub(super) option_d: String,
-    /// The correct option's letter.
-    #[schema(value_type = String, pattern = "^[ABCD]$")]
-    pub(super) answer: &'static str,
+    #[serde(flatten)]
+    pub(super) asks: Asks,
     pub(super) explanation: String,
     /// Where in the document it comes from; null for catalogue questions.
     #[schema(required)]
     pub(super) source: Option<PassageSource>,
 }
 
+/// What a generated question asks, with its key.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub(super) enum Asks {
+    #[serde(rename_all = "camelCase")]
+    FourOptions {
+        option_a: String,
+        option_b: String,
+        option_c: String,
+        option_d: String,
+        /// The correct option's letter.
+        #[schema(value_type = String, pattern = "^[ABCD]$")]
+        answer: &'static str,
+    },
+    Typed {
+        /// The type's name (`definition.type`).
+        #[serde(rename = "type")]
+        #[schema(value_type = String)]
+        kind: &'static str,
+        /// The question's type with its answer key (shapes in `docs/hosting-api.md`).
+        #[schema(value_type = Object)]
+        definition: QuestionKind,
+    },
+}
+
 pub(super) fn generated_question(q: &GeneratedItem) -> GeneratedQuestion {
-    let [option_a, option_b, option_c, option_d] = q.options.clone();
+    let asks = match q.kind.letters() {
+        Some(([option_a, option_b, option_c, option_d], answer)) => Asks::FourOptions { option_a, option_b, option_c, option_d, answer: answer.as_str() },
+        None => Asks::Typed { kind: q.kind.name(), definition: q.kind.clone() },
+    };
     GeneratedQuestion {
         question: q.question.clone(),
-        option_a,
-        option_b,
-        option_c,
-        option_d,
-        answer: q.answer.as_str(),
+        asks,
         explanation: q.explanation.clone(),
         source: q.source.as_ref().map(|s| PassageSource { passage: s.passage, page: s.page, excerpt: s.excerpt.clone() }),
     }

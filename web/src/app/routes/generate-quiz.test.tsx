@@ -21,6 +21,7 @@ async function setup(overrides: Record<string, FakeHandler | FakeResponse> = {},
 
 const pdf = (name = 'notes.pdf', type = 'application/pdf') => new File(['%PDF-1.4'], name, { type })
 const generate = () => screen.getByRole('button', { name: 'Generate Quiz' })
+const DEFAULT_TYPES = ['single_choice', 'true_false', 'multi_select', 'type_answer', 'ordering', 'matching']
 const picker = () => screen.getByLabelText('Lecture file') as HTMLInputElement
 
 describe('/generate/quiz', () => {
@@ -33,6 +34,73 @@ describe('/generate/quiz', () => {
     expect(screen.getByRole('radio', { name: '24 hours' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Open to all' })).toBeChecked()
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('My Quizzes')
+  })
+
+  it('offers every generatable question type, a mix checked', async () => {
+    await setup()
+    const group = screen.getByRole('group', { name: 'Question types' })
+    const boxes = within(group).getAllByRole('checkbox')
+    expect(boxes.map((box) => [box.parentElement?.textContent, (box as HTMLInputElement).checked])).toEqual([
+      ['Four options (A–D)', true],
+      ['True or false', true],
+      ['Multiple select', true],
+      ['Type the answer', true],
+      ['Number', false],
+      ['Ordering', true],
+      ['Matching', true],
+      ['Categorize', false],
+      ['Fill in the gaps', false],
+    ])
+  })
+
+  it('refuses to generate with no question type, focusing the error, and sends the types chosen', async () => {
+    const { user, calls } = await setup()
+    await user.type(screen.getByLabelText('Quiz Title'), 'History')
+    await user.type(screen.getByLabelText('Topics or text'), 'world history')
+    const group = screen.getByRole('group', { name: 'Question types' })
+    for (const box of within(group).getAllByRole('checkbox', { checked: true })) await user.click(box)
+    await user.click(generate())
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one question type')
+    expect(screen.getByRole('alert')).toHaveFocus()
+    expect(calls.some((c) => c.path.startsWith('/api/generate'))).toBe(false)
+    await user.click(within(group).getByRole('checkbox', { name: 'Fill in the gaps' }))
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(within(group).getByRole('checkbox', { name: 'True or false' }))
+    await user.click(within(group).getByRole('checkbox', { name: 'Number' }))
+    await user.click(generate())
+    await screen.findByRole('heading', { name: 'Review Questions' })
+    expect(calls.find((c) => c.path === '/api/generate/keyword')?.body).toEqual({
+      keyword: 'world history',
+      title: 'History',
+      types: ['true_false', 'numeric', 'gaps'],
+    })
+  })
+
+  it('sends the types chosen with a file, joined by commas', async () => {
+    const { user, calls } = await setup()
+    await user.type(screen.getByLabelText('Quiz Title'), 'Plants')
+    await user.upload(picker(), pdf())
+    const group = screen.getByRole('group', { name: 'Question types' })
+    for (const name of ['Multiple select', 'Ordering', 'Matching']) await user.click(within(group).getByRole('checkbox', { name }))
+    await user.click(generate())
+    await screen.findByRole('heading', { name: 'Review Questions' })
+    const form = calls.find((c) => c.path === '/api/generate/file')?.form as FormData
+    expect(form.get('types')).toBe('single_choice,true_false,type_answer')
+  })
+
+  it("shows the server's refusal of an unknown question type as the form's error", async () => {
+    const { user } = await setup({
+      'POST /api/generate/keyword': {
+        status: 400,
+        body: { error: "Unknown question type 'slider': choose from single_choice, true_false", code: 'validation' },
+      },
+    })
+    await user.type(screen.getByLabelText('Quiz Title'), 'Plants')
+    await user.type(screen.getByLabelText('Topics or text'), 'leaves')
+    await user.click(generate())
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Failed to generate quiz: Unknown question type 'slider': choose from single_choice, true_false",
+    )
   })
 
   it('checks title, content, file type, file size and the settings in that order', async () => {
@@ -84,7 +152,7 @@ describe('/generate/quiz', () => {
     await user.click(generate())
     await waitFor(() => expect(router.state.location.pathname).toBe('/generate/review'))
     const call = calls.find((c) => c.path === '/api/generate/keyword')
-    expect(call?.body).toEqual({ keyword: 'photosynthesis, chlorophyll', title: 'Plants', numberOfQuestions: 3 })
+    expect(call?.body).toEqual({ keyword: 'photosynthesis, chlorophyll', title: 'Plants', numberOfQuestions: 3, types: DEFAULT_TYPES })
     expect(call?.headers.Authorization).toMatch(/^Bearer /)
     expect(router.state.location.search).toBe('?generation=gen-1')
     expect(router.state.location.state).toMatchObject({
@@ -101,7 +169,7 @@ describe('/generate/quiz', () => {
     await user.type(screen.getByLabelText('Topics or text'), 'leaves')
     await user.click(generate())
     await screen.findByRole('heading', { name: 'Review Questions' })
-    expect(calls.find((c) => c.path === '/api/generate/keyword')?.body).toEqual({ keyword: 'leaves', title: 'Plants' })
+    expect(calls.find((c) => c.path === '/api/generate/keyword')?.body).toEqual({ keyword: 'leaves', title: 'Plants', types: DEFAULT_TYPES })
   })
 
   it('generates from a file with the topics as the prompt, and shows progress meanwhile', async () => {
@@ -126,6 +194,7 @@ describe('/generate/quiz', () => {
       numberOfQuestions: '5',
       validityOption: 'custom',
       customDate: new Date(2099, 11, 31, 23, 59, 59).toISOString(),
+      types: DEFAULT_TYPES.join(','),
     })
     finish({ status: 201, body: generateResponse(5) })
     expect(await screen.findByRole('heading', { name: 'Review Questions' })).toBeInTheDocument()
@@ -138,7 +207,7 @@ describe('/generate/quiz', () => {
     await user.click(generate())
     await screen.findByRole('heading', { name: 'Review Questions' })
     const form = calls.find((c) => c.path === '/api/generate/file')?.form as FormData
-    expect([...form.keys()]).toEqual(['file', 'title', 'validityOption'])
+    expect([...form.keys()]).toEqual(['file', 'title', 'validityOption', 'types'])
   })
 
   it("shows the server's error, mentions a refund, and links to Pricing when tokens are short", async () => {

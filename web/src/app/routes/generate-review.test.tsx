@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { QuizMetadata } from '@/features/generate/machines/review.machine'
-import { generated } from '@/features/generate/testing/fixtures'
+import { generated, mixedQuestions, ORDERING, TRUE_FALSE } from '@/features/generate/testing/fixtures'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import { renderApp } from '../testing/render-app'
 
@@ -47,6 +47,7 @@ const questionTexts = () =>
     .getAllByRole('listitem', { name: /^Question \d+$/ })
     .map((item) => item.querySelector('.review-question-text')?.textContent)
 const confirm = () => screen.getByRole('button', { name: 'Confirm and Create Quiz' })
+const typeOf = (n: number) => question(n).querySelector('.question-type-name')?.textContent
 
 describe('/generate/review', () => {
   it('lists the questions with their answers and sources, and what was dropped', async () => {
@@ -60,6 +61,76 @@ describe('/generate/review', () => {
     expect(screen.getByText('2 questions were dropped: It repeats another question (2)')).toBeInTheDocument()
     expect(screen.getByLabelText('Quiz Title')).toHaveValue('Plants')
     expect(screen.getByText('3 questions kept')).toBeInTheDocument()
+    expect(typeOf(1)).toBe('Four options (A–D)')
+  })
+
+  describe('questions of other types (issue 29)', () => {
+    const mixed = { questions: mixedQuestions(), quizMetadata }
+
+    it('shows each question’s type and its right answer', async () => {
+      await setup({ state: mixed })
+      expect(questionTexts()).toEqual(['Question 1?', 'Typed 2?', 'Typed 3?', 'Typed 4?'])
+      expect([1, 2, 3, 4].map(typeOf)).toEqual(['Four options (A–D)', 'True or false', 'Type the answer', 'Ordering'])
+      expect(within(question(2)).getByText('Right answer:').parentElement).toHaveTextContent('Right answer: True')
+      expect(within(question(3)).getByText('Right answer:').parentElement).toHaveTextContent('Right answer: Paris')
+      const order = within(question(4)).getByRole('list')
+      expect(within(order).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['One', 'Two', 'Three'])
+      expect(within(question(4)).getByText('Because 4.')).toBeInTheDocument()
+    })
+
+    it('edits a typed question with the fields of its type, checked before it is saved, and publishes its definition', async () => {
+      const { user, calls } = await setup({ state: mixed })
+      await user.click(screen.getByRole('button', { name: 'Edit question 2' }))
+      let form = screen.getByRole('form', { name: 'Edit question' })
+      expect(within(form).queryByLabelText('Correct answer')).not.toBeInTheDocument()
+      expect(within(form).getByRole('radio', { name: 'True' })).toBeChecked()
+      await user.click(within(form).getByRole('radio', { name: 'False' }))
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      expect(within(question(2)).getByText('Right answer:').parentElement).toHaveTextContent('Right answer: False')
+
+      await user.click(screen.getByRole('button', { name: 'Edit question 3' }))
+      form = screen.getByRole('form', { name: 'Edit question' })
+      await user.clear(within(form).getByLabelText('Accepted answer 1'))
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      const alert = within(form).getByRole('alert')
+      expect(alert).toHaveTextContent('Question 3: accepted: give at least one accepted answer')
+      expect(alert).toHaveFocus()
+      expect(within(form).getByRole('group', { name: 'Accepted answers' })).toHaveAccessibleDescription(
+        /Question 3: accepted: give at least one accepted answer/,
+      )
+      await user.type(within(form).getByLabelText('Accepted answer 1'), 'Paris')
+      await user.click(within(form).getByRole('button', { name: 'Add accepted answer' }))
+      await user.type(within(form).getByLabelText('Accepted answer 2'), 'Lutetia')
+      await user.clear(within(form).getByLabelText('Question text'))
+      await user.type(within(form).getByLabelText('Question text'), 'Capital of France?')
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      expect(screen.queryByRole('form', { name: 'Edit question' })).not.toBeInTheDocument()
+      expect(within(question(3)).getByText('Right answer:').parentElement).toHaveTextContent('Right answer: Paris or Lutetia')
+
+      await user.click(confirm())
+      await screen.findByText('Quiz Created!')
+      expect((calls.find((c) => c.path === '/api/generate/gen-1/publish')?.body as { questions: unknown[] }).questions).toEqual([
+        { question: 'Question 1?', optionA: 'Alpha 1', optionB: 'Bravo 1', optionC: 'Charlie 1', optionD: 'Delta 1', answer: 'B', explanation: 'Because 1.' },
+        { question: 'Typed 2?', definition: { type: 'true_false', answer: false }, explanation: 'Because 2.' },
+        {
+          question: 'Capital of France?',
+          definition: { type: 'type_answer', accepted: ['Paris', 'Lutetia'], case_sensitive: false, accents_matter: false },
+          explanation: 'Because 3.',
+        },
+        { question: 'Typed 4?', definition: ORDERING, explanation: 'Because 4.' },
+      ])
+    })
+
+    it('deletes a typed question into the list with Undo, which puts it back as it was', async () => {
+      const { user } = await setup({ state: mixed })
+      await user.click(screen.getByRole('button', { name: 'Delete question 2' }))
+      expect(questionTexts()).toEqual(['Question 1?', 'Typed 3?', 'Typed 4?'])
+      const deleted = screen.getByRole('list', { name: 'Deleted questions' })
+      await user.click(within(within(deleted).getByRole('listitem', { name: 'Typed 2?' })).getByRole('button', { name: 'Undo' }))
+      expect(questionTexts()).toEqual(['Question 1?', 'Typed 2?', 'Typed 3?', 'Typed 4?'])
+      expect(typeOf(2)).toBe('True or false')
+      expect(within(question(2)).getByText('Right answer:').parentElement).toHaveTextContent('Right answer: True')
+    })
   })
 
   it('edits a question; the answer may be the text of an option', async () => {
@@ -195,6 +266,17 @@ describe('/generate/review', () => {
         timeLimit: 30,
         audienceType: 'open',
       })
+    })
+
+    it('reads questions of every type back', async () => {
+      const { user, calls } = await setup({ state: null, handlers: generation({ status: 'generated', title: 'Mixed', questions: mixedQuestions() }) })
+      await screen.findByRole('list', { name: 'Questions' })
+      expect([1, 2, 3, 4].map(typeOf)).toEqual(['Four options (A–D)', 'True or false', 'Type the answer', 'Ordering'])
+      await user.click(confirm())
+      await screen.findByText('Quiz Created!')
+      const body = calls.find((c) => c.path === '/api/generate/gen-1/publish')?.body as { questions: unknown[] }
+      expect(body.questions[1]).toEqual({ question: 'Typed 2?', definition: TRUE_FALSE, explanation: 'Because 2.' })
+      expect(body.questions[3]).toEqual({ question: 'Typed 4?', definition: ORDERING, explanation: 'Because 4.' })
     })
 
     it('says when the quiz is already published', async () => {

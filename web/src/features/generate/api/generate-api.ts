@@ -2,16 +2,37 @@
  * The generation calls (docs/generation-api.md): generate from topics or a document, read a
  * generation back after a reload, and publish the reviewed questions as a quiz. Every call
  * needs the saved token; an error status throws an ApiError with the server's `error`,
- * `code` and `details`.
+ * `code` and `details`. A generation asks for question types (issue 29): a question A–D comes
+ * back in PRODUCT.md's shape (optionA..optionD and the letter), any other type as its
+ * `definition`, the one the host's quiz editor sends.
  */
 import { apiRequest } from '@/lib/api-client'
 import type { QuizSettingsFields, ValidityOption } from '@/lib/quiz-settings'
-import type { Letter } from '@/types/api'
+import type { Letter, QuestionDefinition, QuestionType } from '@/types/api'
+
+/**
+ * The types a generation may ask for (the server's generatable types); `single_choice` is a
+ * question A–D (four options, one right).
+ */
+export const GENERATABLE_TYPES = [
+  'single_choice',
+  'true_false',
+  'multi_select',
+  'type_answer',
+  'numeric',
+  'ordering',
+  'matching',
+  'categorize',
+  'gaps',
+] as const satisfies readonly QuestionType[]
+
+export type GeneratableType = (typeof GENERATABLE_TYPES)[number]
 
 /** Where a question written from a document came from. */
 export type QuestionSource = { passage: number; page?: number | null; excerpt: string }
 
-export type GeneratedQuestion = {
+/** A question A–D: four options and the right letter. */
+export type LetterGeneratedQuestion = {
   question: string
   optionA: string
   optionB: string
@@ -20,6 +41,21 @@ export type GeneratedQuestion = {
   answer: Letter
   explanation?: string | null
   source?: QuestionSource | null
+}
+
+/** A question of any other type: its definition with the answer key (`type` is `definition.type`). */
+export type TypedGeneratedQuestion = {
+  question: string
+  type: QuestionType
+  definition: QuestionDefinition
+  explanation?: string | null
+  source?: QuestionSource | null
+}
+
+export type GeneratedQuestion = LetterGeneratedQuestion | TypedGeneratedQuestion
+
+export function isTypedQuestion<Q extends GeneratedQuestion>(question: Q): question is Extract<Q, TypedGeneratedQuestion> {
+  return 'definition' in question && question.definition !== null && typeof question.definition === 'object'
 }
 
 /** Questions the generator wrote but the checks dropped, by reason. */
@@ -39,7 +75,8 @@ export type GenerateResponse = {
 export const KEYWORD_FAILED = 'Failed to generate quiz from keywords'
 export const FILE_FAILED = 'Failed to generate quiz from file'
 
-export type KeywordInput = { keyword: string; title: string; numberOfQuestions?: number }
+/** `types`: the types to write, in GENERATABLE_TYPES' order (none: questions A–D only). */
+export type KeywordInput = { keyword: string; title: string; numberOfQuestions?: number; types?: GeneratableType[] }
 
 export function generateFromKeyword(input: KeywordInput): Promise<GenerateResponse> {
   return apiRequest<GenerateResponse>('/api/generate/keyword', {
@@ -57,6 +94,7 @@ export type FileInput = {
   numberOfQuestions?: number
   validityOption: ValidityOption
   customDate?: string
+  types?: GeneratableType[]
 }
 
 export function generateFromFile(input: FileInput): Promise<GenerateResponse> {
@@ -67,6 +105,7 @@ export function generateFromFile(input: FileInput): Promise<GenerateResponse> {
   if (input.numberOfQuestions !== undefined) form.append('numberOfQuestions', String(input.numberOfQuestions))
   form.append('validityOption', input.validityOption)
   if (input.validityOption === 'custom' && input.customDate) form.append('customDate', input.customDate)
+  if (input.types && input.types.length > 0) form.append('types', input.types.join(','))
   return apiRequest<GenerateResponse>('/api/generate/file', { method: 'POST', body: form, auth: true, defaultError: FILE_FAILED })
 }
 
@@ -92,7 +131,10 @@ export function getGeneration(generationId: string): Promise<Generation> {
   })
 }
 
-export type PublishQuestion = Omit<GeneratedQuestion, 'source' | 'explanation'> & { explanation: string }
+/** A reviewed question as published: A–D in PRODUCT.md's shape, any other type as its definition. */
+export type PublishQuestion =
+  | (Omit<LetterGeneratedQuestion, 'source' | 'explanation'> & { explanation: string })
+  | { question: string; definition: QuestionDefinition; explanation: string }
 
 export type PublishInput = { title: string; questions: PublishQuestion[] } & QuizSettingsFields
 

@@ -1,6 +1,6 @@
 /**
- * Generate a quiz from topics or a document (PRODUCT.md screen 11): title, topics, a file,
- * validity, time limit and audience. The generate form machine holds the form's state; this
+ * Generate a quiz from topics or a document (PRODUCT.md screen 11): title, topics, a file, the
+ * question types to write (issue 29), validity, time limit and audience. The generate form machine holds the form's state; this
  * component renders it. While the questions are written the form is disabled and a progress
  * note shows; on success the caller receives the questions and the quiz settings.
  */
@@ -12,7 +12,8 @@ import { QuizSettingsFields } from '@/components/quiz-settings/quiz-settings-fie
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
 import { useFocusFirstError } from '@/hooks/use-focus-first-error'
-import { generateFromFile, generateFromKeyword } from '../api/generate-api'
+import { LETTERS_TYPE_NAME, QUESTION_TYPE_NAMES } from '@/lib/question-types'
+import { GENERATABLE_TYPES, generateFromFile, generateFromKeyword, type GeneratableType } from '../api/generate-api'
 import {
   ACCEPTED_FILES,
   generateFormMachine,
@@ -25,6 +26,9 @@ import '../generate.css'
 
 const generate = (request: GenerateRequest) =>
   request.kind === 'file' ? generateFromFile(request.input) : generateFromKeyword(request.input)
+
+/** A generated single choice is a question A–D. */
+const typeName = (type: GeneratableType) => (type === 'single_choice' ? LETTERS_TYPE_NAME : QUESTION_TYPE_NAMES[type])
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -39,7 +43,7 @@ export function GenerateQuizForm({ onGenerated, today }: { onGenerated: (state: 
     [onGenerated],
   )
   const [state, send] = useMachine(machine, { input: { today } })
-  const { values, file, error, needsTokens } = state.context
+  const { values, file, types, error, needsTokens } = state.context
   const busy = state.hasTag('busy')
   const fileInput = useRef<HTMLInputElement>(null)
   const { ref: formRef, submitted: markSubmitted } = useFocusFirstError(error)
@@ -113,6 +117,25 @@ export function GenerateQuizForm({ onGenerated, today }: { onGenerated: (state: 
                 : 'PDF, Word (.docx, .doc) or text (.txt, .md), up to 10 MB.'}
             </p>
           </div>
+
+          <fieldset className="field choice-group" aria-describedby="quiz-types-hint">
+            <legend className="field-label">Question types</legend>
+            <p id="quiz-types-hint" className="field-hint">
+              At least one. The generator writes those your topics or file lend themselves to.
+            </p>
+            {GENERATABLE_TYPES.map((type) => (
+              <label key={type} className="choice">
+                <input
+                  type="checkbox"
+                  name="types"
+                  value={type}
+                  checked={types.includes(type)}
+                  onChange={(event) => send({ type: 'types.change', questionType: type, checked: event.target.checked })}
+                />
+                {typeName(type)}
+              </label>
+            ))}
+          </fieldset>
 
           <QuizSettingsFields
             values={values}

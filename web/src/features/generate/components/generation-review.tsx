@@ -1,43 +1,103 @@
 /**
  * Review generated questions before the quiz is created (PRODUCT.md screen 12): edit, delete
- * with Undo, confirm. Each question shows where in the document it came from. The review
- * machine holds the state; this component renders it.
+ * with Undo, confirm. Each question shows its type and where in the document it came from. A
+ * question A–D shows its four options and the correct one; a choice of another type (issue 29)
+ * its options with every right one marked; any other type its right answer in words. A question
+ * A–D is edited as four options and the answer typed; any other type with the quiz editor's
+ * fields of its type. The review machine holds the state; this component renders it.
  */
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
+import { rightWords } from '@/components/feedback/answer-words'
+import { namedFields } from '@/components/question-fields/question-checks'
+import type { QuestionForm } from '@/components/question-fields/question-form'
+import { FORM_TYPE_NAMES, TypeFields } from '@/components/question-fields/type-fields'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
+import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { LETTERS } from '@/lib/constants'
-import { getGeneration, publishGeneration, type PublishInput, type QuestionSource } from '../api/generate-api'
-import { reviewMachine, type Draft, type DraftField, type ReviewInput, type ReviewQuestion } from '../machines/review.machine'
+import type { QuestionDefinition } from '@/types/api'
+import { getGeneration, isTypedQuestion, publishGeneration, type PublishInput, type QuestionSource } from '../api/generate-api'
+import {
+  isTypedDraft,
+  reviewMachine,
+  type Draft,
+  type DraftField,
+  type ReviewInput,
+  type ReviewQuestion,
+} from '../machines/review.machine'
 import { droppedSummary, REVIEW_TEXTS } from '../utils/generate-texts'
+import '@/components/question-fields/question-fields.css'
 import '../generate.css'
 
 const OPTION_FIELDS = { A: 'optionA', B: 'optionB', C: 'optionC', D: 'optionD' } as const
 
+/** An option's mark in a list of up to six (A to F). */
+const optionMark = (index: number) => String.fromCharCode(65 + index)
+
 function sourceLabel(source: QuestionSource): string {
   return typeof source.page === 'number' ? `Page ${source.page} · passage ${source.passage}` : `Passage ${source.passage}`
+}
+
+const typeName = (question: ReviewQuestion) => FORM_TYPE_NAMES[isTypedQuestion(question) ? question.definition.type : 'letters']
+
+/** Options in order, each right one marked 'Correct'. */
+function OptionsView({ options, isRight }: { options: string[]; isRight: (index: number) => boolean }) {
+  return (
+    <ol className="review-options" aria-label="Options">
+      {options.map((option, index) => {
+        const correct = isRight(index)
+        return (
+          <li key={index} className={correct ? 'review-option option-correct' : 'review-option'}>
+            <span className="option-letter">{optionMark(index)}</span>
+            <span>{option}</span>
+            {correct ? <span className="option-tag">Correct</span> : null}
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** A question of a type other than A–D: a choice's options, else the right answer in words. */
+function DefinitionView({ definition }: { definition: QuestionDefinition }) {
+  if (definition.type === 'single_choice' || definition.type === 'multi_select') {
+    return <OptionsView options={definition.options} isRight={(index) => definition.right.includes(index)} />
+  }
+  const right = rightWords(definition)
+  if (!right) return null
+  if ('text' in right) {
+    return (
+      <p className="review-answer">
+        <span className="review-answer-label">Right answer:</span> {right.text}
+      </p>
+    )
+  }
+  const Lines = right.ordered ? 'ol' : 'ul'
+  return (
+    <div className="review-answer">
+      <p className="review-answer-label">Right answer:</p>
+      <Lines className="review-answer-lines">
+        {right.lines.map((line, index) => (
+          <li key={index}>{line.text}</li>
+        ))}
+      </Lines>
+    </div>
+  )
 }
 
 function QuestionView({ question }: { question: ReviewQuestion }) {
   return (
     <>
       <p className="review-question-text">{question.question}</p>
-      <ol className="review-options" aria-label="Options">
-        {LETTERS.map((letter) => {
-          const correct = question.answer === letter
-          return (
-            <li key={letter} className={correct ? 'review-option option-correct' : 'review-option'}>
-              <span className="option-letter">{letter}</span>
-              <span>{question[OPTION_FIELDS[letter]]}</span>
-              {correct ? <span className="option-tag">Correct</span> : null}
-            </li>
-          )
-        })}
-      </ol>
+      {isTypedQuestion(question) ? (
+        <DefinitionView definition={question.definition} />
+      ) : (
+        <OptionsView options={LETTERS.map((letter) => question[OPTION_FIELDS[letter]])} isRight={(index) => LETTERS[index] === question.answer} />
+      )}
       {question.explanation ? <p className="review-explanation">{question.explanation}</p> : null}
       {question.source ? (
         <figure className="review-source">
@@ -53,19 +113,27 @@ type DraftFormProps = {
   draft: Draft
   error: string | null
   onChange: (field: DraftField, value: string) => void
+  /** The fields of a typed draft's type as edited. */
+  onForm: (form: QuestionForm) => void
   onSave: () => void
   onCancel: () => void
 }
 
-function DraftForm({ draft, error, onChange, onSave, onCancel }: DraftFormProps) {
+function DraftForm({ draft, error, onChange, onForm, onSave, onCancel }: DraftFormProps) {
   const change = (field: DraftField) => (event: { target: { value: string } }) => onChange(field, event.target.value)
+  // A refused save sends focus to the first marked field, else to the error.
+  const { ref, submitted } = useFocusFirstError(error)
+  const errorId = `edit-${draft.id}-error`
+  const fields = namedFields(error ? [error] : [])
   return (
     <form
+      ref={ref}
       className="review-edit"
       aria-label="Edit question"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()
+        submitted()
         onSave()
       }}
     >
@@ -75,31 +143,48 @@ function DraftForm({ draft, error, onChange, onSave, onCancel }: DraftFormProps)
         </label>
         <textarea id="edit-question" className="field-input" rows={2} value={draft.question} onChange={change('question')} />
       </div>
-      <div className="option-fields">
-        {LETTERS.map((letter) => (
+      {isTypedDraft(draft) ? (
+        <TypeFields
+          form={draft.form}
+          onChange={onForm}
+          id={`edit-${draft.id}`}
+          disabled={false}
+          invalid={(field) => fields.has(field)}
+          errorId={errorId}
+        />
+      ) : (
+        <>
+          <div className="option-fields">
+            {LETTERS.map((letter) => (
+              <TextField
+                key={letter}
+                id={`edit-option-${letter}`}
+                label={`Option ${letter}`}
+                value={draft[OPTION_FIELDS[letter]]}
+                onChange={change(OPTION_FIELDS[letter])}
+              />
+            ))}
+          </div>
           <TextField
-            key={letter}
-            id={`edit-option-${letter}`}
-            label={`Option ${letter}`}
-            value={draft[OPTION_FIELDS[letter]]}
-            onChange={change(OPTION_FIELDS[letter])}
+            id="edit-answer"
+            label="Correct answer"
+            value={draft.answer}
+            hint="A letter A to D, or the text of one of the options."
+            onChange={change('answer')}
           />
-        ))}
-      </div>
-      <TextField
-        id="edit-answer"
-        label="Correct answer"
-        value={draft.answer}
-        hint="A letter A to D, or the text of one of the options."
-        onChange={change('answer')}
-      />
+        </>
+      )}
       <div className="field">
         <label className="field-label" htmlFor="edit-explanation">
           Explanation
         </label>
         <textarea id="edit-explanation" className="field-input" rows={2} value={draft.explanation} onChange={change('explanation')} />
       </div>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {error ? (
+        <div id={errorId}>
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
       <div className="row-actions">
         <button type="submit" className="btn btn-primary btn-small">
           Save
@@ -214,7 +299,10 @@ export function GenerationReview({ input, onPublished, onFailed }: GenerationRev
             return (
               <li key={question.id} className="card review-question" aria-label={`Question ${number}`}>
                 <div className="question-editor-head">
-                  <h3>Question {number}</h3>
+                  <div className="question-editor-title">
+                    <h3>Question {number}</h3>
+                    <span className="question-type-name">{typeName(question)}</span>
+                  </div>
                   {editing && draft?.id === question.id ? null : (
                     <div className="row-actions">
                       <button
@@ -243,6 +331,7 @@ export function GenerationReview({ input, onPublished, onFailed }: GenerationRev
                     draft={draft}
                     error={error}
                     onChange={(field, value) => send({ type: 'draft.change', field, value })}
+                    onForm={(form) => send({ type: 'draft.form', form })}
                     onSave={() => send({ type: 'draft.save' })}
                     onCancel={() => send({ type: 'draft.cancel' })}
                   />

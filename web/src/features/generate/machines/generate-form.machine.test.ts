@@ -4,12 +4,14 @@ import { endOfLocalDay } from '@/lib/quiz-settings'
 import type { GenerateResponse } from '../api/generate-api'
 import { generateResponse } from '../testing/fixtures'
 import {
+  DEFAULT_TYPES,
   failureText,
   fileProblem,
   generateFormMachine,
   questionCount,
   toGenerateRequest,
   validateGenerateForm,
+  withType,
   INITIAL_VALUES,
   type GeneratedState,
   type GenerateFormValues,
@@ -23,6 +25,7 @@ const pdf = (name = 'notes.pdf', bytes = 100, type = 'application/pdf') => {
 }
 
 const values = (overrides: Partial<GenerateFormValues> = {}): GenerateFormValues => ({ ...INITIAL_VALUES, title: 'Plants', ...overrides })
+const types = [...DEFAULT_TYPES]
 
 function start(generate: (request: GenerateRequest) => Promise<GenerateResponse> = async () => generateResponse(3)) {
   const leave = vi.fn<(state: GeneratedState) => void>()
@@ -59,20 +62,38 @@ describe('generate form rules', () => {
 
   it('checks title, content, file, validity and audience in that order', () => {
     const today = '2026-03-10'
-    expect(validateGenerateForm({ values: values({ title: ' ' }), file: null, today })).toBe('Please enter a quiz title')
-    expect(validateGenerateForm({ values: values({ topics: '  ' }), file: null, today })).toBe(
+    expect(validateGenerateForm({ values: values({ title: ' ' }), file: null, types, today })).toBe('Please enter a quiz title')
+    expect(validateGenerateForm({ values: values({ topics: '  ' }), file: null, types, today })).toBe(
       'Please either enter text content or upload a file',
     )
-    expect(validateGenerateForm({ values: values(), file: pdf('x.exe', 1, ''), today })).toBe(
+    expect(validateGenerateForm({ values: values(), file: pdf('x.exe', 1, ''), types, today })).toBe(
       'Invalid file type. Please upload PDF, Word, or text files only.',
     )
-    expect(validateGenerateForm({ values: values({ validityOption: 'custom', customDate: '2026-03-09' }), file: pdf(), today })).toBe(
+    expect(validateGenerateForm({ values: values({ validityOption: 'custom', customDate: '2026-03-09' }), file: pdf(), types, today })).toBe(
       'Please select a valid date for quiz expiry',
     )
-    expect(validateGenerateForm({ values: values({ topics: 'cells', audienceType: 'list' }), file: null, today })).toBe(
+    expect(validateGenerateForm({ values: values({ topics: 'cells', audienceType: 'list' }), file: null, types, today })).toBe(
       'Please select an audience list',
     )
-    expect(validateGenerateForm({ values: values({ topics: 'cells' }), file: null, today })).toBeNull()
+    expect(validateGenerateForm({ values: values({ topics: 'cells' }), file: null, types, today })).toBeNull()
+  })
+
+  it('needs at least one question type, checked after the file and before the settings', () => {
+    const today = '2026-03-10'
+    expect(validateGenerateForm({ values: values({ topics: 'cells', audienceType: 'list' }), file: null, types: [], today })).toBe(
+      'Choose at least one question type',
+    )
+    expect(validateGenerateForm({ values: values(), file: pdf('x.exe', 1, ''), types: [], today })).toBe(
+      'Invalid file type. Please upload PDF, Word, or text files only.',
+    )
+    expect(validateGenerateForm({ values: values({ topics: 'cells' }), file: null, types: ['gaps'], today })).toBeNull()
+  })
+
+  it('keeps the chosen types in the order of the generatable types', () => {
+    expect(DEFAULT_TYPES).toEqual(['single_choice', 'true_false', 'multi_select', 'type_answer', 'ordering', 'matching'])
+    expect(withType(['ordering', 'true_false'], 'numeric', true)).toEqual(['true_false', 'numeric', 'ordering'])
+    expect(withType(['true_false', 'numeric'], 'true_false', false)).toEqual(['numeric'])
+    expect(withType(['true_false'], 'true_false', true)).toEqual(['true_false'])
   })
 
   it('takes the time limit as the question count when it is a whole number', () => {
@@ -81,14 +102,24 @@ describe('generate form rules', () => {
   })
 
   it('builds the keyword call without a file, and the file call with one', () => {
-    expect(toGenerateRequest({ values: values({ topics: ' cells, leaves ', timeLimit: '12' }), file: null })).toEqual({
+    expect(toGenerateRequest({ values: values({ topics: ' cells, leaves ', timeLimit: '12' }), file: null, types })).toEqual({
       kind: 'keyword',
-      input: { keyword: 'cells, leaves', title: 'Plants', numberOfQuestions: 12 },
+      input: { keyword: 'cells, leaves', title: 'Plants', numberOfQuestions: 12, types },
     })
     const file = pdf()
-    expect(toGenerateRequest({ values: values({ topics: 'light', validityOption: 'custom', customDate: '2026-03-12' }), file })).toEqual({
+    expect(
+      toGenerateRequest({ values: values({ topics: 'light', validityOption: 'custom', customDate: '2026-03-12' }), file, types: ['gaps', 'true_false'] }),
+    ).toEqual({
       kind: 'file',
-      input: { file, title: 'Plants', prompt: 'light', numberOfQuestions: undefined, validityOption: 'custom', customDate: endOfLocalDay('2026-03-12') },
+      input: {
+        file,
+        title: 'Plants',
+        prompt: 'light',
+        numberOfQuestions: undefined,
+        validityOption: 'custom',
+        customDate: endOfLocalDay('2026-03-12'),
+        types: ['true_false', 'gaps'],
+      },
     })
   })
 
@@ -96,6 +127,9 @@ describe('generate form rules', () => {
     expect(failureText({ error: 'Boom', status: 502 }, true)).toBe('Failed to generate quiz: Boom')
     expect(failureText({ error: 'Failed to generate quiz from file', status: 500 }, true)).toBe('Failed to generate quiz from file')
     expect(failureText(new Error('x'), false)).toBe('Failed to generate quiz from keywords')
+    expect(failureText({ error: "Unknown question type 'slider': choose from single_choice, true_false", code: 'validation', status: 400 }, false)).toBe(
+      "Failed to generate quiz: Unknown question type 'slider': choose from single_choice, true_false",
+    )
     expect(failureText({ error: 'No authentication token found' }, false)).toBe('No authentication token found')
     expect(failureText({ error: 'Too slow', status: 504, details: { generationId: 'g', refunded: 5, balance: 5 } }, false)).toBe(
       'Failed to generate quiz: Too slow Your 5 tokens were refunded.',
@@ -153,7 +187,7 @@ describe('generate form machine', () => {
     fill(actor, { title: 'Other' })
     expect(actor.getSnapshot().context.values.title).toBe(' Plants ')
     await vi.advanceTimersByTimeAsync(0)
-    expect(requests).toEqual([{ kind: 'keyword', input: { keyword: 'photosynthesis', title: 'Plants', numberOfQuestions: 5 } }])
+    expect(requests).toEqual([{ kind: 'keyword', input: { keyword: 'photosynthesis', title: 'Plants', numberOfQuestions: 5, types } }])
     expect(actor.getSnapshot().matches('done')).toBe(true)
     const response = generateResponse(3)
     expect(leave).toHaveBeenCalledWith({
@@ -173,6 +207,24 @@ describe('generate form machine', () => {
         requested: 5,
       },
     })
+  })
+
+  it('sends the question types chosen, and refuses to generate with none', async () => {
+    const { actor, requests } = start()
+    expect(actor.getSnapshot().context.types).toEqual(DEFAULT_TYPES)
+    fill(actor, { title: 'History', topics: 'world history' })
+    for (const type of DEFAULT_TYPES) actor.send({ type: 'types.change', questionType: type, checked: false })
+    actor.send({ type: 'form.submit' })
+    expect(actor.getSnapshot().matches('editing')).toBe(true)
+    expect(actor.getSnapshot().context.error).toBe('Choose at least one question type')
+    actor.send({ type: 'types.change', questionType: 'type_answer', checked: true })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    actor.send({ type: 'types.change', questionType: 'true_false', checked: true })
+    actor.send({ type: 'form.submit' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(requests).toEqual([
+      { kind: 'keyword', input: { keyword: 'world history', title: 'History', numberOfQuestions: undefined, types: ['true_false', 'type_answer'] } },
+    ])
   })
 
   it('returns to the form with the failure and flags a lack of tokens', async () => {

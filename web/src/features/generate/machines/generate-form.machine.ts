@@ -8,15 +8,19 @@
  * With a file it calls POST /api/generate/file (the topics become the prompt), otherwise
  * POST /api/generate/keyword. The time limit, when it is a number, is also the number of
  * questions; empty, the server writes 10 and the quiz gets 30 minutes. Typing topics clears a
- * chosen file. Effects are named actors/actions stubbed with `.provide()`: `generate`, `leave`.
+ * chosen file. Both calls send the chosen question types (issue 29; at least one), a mix by
+ * default: the server writes those the source supports. Effects are named actors/actions stubbed
+ * with `.provide()`: `generate`, `leave`.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { isApiError, NO_TOKEN_ERROR } from '@/lib/api-client'
 import { INITIAL_SETTINGS, localDate, toSettingsFields, validateSettings, type QuizSettings } from '@/lib/quiz-settings'
 import {
   FILE_FAILED,
+  GENERATABLE_TYPES,
   KEYWORD_FAILED,
   type FileInput,
+  type GeneratableType,
   type GeneratedQuestion,
   type GenerateResponse,
   type KeywordInput,
@@ -41,6 +45,8 @@ export type GenerateFormValues = { title: string; topics: string } & QuizSetting
 export type GenerateFormContext = {
   values: GenerateFormValues
   file: File | null
+  /** The question types to write, in GENERATABLE_TYPES' order. */
+  types: GeneratableType[]
   error: string | null
   /** The generation was refused for lack of tokens (402): the screen links to /pricing. */
   needsTokens: boolean
@@ -51,6 +57,7 @@ export type GenerateFormContext = {
 export type GenerateFormEvent =
   | { type: 'field.change'; field: keyof GenerateFormValues; value: string }
   | { type: 'file.choose'; file: File | null }
+  | { type: 'types.change'; questionType: GeneratableType; checked: boolean }
   | { type: 'form.submit' }
 
 export type GenerateFormInput = { today?: string }
@@ -59,6 +66,14 @@ export type GenerateRequest = { kind: 'file'; input: FileInput } | { kind: 'keyw
 
 /** What the review screen receives in router state. */
 export type GeneratedState = { questions: GeneratedQuestion[]; quizMetadata: QuizMetadata }
+
+/** What a generation asks for unless the host changes it: the types most sources support. */
+export const DEFAULT_TYPES: readonly GeneratableType[] = ['single_choice', 'true_false', 'multi_select', 'type_answer', 'ordering', 'matching']
+
+/** The chosen types with `questionType` added or taken out, in GENERATABLE_TYPES' order. */
+export function withType(types: readonly GeneratableType[], questionType: GeneratableType, checked: boolean): GeneratableType[] {
+  return GENERATABLE_TYPES.filter((type) => (type === questionType ? checked : types.includes(type)))
+}
 
 /** The time limit is empty here unless the host types one (then it is also the question count). */
 export const INITIAL_VALUES: GenerateFormValues = { title: '', topics: '', ...INITIAL_SETTINGS, timeLimit: '' }
@@ -72,14 +87,15 @@ export function fileProblem(file: File): string | null {
 }
 
 /** The first rule of PRODUCT.md section 5 "Generate form" the form breaks, or null. */
-export function validateGenerateForm(context: Pick<GenerateFormContext, 'values' | 'file' | 'today'>): string | null {
-  const { values, file, today } = context
+export function validateGenerateForm(context: Pick<GenerateFormContext, 'values' | 'file' | 'types' | 'today'>): string | null {
+  const { values, file, types, today } = context
   if (!values.title.trim()) return GENERATE_TEXTS.noTitle
   if (!values.topics.trim() && !file) return GENERATE_TEXTS.noContent
   if (file) {
     const problem = fileProblem(file)
     if (problem) return problem
   }
+  if (types.length === 0) return GENERATE_TEXTS.noTypes
   return validateSettings(values, today)
 }
 
@@ -89,14 +105,15 @@ export function questionCount(timeLimit: string): number | undefined {
   return /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined
 }
 
-export function toGenerateRequest(context: Pick<GenerateFormContext, 'values' | 'file'>): GenerateRequest {
+export function toGenerateRequest(context: Pick<GenerateFormContext, 'values' | 'file' | 'types'>): GenerateRequest {
   const { values, file } = context
   const title = values.title.trim()
   const topics = values.topics.trim()
   const numberOfQuestions = questionCount(values.timeLimit)
-  if (!file) return { kind: 'keyword', input: { keyword: topics, title, numberOfQuestions } }
+  const types = GENERATABLE_TYPES.filter((type) => context.types.includes(type))
+  if (!file) return { kind: 'keyword', input: { keyword: topics, title, numberOfQuestions, types } }
   const { validityOption, customDate } = toSettingsFields(values)
-  return { kind: 'file', input: { file, title, prompt: topics || undefined, numberOfQuestions, validityOption, customDate } }
+  return { kind: 'file', input: { file, title, prompt: topics || undefined, numberOfQuestions, validityOption, customDate, types } }
 }
 
 export function toGeneratedState(context: Pick<GenerateFormContext, 'values'>, response: GenerateResponse): GeneratedState {
@@ -145,6 +162,10 @@ export const generateFormMachine = setup({
       const file = event.type === 'file.choose' ? event.file : null
       return { file, error: file ? fileProblem(file) : null, needsTokens: false }
     }),
+    setType: assign(({ context, event }) => {
+      if (event.type !== 'types.change') return {}
+      return { types: withType(context.types, event.questionType, event.checked), error: null, needsTokens: false }
+    }),
     setValidationError: assign({ error: ({ context }) => validateGenerateForm(context), needsTokens: false }),
     clearError: assign({ error: null, needsTokens: false }),
     setFailure: assign({
@@ -161,6 +182,7 @@ export const generateFormMachine = setup({
   context: ({ input }) => ({
     values: INITIAL_VALUES,
     file: null,
+    types: [...DEFAULT_TYPES],
     error: null,
     needsTokens: false,
     today: input.today ?? localDate(),
@@ -171,6 +193,7 @@ export const generateFormMachine = setup({
       on: {
         'field.change': { actions: 'setField' },
         'file.choose': { actions: 'setFile' },
+        'types.change': { actions: 'setType' },
         'form.submit': [
           { guard: 'formInvalid', actions: 'setValidationError' },
           { target: 'generating', actions: 'clearError' },

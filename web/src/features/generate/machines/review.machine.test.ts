@@ -1,8 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
+import { blankForm, toForm } from '@/components/question-fields/question-form'
 import type { Generation, PublishInput, PublishResponse } from '../api/generate-api'
-import { generated } from '../testing/fixtures'
-import { answerLetter, reviewMachine, toPublishInput, validateDraft, type Draft, type QuizMetadata, type ReviewInput } from './review.machine'
+import { generated, mixedQuestions, ORDERING, TRUE_FALSE, typed, TYPE_ANSWER } from '../testing/fixtures'
+import {
+  answerLetter,
+  questionsProblem,
+  reviewMachine,
+  toPublishInput,
+  validateDraft,
+  type Draft,
+  type QuizMetadata,
+  type ReviewInput,
+  type TypedDraft,
+} from './review.machine'
 
 const metadata: QuizMetadata = {
   title: 'Plants',
@@ -87,11 +98,28 @@ describe('review rules', () => {
   })
 
   it('needs the question, four different options and an answer', () => {
-    expect(validateDraft(draft())).toBeNull()
-    expect(validateDraft(draft({ question: '  ' }))).toBe('Please fill in the question and all four options')
-    expect(validateDraft(draft({ optionC: '' }))).toBe('Please fill in the question and all four options')
-    expect(validateDraft(draft({ optionD: ' red ' }))).toBe('The four options must be different')
-    expect(validateDraft(draft({ answer: 'Purple' }))).toBe('The answer must be a letter A to D or the text of one of the options')
+    expect(validateDraft(draft(), 1)).toBeNull()
+    expect(validateDraft(draft({ question: '  ' }), 1)).toBe('Please fill in the question and all four options')
+    expect(validateDraft(draft({ optionC: '' }), 1)).toBe('Please fill in the question and all four options')
+    expect(validateDraft(draft({ optionD: ' red ' }), 1)).toBe('The four options must be different')
+    expect(validateDraft(draft({ answer: 'Purple' }), 1)).toBe('The answer must be a letter A to D or the text of one of the options')
+  })
+
+  it("checks a question of another type as the quiz editor does, named by its place", () => {
+    const typedDraft = (overrides: Partial<TypedDraft> = {}): TypedDraft => ({ id: 'q2', question: 'Q?', explanation: '', form: toForm(ORDERING), ...overrides })
+    expect(validateDraft(typedDraft(), 2)).toBeNull()
+    expect(validateDraft(typedDraft({ question: ' ' }), 2)).toBe('Question 2 is missing one or more required fields')
+    expect(validateDraft(typedDraft({ form: blankForm('ordering') as TypedDraft['form'] }), 3)).toBe('Question 3: items: an ordering may not be empty')
+    expect(validateDraft(typedDraft({ form: toForm({ type: 'single_choice', options: ['a', 'b'], right: [] }) }), 1)).toBe(
+      'Question 1: right: mark at least one option right',
+    )
+  })
+
+  it('finds the first kept question of another type the checks refuse', () => {
+    const kept = mixedQuestions().map((q, position) => ({ ...q, id: `q${position + 1}`, position }))
+    expect(questionsProblem(kept)).toBeNull()
+    const broken = typed(5, { type: 'type_answer', accepted: [] })
+    expect(questionsProblem([...kept, { ...broken, id: 'q5', position: 4 }])).toBe('Question 5: accepted: give at least one accepted answer')
   })
 
   it('publishes the kept questions with the settings of the form', () => {
@@ -236,7 +264,7 @@ describe('review machine', () => {
     expect(actor.getSnapshot().hasTag('busy')).toBe(true)
     await vi.advanceTimersByTimeAsync(0)
     expect(publishes[0].generationId).toBe('gen-1')
-    expect(publishes[0].body.questions.map((q) => [q.question, q.answer])).toEqual([
+    expect(publishes[0].body.questions.map((q) => [q.question, 'answer' in q ? q.answer : null])).toEqual([
       ['Question 1?', 'C'],
       ['Question 2?', 'B'],
     ])
@@ -264,6 +292,78 @@ describe('review machine', () => {
     expect(leave).not.toHaveBeenCalled()
   })
 
+  describe('questions of other types (issue 29)', () => {
+    const mixed = () => start({ questions: mixedQuestions(), quizMetadata: metadata })
+    const definitionOf = (actor: ReturnType<typeof start>['actor'], index: number) => {
+      const question = actor.getSnapshot().context.questions[index]
+      return 'definition' in question ? question.definition : null
+    }
+
+    it('keeps each question as generated, and publishes A–D in its shape and the others as their definitions', async () => {
+      const { actor, publishes } = mixed()
+      expect(texts(actor)).toEqual(['Question 1?', 'Typed 2?', 'Typed 3?', 'Typed 4?'])
+      expect(definitionOf(actor, 1)).toEqual(TRUE_FALSE)
+      actor.send({ type: 'quiz.confirm' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(publishes[0].body.questions).toEqual([
+        { question: 'Question 1?', optionA: 'Alpha 1', optionB: 'Bravo 1', optionC: 'Charlie 1', optionD: 'Delta 1', answer: 'B', explanation: 'Because 1.' },
+        { question: 'Typed 2?', definition: TRUE_FALSE, explanation: 'Because 2.' },
+        { question: 'Typed 3?', definition: TYPE_ANSWER, explanation: 'Because 3.' },
+        { question: 'Typed 4?', definition: ORDERING, explanation: 'Because 4.' },
+      ])
+    })
+
+    it('edits a typed question with the fields of its type, checked before it is saved', async () => {
+      const { actor, publishes } = mixed()
+      actor.send({ type: 'question.edit', id: 'q3' })
+      const draft = actor.getSnapshot().context.draft as TypedDraft
+      expect(draft).toMatchObject({ id: 'q3', question: 'Typed 3?', explanation: 'Because 3.' })
+      expect(draft.form.type).toBe('type_answer')
+      if (draft.form.type !== 'type_answer') return
+      // A field of A–D does not apply to it.
+      actor.send({ type: 'draft.change', field: 'optionA', value: 'x' })
+      expect(actor.getSnapshot().context.draft).not.toHaveProperty('optionA')
+      actor.send({ type: 'draft.form', form: { ...draft.form, accepted: [{ key: 'k', text: ' ' }] } })
+      actor.send({ type: 'draft.save' })
+      expect(actor.getSnapshot().matches('editing')).toBe(true)
+      expect(actor.getSnapshot().context.error).toBe('Question 3: accepted: give at least one accepted answer')
+      actor.send({ type: 'draft.form', form: { ...draft.form, accepted: [{ key: 'k', text: ' Paris ' }, { key: 'l', text: 'Lutetia' }], case_sensitive: true } })
+      expect(actor.getSnapshot().context.error).toBeNull()
+      actor.send({ type: 'draft.change', field: 'question', value: ' Capital of France? ' })
+      actor.send({ type: 'draft.save' })
+      expect(actor.getSnapshot().matches('reviewing')).toBe(true)
+      const edited = actor.getSnapshot().context.questions[2]
+      const definition = { type: 'type_answer', accepted: ['Paris', 'Lutetia'], case_sensitive: true, accents_matter: false }
+      expect(edited).toEqual({ id: 'q3', position: 2, source: null, question: 'Capital of France?', type: 'type_answer', definition, explanation: 'Because 3.' })
+      actor.send({ type: 'quiz.confirm' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(publishes[0].body.questions[2]).toEqual({ question: 'Capital of France?', definition, explanation: 'Because 3.' })
+    })
+
+    it('deletes a typed question and undoes it back into its place, definition and all', () => {
+      const { actor } = mixed()
+      actor.send({ type: 'question.delete', id: 'q2' })
+      actor.send({ type: 'question.delete', id: 'q4' })
+      expect(texts(actor)).toEqual(['Question 1?', 'Typed 3?'])
+      actor.send({ type: 'question.restore', id: 'q2' })
+      actor.send({ type: 'question.restore', id: 'q4' })
+      expect(texts(actor)).toEqual(['Question 1?', 'Typed 2?', 'Typed 3?', 'Typed 4?'])
+      expect(definitionOf(actor, 1)).toEqual(TRUE_FALSE)
+      expect(definitionOf(actor, 3)).toEqual(ORDERING)
+    })
+
+    it('will not publish a kept typed question the checks refuse', async () => {
+      const { actor, publishes } = start({ questions: [generated(1), typed(2, { type: 'ordering', items: ['a', 'b'] })], quizMetadata: metadata })
+      actor.send({ type: 'quiz.confirm' })
+      expect(actor.getSnapshot().matches('reviewing')).toBe(true)
+      expect(actor.getSnapshot().context.error).toBe('Question 2: items: an ordering needs 3 to 8, got 2')
+      actor.send({ type: 'question.delete', id: 'q2' })
+      actor.send({ type: 'quiz.confirm' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(publishes).toHaveLength(1)
+    })
+  })
+
   describe('after a reload (no router state)', () => {
     it('loads the generation and reviews its questions with its title and the default settings', async () => {
       const { actor, loads } = start({ generationId: 'gen-1' })
@@ -286,6 +386,23 @@ describe('review machine', () => {
         generator: 'offline',
         requested: 2,
       })
+    })
+
+    it('restores questions of every type', async () => {
+      const { actor, publishes } = start({ generationId: 'gen-1' }, { load: async () => generation({ title: 'Mixed', questions: mixedQuestions() }) })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().matches('reviewing')).toBe(true)
+      expect(texts(actor)).toEqual(['Question 1?', 'Typed 2?', 'Typed 3?', 'Typed 4?'])
+      actor.send({ type: 'question.edit', id: 'q4' })
+      expect((actor.getSnapshot().context.draft as TypedDraft).form.type).toBe('ordering')
+      actor.send({ type: 'draft.cancel' })
+      actor.send({ type: 'quiz.confirm' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(publishes[0].body.questions.slice(1)).toEqual([
+        { question: 'Typed 2?', definition: TRUE_FALSE, explanation: 'Because 2.' },
+        { question: 'Typed 3?', definition: TYPE_ANSWER, explanation: 'Because 3.' },
+        { question: 'Typed 4?', definition: ORDERING, explanation: 'Because 4.' },
+      ])
     })
 
     it('says when the generation is already published', async () => {

@@ -8,23 +8,31 @@
  *   reviewing ─(quiz.confirm)─► publishing ─► created ─(2 s)─► done (leave)
  *                                   └─ failure ─► failed (leaveAfterFailure)
  *
- * Deleted questions keep their original position, so an undo puts them back where they were.
- * Confirm needs at least one kept question (the server refuses an empty quiz) and a title.
+ * Questions are of any type (issue 29): a question A–D is edited as its four options and the
+ * answer typed (a letter or an option's text); any other type as the quiz editor edits it, the
+ * fields of its type (src/components/question-fields), with the editor's checks before it is
+ * saved, and it is published as its `definition`. Deleted questions keep their original
+ * position, so an undo puts them back where they were. Confirm needs at least one kept question
+ * (the server refuses an empty quiz), a title, and every kept question of another type passing
+ * the editor's checks (the server would refuse it, and a refused publish leaves the review).
  * Effects are named actors/actions stubbed with `.provide()`: `loadGeneration`, `publish`,
  * `leave`, `leaveAfterFailure`.
  */
 import { assign, fromPromise, setup } from 'xstate'
+import { questionProblem } from '@/components/question-fields/question-checks'
+import { toDefinition, toForm, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { errorMessage } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '@/lib/quiz-settings'
 import type { Letter } from '@/types/api'
-import type {
-  Dropped,
-  GeneratedQuestion,
-  Generation,
-  PublishedQuiz,
-  PublishInput,
-  PublishResponse,
+import {
+  isTypedQuestion,
+  type Dropped,
+  type GeneratedQuestion,
+  type Generation,
+  type PublishedQuiz,
+  type PublishInput,
+  type PublishResponse,
 } from '../api/generate-api'
 import { REVIEW_TEXTS } from '../utils/generate-texts'
 
@@ -42,7 +50,8 @@ export type QuizMetadata = QuizSettingsFields & {
 /** A question under review: its id and its place in the generated list. */
 export type ReviewQuestion = GeneratedQuestion & { id: string; position: number }
 
-export type Draft = {
+/** A question A–D being edited: its fields as typed. */
+export type LetterDraft = {
   id: string
   question: string
   optionA: string
@@ -54,7 +63,18 @@ export type Draft = {
   explanation: string
 }
 
-export type DraftField = Exclude<keyof Draft, 'id'>
+/** A question of another type being edited: its text, explanation and the fields of its type. */
+export type TypedDraft = {
+  id: string
+  question: string
+  explanation: string
+  form: TypedForm
+}
+
+export type Draft = LetterDraft | TypedDraft
+
+/** The fields typed into (a typed draft has only the question and the explanation of these). */
+export type DraftField = Exclude<keyof LetterDraft, 'id'>
 
 export type ReviewContext = {
   questions: ReviewQuestion[]
@@ -74,6 +94,8 @@ export type ReviewEvent =
   | { type: 'question.delete'; id: string }
   | { type: 'question.restore'; id: string }
   | { type: 'draft.change'; field: DraftField; value: string }
+  /** The fields of a typed draft's type as edited. */
+  | { type: 'draft.form'; form: QuestionForm }
   | { type: 'draft.save' }
   | { type: 'draft.cancel' }
   | { type: 'title.change'; value: string }
@@ -100,8 +122,14 @@ export function answerLetter(answer: string, options: readonly string[]): Letter
   return index >= 0 ? LETTERS[index] : null
 }
 
-/** The first problem of an edited question, or null. */
-export function validateDraft(draft: Draft): string | null {
+export const isTypedDraft = (draft: Draft): draft is TypedDraft => 'form' in draft
+
+/**
+ * The first problem of an edited question, or null: a question A–D's in PRODUCT.md's words, any
+ * other's as the quiz editor finds it ("Question 2: right: …", `number` being its place).
+ */
+export function validateDraft(draft: Draft, number: number): string | null {
+  if (isTypedDraft(draft)) return questionProblem(number, { text: draft.question, explanation: draft.explanation, form: draft.form })
   const options = OPTIONS.map((field) => draft[field].trim())
   if (!draft.question.trim() || options.some((option) => !option)) return REVIEW_TEXTS.incomplete
   if (new Set(options.map((option) => option.toLowerCase())).size < options.length) return REVIEW_TEXTS.sameOptions
@@ -109,7 +137,24 @@ export function validateDraft(draft: Draft): string | null {
   return null
 }
 
+/** The first kept question of another type the quiz editor's checks refuse, in their words, or null. */
+export function questionsProblem(questions: ReviewQuestion[]): string | null {
+  for (const [index, question] of questions.entries()) {
+    if (!isTypedQuestion(question)) continue
+    const problem = questionProblem(index + 1, {
+      text: question.question,
+      explanation: question.explanation ?? '',
+      form: toForm(question.definition),
+    })
+    if (problem) return problem
+  }
+  return null
+}
+
 function toDraft(question: ReviewQuestion): Draft {
+  if (isTypedQuestion(question)) {
+    return { id: question.id, question: question.question, explanation: question.explanation ?? '', form: toForm(question.definition) }
+  }
   return {
     id: question.id,
     question: question.question,
@@ -123,9 +168,24 @@ function toDraft(question: ReviewQuestion): Draft {
 }
 
 function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
+  const { id, position, source } = question
+  if (isTypedDraft(draft)) {
+    const definition = toDefinition(draft.form)
+    return {
+      id,
+      position,
+      source,
+      question: draft.question.trim(),
+      type: definition.type,
+      definition,
+      explanation: draft.explanation.trim(),
+    }
+  }
   const options = OPTIONS.map((field) => draft[field].trim())
   return {
-    ...question,
+    id,
+    position,
+    source,
     question: draft.question.trim(),
     optionA: options[0],
     optionB: options[1],
@@ -134,6 +194,11 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
     answer: answerLetter(draft.answer, options) as Letter,
     explanation: draft.explanation.trim(),
   }
+}
+
+/** The place (from 1) of the question being edited among the kept ones. */
+function draftNumber(context: Pick<ReviewContext, 'questions' | 'draft'>): number {
+  return context.questions.findIndex((q) => q.id === context.draft?.id) + 1
 }
 
 /** Puts a question back among the kept ones, in its original place. */
@@ -147,15 +212,19 @@ export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizM
   const metadata = context.quizMetadata as QuizMetadata
   return {
     title: metadata.title.trim(),
-    questions: context.questions.map((q) => ({
-      question: q.question,
-      optionA: q.optionA,
-      optionB: q.optionB,
-      optionC: q.optionC,
-      optionD: q.optionD,
-      answer: q.answer,
-      explanation: q.explanation ?? '',
-    })),
+    questions: context.questions.map((q) =>
+      isTypedQuestion(q)
+        ? { question: q.question, definition: q.definition, explanation: q.explanation ?? '' }
+        : {
+            question: q.question,
+            optionA: q.optionA,
+            optionB: q.optionB,
+            optionC: q.optionC,
+            optionD: q.optionD,
+            answer: q.answer,
+            explanation: q.explanation ?? '',
+          },
+    ),
     validityOption: metadata.validityOption,
     customDate: metadata.customDate,
     timeLimit: metadata.timeLimit,
@@ -202,10 +271,19 @@ export const reviewMachine = setup({
     }),
     changeDraft: assign({
       draft: ({ context, event }) =>
-        event.type === 'draft.change' && context.draft ? { ...context.draft, [event.field]: event.value } : context.draft,
+        event.type === 'draft.change' && context.draft && event.field in context.draft
+          ? { ...context.draft, [event.field]: event.value }
+          : context.draft,
       error: null,
     }),
-    setDraftError: assign({ error: ({ context }) => validateDraft(context.draft as Draft) }),
+    changeDraftForm: assign({
+      draft: ({ context, event }) =>
+        event.type === 'draft.form' && context.draft && isTypedDraft(context.draft) && event.form.type !== 'letters'
+          ? { ...context.draft, form: event.form }
+          : context.draft,
+      error: null,
+    }),
+    setDraftError: assign({ error: ({ context }) => validateDraft(context.draft as Draft, draftNumber(context)) }),
     saveDraft: assign({
       questions: ({ context }) => {
         const draft = context.draft as Draft
@@ -239,6 +317,7 @@ export const reviewMachine = setup({
       error: null,
     }),
     setTitleError: assign({ error: REVIEW_TEXTS.noTitle }),
+    setQuestionsError: assign({ error: ({ context }) => questionsProblem(context.questions) }),
     clearError: assign({ error: null }),
     setLoaded: assign((_, params: { generation: Generation }) => ({
       questions: toReviewQuestions(Array.isArray(params.generation.questions) ? params.generation.questions : []),
@@ -258,9 +337,10 @@ export const reviewMachine = setup({
   guards: {
     mustLoad: ({ context }) => context.quizMetadata === null && Boolean(context.generationId),
     knownQuestion: ({ context, event }) => event.type === 'question.edit' && context.questions.some((q) => q.id === event.id),
-    draftInvalid: ({ context }) => validateDraft(context.draft as Draft) !== null,
+    draftInvalid: ({ context }) => validateDraft(context.draft as Draft, draftNumber(context)) !== null,
     noQuestions: ({ context }) => context.questions.length === 0,
     noTitle: ({ context }) => !context.quizMetadata?.title.trim(),
+    questionsInvalid: ({ context }) => questionsProblem(context.questions) !== null,
     hasStatus: (_, params: { generation: Generation; status: Generation['status'] }) => params.generation.status === params.status,
   },
   delays: {
@@ -311,6 +391,7 @@ export const reviewMachine = setup({
         'quiz.confirm': [
           { guard: 'noQuestions' },
           { guard: 'noTitle', actions: 'setTitleError' },
+          { guard: 'questionsInvalid', actions: 'setQuestionsError' },
           { target: 'publishing', actions: 'clearError' },
         ],
       },
@@ -318,6 +399,7 @@ export const reviewMachine = setup({
     editing: {
       on: {
         'draft.change': { actions: 'changeDraft' },
+        'draft.form': { actions: 'changeDraftForm' },
         'draft.save': [{ guard: 'draftInvalid', actions: 'setDraftError' }, { target: 'reviewing', actions: 'saveDraft' }],
         'draft.cancel': { target: 'reviewing', actions: 'clearDraft' },
       },

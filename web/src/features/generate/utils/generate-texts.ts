@@ -6,6 +6,7 @@ export const GENERATE_TEXTS = {
   noContent: 'Please either enter text content or upload a file',
   badFileType: 'Invalid file type. Please upload PDF, Word, or text files only.',
   fileTooLarge: 'File is too large. Please upload a file smaller than 10MB.',
+  noTypes: 'Choose at least one question type',
   generating: 'Generating questions…',
 } as const
 

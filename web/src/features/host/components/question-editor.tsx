@@ -4,12 +4,12 @@
  * explanation, and what keeps it from being saved (the client's checks or the server's
  * messages), which describe the question's group and the fields they name.
  */
-import { namedFields } from '../utils/question-checks'
+import { namedFields } from '@/components/question-fields/question-checks'
+import type { FormType } from '@/components/question-fields/question-form'
+import { FORM_TYPE_NAMES, TypeFields } from '@/components/question-fields/type-fields'
 import type { EditableQuestion, EditorAction } from '../utils/question-editor'
-import type { FormType } from '../utils/question-form'
-import { FORM_TYPE_NAMES, TypeFields } from './question-fields/type-fields'
+import '@/components/question-fields/question-fields.css'
 import '../host.css'
-import './question-fields/question-fields.css'
 
 const FORM_TYPES = Object.keys(FORM_TYPE_NAMES) as FormType[]
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { LetterForm } from '@/components/question-fields/question-form'
 import type { QuestionWithAnswer } from '../api/host-api'
 import { answerLetter, editorReducer, toEditable, toUpdate } from './question-editor'
-import type { LetterForm } from './question-form'
 
 const served = {
   id: 5,

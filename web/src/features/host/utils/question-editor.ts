@@ -1,12 +1,13 @@
 /**
  * The view-quiz editor's model (PRODUCT.md screen 13, section 4 "View quiz editor"; issue 29):
- * each question's text, explanation and the fields of its type (utils/question-form.ts). A
+ * each question's text, explanation and the fields of its type
+ * (src/components/question-fields/question-form.ts, shared with the generation review). A
  * question A–D keeps option_a..option_d internally with the correct answer as a letter and is
  * saved in PRODUCT.md's shape (optionA..optionD, answer letter); any other type is saved as its
  * `definition`.
  */
+import { blankForm, convertForm, toDefinition, toForm, type FormType, type QuestionForm } from '@/components/question-fields/question-form'
 import { LETTERS, type Letter, type LetterQuestionWithAnswer, type QuestionUpdate, type QuestionWithAnswer } from '../api/host-api'
-import { blankForm, convertForm, toDefinition, toForm, type FormType, type QuestionForm } from './question-form'
 
 export type EditableQuestion = {
   /** A stable key for React (the server id, or a local one for new questions). */

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm, toForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm, toForm } from './question-form'
 
 describe('the fields of an ordering, a matching and a categorize', () => {
   it('reorders an ordering’s items with Move up and Move down, focus staying with the moved item', async () => {

@@ -4,10 +4,10 @@
  * marker at the end of the text; removing one takes its marker out and numbers the later ones
  * one less, so the text and the gaps stay in step.
  */
-import { gapRow, withGap, withoutGap, type GapRow } from '../../utils/question-form'
 import { AcceptedList } from './accepted-fields'
 import { OptionList } from './choice-fields'
 import type { FieldsProps } from './field-parts'
+import { gapRow, withGap, withoutGap, type GapRow } from './question-form'
 import { RowList } from './row-list'
 
 export function GapsFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'gaps'>) {

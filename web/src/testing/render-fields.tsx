@@ -1,11 +1,12 @@
 /**
- * Renders a type's fields of the quiz editor (issue 29) the way the editor drives them: each
- * change comes back as the form; `definition()` is what saving would send for it now.
+ * Renders a type's fields (issue 29; src/components/question-fields) the way the quiz editor
+ * drives them: each change comes back as the form; `definition()` is what saving would send for
+ * it now.
  */
 import { render } from '@testing-library/react'
 import { useState } from 'react'
-import { TypeFields } from '../components/question-fields/type-fields'
-import { toDefinition, type QuestionForm, type TypedForm } from '../utils/question-form'
+import { toDefinition, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
+import { TypeFields } from '@/components/question-fields/type-fields'
 
 /** `invalid`: the fields a save's message names (described by the errors `q-errors`). */
 export function renderFields(initial: QuestionForm, { invalid = [] as string[], disabled = false } = {}) {

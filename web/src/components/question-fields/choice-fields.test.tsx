@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm, toForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm, toForm } from './question-form'
 
 describe('the choice types’ fields', () => {
   it('edits a single choice’s options and marks the right ones by keyboard, focus following added and removed rows', async () => {

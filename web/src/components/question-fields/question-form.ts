@@ -1,13 +1,13 @@
 /**
- * A question's fields while the host edits them in the quiz editor (issue 29): one form per
+ * A question's fields while the host edits them in the quiz editor or the generation review (issue 29): one form per
  * type, read from a definition (`toForm`) and turned back into one (`toDefinition`), and changed
  * from one type to another keeping what carries over (`convertForm`). A question A–D keeps
  * option_a..option_d and its letter (PRODUCT.md section 3). Numbers stay as typed until saved;
  * rows carry keys, so React and the focus follow a row that moves or goes.
  */
 import { formatNumber } from '@/components/feedback/answer-words'
-import type { Tolerance } from '@/types/api'
-import { LETTERS, type Letter, type QuestionDefinition } from '../api/host-api'
+import { LETTERS } from '@/lib/constants'
+import type { Letter, QuestionDefinition, Tolerance } from '@/types/api'
 
 export type TextRow = { key: string; text: string }
 /** An option of a choice question (a poll's marks are kept for a change back, never saved). */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { QuestionDefinition } from '../api/host-api'
-import { checkQuestions, definitionProblem, errorsByQuestion, namedFields, questionProblem } from './question-checks'
-import type { EditableQuestion } from './question-editor'
+import type { QuestionDefinition } from '@/types/api'
+import { definitionProblem, namedFields, questionProblem, type CheckedQuestion } from './question-checks'
 import { blankForm, toForm, type QuestionForm } from './question-form'
 
-const question = (form: QuestionForm, text = 'Q?', key = 'k'): EditableQuestion => ({ key, text, explanation: '', form })
-const defined = (definition: QuestionDefinition, text = 'Q?', key = 'k') => question(toForm(definition), text, key)
+const question = (form: QuestionForm, text = 'Q?'): CheckedQuestion => ({ text, explanation: '', form })
+const defined = (definition: QuestionDefinition, text = 'Q?') => question(toForm(definition), text)
 const problem = (definition: QuestionDefinition) => {
   const found = definitionProblem(definition)
   return found && `${found.field}: ${found.message}`
@@ -70,22 +69,10 @@ describe('checks before saving, in the server’s words', () => {
     )
     expect(problem({ type: 'gaps', text: '{{1}}', gaps: [{ type: 'typed', accepted: [''] }] })).toBe('gaps: gap 1: give at least one accepted answer')
   })
-
-  it('collects each question’s problem by its key', () => {
-    const questions = [defined({ type: 'true_false', answer: true }, 'Q?', 'a'), question(blankForm('ordering'), 'Q?', 'b')]
-    expect(checkQuestions(questions)).toEqual({ b: ['Question 2: items: an ordering may not be empty'] })
-  })
 })
 
-describe('a refused save’s messages', () => {
-  const questions = [question(blankForm('letters'), 'A?', 'a'), question(blankForm('poll'), 'B?', 'b')]
-
-  it('go beside the questions they name; others are left out', () => {
-    const messages = ['Question 2: right: mark at least one option right', 'Question 2 is too long', 'Question 9 is too long', 'A quiz needs at least one question']
-    expect(errorsByQuestion(messages, questions)).toEqual({ b: ['Question 2: right: mark at least one option right', 'Question 2 is too long'] })
-  })
-
-  it('name the fields', () => {
+describe('the fields a message names', () => {
+  it('are read from the message', () => {
     expect([...namedFields(['Question 2: right: mark at least one option right', 'Question 3: gaps: gap 1: x', 'Question 4 is too long'])]).toEqual(['right', 'gaps'])
   })
 })

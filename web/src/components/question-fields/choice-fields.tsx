@@ -4,8 +4,8 @@
  * part marks), a poll (options only, not scored), and true or false (the right one of two).
  */
 import { boolWord } from '@/components/feedback/answer-words'
-import { optionRow, type OptionRow } from '../../utils/question-form'
 import { CheckField, type FieldsProps } from './field-parts'
+import { optionRow, type OptionRow } from './question-form'
 import { RowList, TextRowInput } from './row-list'
 
 const HINTS = {

@@ -3,8 +3,8 @@
  * moved with Move up / Move down), a matching (pairs, and wrong matches offered too) and a
  * categorize (groups, and each item with its group chosen from a select).
  */
-import { pairRow, textRow, type ItemRow } from '../../utils/question-form'
 import { CheckField, type FieldsProps } from './field-parts'
+import { pairRow, textRow, type ItemRow } from './question-form'
 import { RowList, TextRowInput } from './row-list'
 
 export function OrderingFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'ordering'>) {

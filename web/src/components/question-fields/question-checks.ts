@@ -1,12 +1,14 @@
 /**
- * The quiz editor's checks before saving (issue 29), the server's own (crates/api question_form
- * and the domain's question check) where they are cheap, in its words: "Question 2: right: mark
- * at least one option right" names the question by its place and the field. A refused save's
- * messages are read the same way, so each shows beside the question it names.
+ * The checks of a question before it is saved (issue 29), in the quiz editor and in the
+ * generation review: the server's own (crates/api question_form and the domain's question check)
+ * where they are cheap, in its words: "Question 2: right: mark at least one option right" names
+ * the question by its place and the field (`namedFields` reads the field back, to mark it).
  */
-import type { QuestionDefinition } from '../api/host-api'
-import type { EditableQuestion } from './question-editor'
-import { OPTION_FIELDS, toDefinition } from './question-form'
+import type { QuestionDefinition } from '@/types/api'
+import { OPTION_FIELDS, toDefinition, type QuestionForm } from './question-form'
+
+/** What the checks read of a question: its text, explanation and the fields of its type. */
+export type CheckedQuestion = { text: string; explanation: string; form: QuestionForm }
 
 /** The server's bounds (crates/domain question.rs, crates/api question_form.rs). */
 const MOST_TEXT = 1000
@@ -148,7 +150,7 @@ function definitionTexts(d: QuestionDefinition): string[] {
 }
 
 /** What keeps question `n` (from 1) from being saved, in the server's words, or null. */
-export function questionProblem(n: number, question: EditableQuestion): string | null {
+export function questionProblem(n: number, question: CheckedQuestion): string | null {
   const text = question.text.trim()
   if (chars(text) > MOST_TEXT || chars(question.explanation) > MOST_EXPLANATION) return `Question ${n} is too long`
   const { form } = question
@@ -164,31 +166,6 @@ export function questionProblem(n: number, question: EditableQuestion): string |
   if (definitionTexts(definition).some((value) => chars(value) > MOST_TEXT)) return `Question ${n} is too long`
   const wrong = definitionProblem(definition)
   return wrong ? `Question ${n}: ${wrong.field}: ${wrong.message}` : null
-}
-
-/** Each question's problems by its key (none for a question that can be saved). */
-export type QuestionErrors = Record<string, string[]>
-
-export function checkQuestions(questions: EditableQuestion[]): QuestionErrors {
-  const errors: QuestionErrors = {}
-  questions.forEach((question, i) => {
-    const message = questionProblem(i + 1, question)
-    if (message) errors[question.key] = [message]
-  })
-  return errors
-}
-
-const NAMED = /^Question (\d+)\b/
-
-/** The server's messages beside the questions they name (by place, as saved); the others are left out. */
-export function errorsByQuestion(messages: string[], questions: EditableQuestion[]): QuestionErrors {
-  const errors: QuestionErrors = {}
-  for (const message of messages) {
-    const place = NAMED.exec(message)
-    const question = place ? questions[Number(place[1]) - 1] : undefined
-    if (question) errors[question.key] = [...(errors[question.key] ?? []), message]
-  }
-  return errors
 }
 
 const FIELD = /^Question \d+: ([a-z_]+): /

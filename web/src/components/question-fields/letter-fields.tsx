@@ -1,7 +1,8 @@
 /** A question A–D's fields: four options and the correct letter (PRODUCT.md screen 13). */
-import { LETTERS, type Letter } from '../../api/host-api'
-import { OPTION_FIELDS } from '../../utils/question-form'
+import { LETTERS } from '@/lib/constants'
+import type { Letter } from '@/types/api'
 import type { FieldsProps } from './field-parts'
+import { OPTION_FIELDS } from './question-form'
 
 export function LetterFields({ form, onChange, id, disabled }: FieldsProps<'letters'>) {
   return (

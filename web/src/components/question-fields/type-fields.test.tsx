@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm } from './question-form'
 
 describe('the types without fields of their own', () => {
   it('say what a word cloud and a slide are, with nothing to fill in', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { QuestionDefinition } from '../api/host-api'
+import type { QuestionDefinition } from '@/types/api'
 import { blankForm, convertForm, toDefinition, toForm, withGap, withoutGap, type FormOf, type TypedForm } from './question-form'
 
 /** One definition of each type, as the server sends it (every field written out). */

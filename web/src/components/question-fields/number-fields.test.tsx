@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm, toForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm, toForm } from './question-form'
 
 describe('the fields of a numeric answer and a slider', () => {
   it('edits a numeric answer with its tolerance as an amount or a percentage, and its unit', async () => {

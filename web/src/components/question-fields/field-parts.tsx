@@ -5,7 +5,7 @@
  * described by them: a group takes no aria-invalid).
  */
 import type { ChangeEvent, ReactNode } from 'react'
-import type { FormOf, FormType } from '../../utils/question-form'
+import type { FormOf, FormType } from './question-form'
 
 export type FieldsProps<T extends FormType> = {
   form: FormOf<T>

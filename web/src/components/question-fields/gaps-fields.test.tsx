@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm, toForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm, toForm } from './question-form'
 
 describe('the fields of a text with gaps', () => {
   it('adds gaps with their marks, a dropdown with its right option and a typed word', async () => {

@@ -1,6 +1,8 @@
-/** The fields of a question's type in the quiz editor (issue 29), and the types' names. */
-import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
-import type { FormType, QuestionForm } from '../../utils/question-form'
+/**
+ * The fields of a question's type (issue 29), in the quiz editor and the generation review, and
+ * the types' names.
+ */
+import { LETTERS_TYPE_NAME, QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import { TypeAnswerFields } from './accepted-fields'
 import { ChoiceFields, TrueFalseFields } from './choice-fields'
 import type { FieldsProps } from './field-parts'
@@ -8,9 +10,10 @@ import { GapsFields } from './gaps-fields'
 import { CategorizeFields, MatchingFields, OrderingFields } from './item-fields'
 import { LetterFields } from './letter-fields'
 import { NumericFields, SliderFields } from './number-fields'
+import type { FormType, QuestionForm } from './question-form'
 
 /** What the Question type select offers: four options A–D first, as a new question starts. */
-export const FORM_TYPE_NAMES: Record<FormType, string> = { letters: 'Four options (A–D)', ...QUESTION_TYPE_NAMES }
+export const FORM_TYPE_NAMES: Record<FormType, string> = { letters: LETTERS_TYPE_NAME, ...QUESTION_TYPE_NAMES }
 
 type TypeFieldsProps = Omit<FieldsProps<FormType>, 'form' | 'onChange'> & {
   form: QuestionForm

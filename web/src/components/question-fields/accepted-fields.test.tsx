@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { renderFields } from '../../testing/render-fields'
-import { blankForm } from '../../utils/question-form'
+import { renderFields } from '@/testing/render-fields'
+import { blankForm } from './question-form'
 
 describe('the fields of a typed answer', () => {
   it('lists a typed answer’s accepted answers and how they are compared', async () => {

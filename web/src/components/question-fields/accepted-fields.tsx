@@ -3,8 +3,8 @@
  * text) and whether case and accents must match; a typed answer question's fields, and a typed
  * gap's.
  */
-import { textRow, type TextRow } from '../../utils/question-form'
 import { CheckField, type FieldsProps } from './field-parts'
+import { textRow, type TextRow } from './question-form'
 import { RowList, TextRowInput } from './row-list'
 
 export type Accepted = { accepted: TextRow[]; case_sensitive: boolean; accents_matter: boolean }
