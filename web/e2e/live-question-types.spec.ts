@@ -1,15 +1,18 @@
 /**
  * A live game of other question types (issue 29, docs/live-games.md "Questions of other types")
  * against the real server: a host makes a quiz of an ordering (items 1–4), a poll (tea or
- * coffee) and a four-option A–D question (the API's definitions), opens a live game and shows
- * the presenter. Ben joins by PIN on a phone and plays: he puts the ordering right by keyboard
- * alone (Tab to "Move up <item>", Enter) and presses "Submit answer", taps the poll, taps B. Ann,
- * a guest on a desktop, answers each question only once Ben's answer is locked in (a question
- * closes as soon as everyone answered, so with Ben alone "Answer locked in" would show for a
- * moment only): she sends the ordering as served (never the right order, so wrong), coffee, and
- * C. The presenter's reveals show the ordering's right order and how the answers went, the
- * poll's counts per option (no right one), and A–D's chart as before; Ben's phone shows his
- * verdicts. axe checks the phone's ordering view and the presenter's ordering reveal.
+ * coffee), a four-option A–D question and a number (100 °C ± 2; the API's definitions), opens a
+ * live game and shows the presenter. Ben joins by PIN on a phone and plays: he puts the ordering
+ * right by keyboard alone (Tab to "Move up <item>", Enter) and presses "Submit answer", taps the
+ * poll, taps B, types 100. Ann, a guest on a desktop, answers each question only once Ben's
+ * answer is locked in (a question closes as soon as everyone answered, so with Ben alone "Answer
+ * locked in" would show for a moment only): she sends the ordering as served (never the right
+ * order, so wrong), coffee, C and 90. The presenter's reveals show the ordering's right order,
+ * how the answers went and the share right per place (Ben has every place, Ann those where the
+ * served order happens to be right), the poll's answers so far while it runs and its counts per
+ * option (no right one), A–D's chart as before, and the number's line (its caption and the
+ * numbers given, in words); Ben's phone shows his verdicts. axe checks the phone's ordering view
+ * and the presenter's ordering and number reveals.
  *
  * Bounded in time: every question closes as soon as both answered, so only the 3 s get-ready of
  * each question is waited for. Screenshots go to $QUIZROOM_E2E_SCREENSHOT_DIR (default /tmp/qr-e2e).
@@ -34,6 +37,11 @@ const QUESTIONS = [
   { text: 'Smallest first.', definition: { type: 'ordering', items: ITEMS }, explanation: 'Counting up from one.' },
   { text: 'Tea or coffee?', definition: { type: 'poll', options: ['tea', 'coffee'] }, explanation: '' },
   { text: 'What is 2 + 2?', optionA: '3', optionB: '4', optionC: '5', optionD: '6', answer: 'B', explanation: 'Two plus two is four.' },
+  {
+    text: 'At how many degrees does water boil at sea level?',
+    definition: { type: 'numeric', answer: 100, tolerance: { kind: 'absolute', value: 2 }, unit: '°C' },
+    explanation: '',
+  },
 ]
 
 const SECONDS_PER_QUESTION = 60
@@ -83,7 +91,10 @@ async function expectQuestion(page: Page, number: number) {
 
 const lockedIn = (page: Page) => expect(page.getByText('Answer locked in')).toBeVisible()
 
-test('a live game of an ordering, a poll and A–D: a phone player orders by keyboard, the presenter reveals each', async ({
+/** The presenter's share right per place of the ordering, one row per place. */
+const placeRows = (page: Page) => page.getByRole('list', { name: 'Share right per place' }).getByRole('listitem')
+
+test('a live game of an ordering, a poll, A–D and a number: a phone player orders by keyboard, the presenter reveals each', async ({
   page: host,
   request,
   newWatchedContext,
@@ -161,6 +172,12 @@ test('a live game of an ordering, a poll and A–D: a phone player orders by key
   await expect(host.getByText('2 answers', { exact: true })).toBeVisible()
   await expect(host.getByRole('list', { name: '✓ Correct answer:' }).getByRole('listitem')).toHaveText(ITEMS)
   await expect(host.getByText('Counting up from one.')).toBeVisible()
+  // The share right per place: Ben has every place right, Ann those the served order has right.
+  await expect(placeRows(host)).toHaveCount(ITEMS.length)
+  for (const [place, item] of ITEMS.entries()) {
+    await expect(placeRows(host).nth(place).locator('.live-chart-text')).toHaveText(item)
+    await expect(placeRows(host).nth(place).locator('.live-chart-count')).toHaveText(`${served[place] === item ? 100 : 50}% right`)
+  }
   await host.screenshot({ path: shot('live-types-presenter-ordering-reveal-desktop.png') })
   await checkA11y(host, 'live: presenter, ordering reveal')
   await expect(ben.getByRole('heading', { name: '✓ Correct' })).toBeVisible()
@@ -181,6 +198,9 @@ test('a live game of an ordering, a poll and A–D: a phone player orders by key
   await lockedIn(ben)
   await expect(answerButton(ben, 'A')).toHaveAttribute('aria-pressed', 'true')
   await expect(host.getByTestId('live-answered')).toHaveText('1 of 2 answered')
+  // While the poll runs the presenter shows its answers so far in place of its options (a phone never does).
+  await expect(host.getByRole('list', { name: 'Answers so far per option' }).getByRole('listitem')).toHaveCount(2)
+  await expect(ben.getByRole('list', { name: 'Answers so far per option' })).toHaveCount(0)
   await expect(answerButton(ann, 'B')).toBeEnabled({ timeout: 15_000 })
   await answerButton(ann, 'B').click()
 
@@ -223,9 +243,34 @@ test('a live game of an ordering, a poll and A–D: a phone player orders by key
   await expect(ann.getByRole('heading', { name: '✗ Wrong' })).toBeVisible()
   await expect(ann.getByTestId('live-my-score')).toHaveText('You are 2nd with 0 points')
 
+  // Question 4, a number: Ben types 100 (right), Ann 90 (wrong).
+  await controls.getByRole('button', { name: 'Show standings' }).click()
+  await controls.getByRole('button', { name: 'Next question' }).click()
+  await expectQuestion(host, 4)
+  await expectQuestion(ben, 4)
+  await expect(ben.getByRole('button', { name: 'Submit answer' })).toBeVisible({ timeout: 15_000 })
+  await ben.getByLabel('Your answer (in °C)').fill('100')
+  await ben.getByRole('button', { name: 'Submit answer' }).tap()
+  await lockedIn(ben)
+  await expect(host.getByTestId('live-answered')).toHaveText('1 of 2 answered')
+  await expect(ann.getByRole('button', { name: 'Submit answer' })).toBeVisible({ timeout: 15_000 })
+  await ann.getByLabel('Your answer (in °C)').fill('90')
+  await ann.getByRole('button', { name: 'Submit answer' }).click()
+
+  // The reveal: the numbers given on a line, the right band and the answer, said in words too.
+  const numberLine = host.getByRole('figure', { name: /The answer is 100 °C, right from 98 to 102 °C\./ })
+  await expect(numberLine).toBeVisible()
+  await expect(numberLine.getByTestId('number-line')).toBeVisible()
+  await expect(numberLine.getByRole('list', { name: 'Numbers given' }).getByRole('listitem')).toHaveText(['1 gave 90 °C', '1 gave 100 °C (right)'])
+  await host.screenshot({ path: shot('live-types-presenter-numeric-reveal-desktop.png') })
+  await checkA11y(host, 'live: presenter, number reveal')
+  await expect(ben.getByRole('heading', { name: '✓ Correct' })).toBeVisible()
+  await expect(ben.getByRole('figure')).toHaveCount(0)
+  await expect(ann.getByRole('heading', { name: '✗ Wrong' })).toBeVisible()
+
   // The end: the podium on the projector and on the phone.
   await controls.getByRole('button', { name: 'Show standings' }).click()
   await controls.getByRole('button', { name: 'Show podium' }).click()
   await expect(host.getByRole('list', { name: 'Podium' }).locator('.live-podium-1')).toContainText('Ben')
-  await expect(ben.getByTestId('live-final-rank')).toHaveText('You finished 1st with 20 points')
+  await expect(ben.getByTestId('live-final-rank')).toHaveText('You finished 1st with 30 points')
 })

@@ -8,6 +8,7 @@
 //! Writes go through a [`GameWriter`] (the api crate's group commit of answers and its command
 //! runner), so the hub decides nothing itself.
 
+pub mod breakdown;
 pub mod room;
 pub mod snapshot;
 pub mod view;
@@ -106,7 +107,7 @@ pub enum Update {
     Lobby,
     /// The host's answer count; `counting` while answers received in time are still being
     /// written after the time is up (the reveal waits for them).
-    Answers { question: usize, answered: u32, players: usize, counting: bool },
+    Answers { question: usize, answered: u32, players: usize, counting: bool, poll_counts: Option<Arc<[u32]>> },
     /// This player was removed.
     Kicked(String),
 }
@@ -490,7 +491,8 @@ impl Games {
         if handle.answers_changed.swap(false, Ordering::Relaxed) {
             let room = handle.lock();
             if let Some(clock) = room.game.clock {
-                let _ = handle.updates.send(Update::Answers { question: clock.index, answered: room.answered, players: room.active_players(), counting });
+                let (question, answered, players, poll_counts) = (clock.index, room.answered, room.active_players(), room.poll_counts().map(Arc::from));
+                let _ = handle.updates.send(Update::Answers { question, answered, players, counting, poll_counts });
             }
         }
     }

@@ -99,6 +99,9 @@ pub enum ServerMessage<'a> {
         players: usize,
         /// The time is up and answers received in time are still being written.
         counting: bool,
+        /// A poll: the answers so far per option, for the presenter's live bars.
+        #[serde(rename = "pollCounts", skip_serializing_if = "Option::is_none")]
+        poll_counts: Option<&'a [u32]>,
     },
     /// A player's answer is durable in the log: as it was sent, a letter or a response.
     AnswerAck {
@@ -151,7 +154,7 @@ mod tests {
             ServerMessage::Submitted { channel: &attempt, reason: "player", score: 1, points: 10, total: 2 },
             ServerMessage::Leaderboard { channel: &quiz, top: &top, me: Some(Rank { rank: 1, points: 10 }), participants: 1 },
             ServerMessage::Game { channel: &game, view: &view },
-            ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2, counting: false },
+            ServerMessage::Answers { channel: &game, question: 0, answered: 1, players: 2, counting: false, poll_counts: None },
             ServerMessage::AnswerAck { channel: &game, question: 0, choice: Some("B"), response: None },
             ServerMessage::AnswerAck { channel: &game, question: 0, choice: None, response: Some(&order) },
             ServerMessage::Kicked { channel: &game },

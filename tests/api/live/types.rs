@@ -91,6 +91,9 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     );
     assert_eq!(shown["definition"]["items"], json!(["1", "2", "3", "4"]), "the key in the definition's order");
     assert_eq!(shown["explanation"], "why");
+    // Per place, how many put the right item there: Ben swapped the first and the last.
+    let places = json!([{ "label": "1", "right": 1 }, { "label": "2", "right": 2 }, { "label": "3", "right": 2 }, { "label": "4", "right": 1 }]);
+    assert_eq!((shown["parts"].clone(), shown["numbers"].clone()), (places, Value::Null));
     assert_eq!(reveal["me"]["lastResult"], json!({ "correct": true, "points": 10, "f": 1.0 }));
     assert_eq!(next_view(&mut ben, "reveal").await["me"]["lastResult"], json!({ "correct": false, "points": 0, "f": 0.0 }));
 
@@ -102,6 +105,10 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     game.clock.advance(3_000);
     game.respond(&mut ana, 1, json!({ "choice": 1 })).await;
     next_of(&mut ana, "answerAck").await;
+    // While it runs, the host's presenter sees the answers per option; the players do not.
+    let (_, host_view) = game.app.get_as(&format!("/api/live/games/{}", game.game_id), Some(&game.host)).await;
+    assert_eq!(host_view["host"]["pollCounts"], json!([0, 1]), "{host_view}");
+    assert!(!next_view(&mut ben, "question").await.to_string().contains("pollCounts"));
     game.respond(&mut ben, 1, json!({ "choice": 1 })).await;
     next_of(&mut ben, "answerAck").await;
     let reveal = next_view(&mut ana, "reveal").await;
@@ -120,6 +127,12 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     next_of(&mut ben, "answerAck").await;
     let reveal = next_view(&mut ana, "reveal").await;
     assert_eq!(reveal["reveal"]["given"], json!([{ "answer": "9 m/s²", "count": 1 }, { "answer": "9.8 m/s²", "count": 1 }]));
+    // On a number line: from the lowest answer to the right stretch's end, the answers by value.
+    let line = &reveal["reveal"]["numbers"];
+    assert_eq!((line["target"].as_f64(), line["low"].as_f64()), (Some(9.81), Some(9.0)), "{line}");
+    let band: Vec<f64> = line["band"].as_array().unwrap().iter().map(|b| b.as_f64().unwrap()).collect();
+    assert!((band[0] - 9.76).abs() < 1e-9 && (band[1] - 9.86).abs() < 1e-9 && line["high"].as_f64() == Some(band[1]), "{line}");
+    assert_eq!(line["values"], json!([{ "value": 9.0, "count": 1 }, { "value": 9.8, "count": 1 }]));
     assert_eq!(reveal["me"]["points"], 20);
 
     // Four options A–D: exactly as before.

@@ -69,6 +69,36 @@ export type LiveTypedReveal = {
   options: number[] | null
   /** The answers given most, most first (at most 20); null for the types without. */
   given: GivenAnswer[] | null
+  /**
+   * Ordering, matching, categorize and gaps: how many of the `answered` got each part right, one
+   * per part in the definition's order; null for the other types, absent from older servers.
+   */
+  parts?: RevealPart[] | null
+  /** Numeric and slider: the numbers given on a line; null for the other types, absent from older servers. */
+  numbers?: RevealNumbers | null
+}
+
+/**
+ * A part of a reveal (`parts`): an ordering's place (`label` the item that belongs there), a
+ * matching's left item, a categorize question's item, or a text's gap (its right answer in
+ * words), and how many players got it right.
+ */
+export type RevealPart = { label: string; right: number }
+
+/** One number given and how many gave it. */
+export type NumberCount = { value: number; count: number }
+
+/**
+ * The numbers of a numeric or slider reveal (`numbers`): the ends of a line to draw (`low`,
+ * `high`), the right answer (`target`), the stretch where an answer counts as right (`band`, from
+ * and to), and the distinct numbers given (at most 100, the most given), sorted by value.
+ */
+export type RevealNumbers = {
+  low: number
+  high: number
+  target: number
+  band: [number, number]
+  values: NumberCount[]
 }
 
 /** Four options A–D have an `answer` (the letter), any other type a `type`. */
@@ -121,6 +151,11 @@ export type LiveHost = {
    * (`showAnswers`); null otherwise. Until then the reveal's `given` is null.
    */
   pendingWords: GivenAnswer[] | null
+  /**
+   * A poll while its question is open: the answers so far per option, in the options' order;
+   * null otherwise (absent from older servers). The presenter's live bars; never on a phone.
+   */
+  pollCounts?: number[] | null
 }
 
 export type GameView = {
@@ -143,7 +178,8 @@ export type GameView = {
 /**
  * The view as the server sends it: the API document's schema `GameView` (crates/hub/src/game/view.rs).
  * Every field is always there, `null` when it has nothing to say — but for those of questions of
- * other types (issue 29: `served`, `response`, `f`), which four options A–D leave out.
+ * other types (issue 29: `served`, `response`, `f`), which four options A–D leave out, and the
+ * reveal's `parts` and `numbers` and the host's `pollCounts`, which older servers leave out.
  * `readGameView` makes a `GameView` of it: the settings filled with their defaults when missing,
  * a blank explanation `null`.
  */

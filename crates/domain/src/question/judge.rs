@@ -41,7 +41,41 @@ fn typed(accepted: &[String], given: &str, case_sensitive: bool, accents_matter:
     if accepted.iter().any(|a| matches(a, given, case_sensitive, accents_matter)) { 1.0 } else { 0.0 }
 }
 
+/// One gap (the `n`th, from 0) of a text judged: 1 or 0; an empty gap is 0.
+fn judge_gap(n: usize, gap: &Gap, given: Option<&GapResponse>) -> Result<f64, ResponseError> {
+    Ok(match (gap, given) {
+        (_, None) => 0.0,
+        (Gap::Choice { options, right }, Some(GapResponse::Choice(i))) => {
+            within(*i, options.len(), &format!("gap {}: option", n + 1))?;
+            if i == right { 1.0 } else { 0.0 }
+        }
+        (Gap::Typed { accepted, case_sensitive, accents_matter }, Some(GapResponse::Text(given))) => {
+            text(given)?;
+            typed(accepted, given, *case_sensitive, *accents_matter)
+        }
+        (Gap::Choice { .. }, Some(_)) => return invalid(format!("gap {} takes one of its options", n + 1)),
+        (Gap::Typed { .. }, Some(_)) => return invalid(format!("gap {} takes a typed word", n + 1)),
+    })
+}
+
 impl QuestionKind {
+    /// For a question of several parts (an ordering's places, a matching's left items, a
+    /// categorize question's items, a text's gaps), whether `response` got each part right, in
+    /// the definition's order; `None` for any other type or a response of another shape.
+    pub fn parts_right(&self, response: &Response) -> Option<Vec<bool>> {
+        Some(match (self, response) {
+            (QuestionKind::Ordering { items, .. }, Response::Order(order)) => (0..items.len()).map(|at| order.get(at) == Some(&at)).collect(),
+            (QuestionKind::Matching { pairs, .. }, Response::Pairs(chosen)) => (0..pairs.len()).map(|left| chosen.get(left) == Some(&Some(left))).collect(),
+            (QuestionKind::Categorize { items, .. }, Response::Groups(chosen)) => {
+                items.iter().enumerate().map(|(i, item)| chosen.get(i) == Some(&Some(item.group))).collect()
+            }
+            (QuestionKind::Gaps { gaps, .. }, Response::Gaps(filled)) => {
+                gaps.iter().enumerate().map(|(n, gap)| judge_gap(n, gap, filled.get(n).and_then(Option::as_ref)).is_ok_and(fully_right)).collect()
+            }
+            _ => return None,
+        })
+    }
+
     /// Judges `response`: `Some(f)` for a scored type, `None` for a poll or a word cloud (given,
     /// counted, not scored). A response of the wrong shape, or naming what does not exist, is
     /// refused.
@@ -141,20 +175,7 @@ impl QuestionKind {
                 }
                 let mut right = 0;
                 for (n, (gap, given)) in gaps.iter().zip(filled).enumerate() {
-                    let f = match (gap, given) {
-                        (_, None) => 0.0,
-                        (Gap::Choice { options, right }, Some(GapResponse::Choice(i))) => {
-                            within(*i, options.len(), &format!("gap {}: option", n + 1))?;
-                            if i == right { 1.0 } else { 0.0 }
-                        }
-                        (Gap::Typed { accepted, case_sensitive, accents_matter }, Some(GapResponse::Text(given))) => {
-                            text(given)?;
-                            typed(accepted, given, *case_sensitive, *accents_matter)
-                        }
-                        (Gap::Choice { .. }, Some(_)) => return invalid(format!("gap {} takes one of its options", n + 1)),
-                        (Gap::Typed { .. }, Some(_)) => return invalid(format!("gap {} takes a typed word", n + 1)),
-                    };
-                    if fully_right(f) {
+                    if fully_right(judge_gap(n, gap, given.as_ref())?) {
                         right += 1;
                     }
                 }

@@ -113,6 +113,7 @@ fn given_an_ordering_then_all_or_nothing_by_default_or_the_share_in_place() {
     let partial = QuestionKind::Ordering { items, partial: true };
     assert_eq!(judged(&partial, Response::Order(vec![0, 1, 3, 2])), 0.5);
     assert!(matches!(partial.judge(&Response::Order(vec![0, 0, 1, 2])), Err(ResponseError::Invalid(_))));
+    assert_eq!(partial.parts_right(&Response::Order(vec![0, 1, 3, 2])), Some(vec![true, true, false, false]), "per place");
 }
 
 #[test]
@@ -122,6 +123,8 @@ fn given_a_matching_question_then_the_share_of_right_pairs_and_distractors_are_c
     assert_eq!(judged(&kind, Response::Pairs(vec![Some(0), Some(1), Some(2), Some(3)])), 1.0);
     assert_eq!(judged(&kind, Response::Pairs(vec![Some(0), Some(1), Some(4), None])), 0.5);
     assert!(matches!(kind.judge(&Response::Pairs(vec![Some(5), None, None, None])), Err(ResponseError::Invalid(_))));
+    assert_eq!(kind.parts_right(&Response::Pairs(vec![Some(0), Some(1), Some(4), None])), Some(vec![true, true, false, false]));
+    assert_eq!(kind.parts_right(&Response::Choice(0)), None, "a response of another shape has no parts");
 }
 
 #[test]
@@ -130,6 +133,7 @@ fn given_a_categorize_question_then_the_share_of_items_placed_right() {
     let kind = QuestionKind::Categorize { groups: strings(&["Mammals", "Birds"]), items: items.to_vec() };
     assert_eq!(judged(&kind, Response::Groups(vec![Some(0), Some(0), Some(1), Some(1)])), 1.0);
     assert_eq!(judged(&kind, Response::Groups(vec![Some(0), Some(1), Some(1), None])), 0.5);
+    assert_eq!(kind.parts_right(&Response::Groups(vec![Some(0), Some(1), Some(1), None])), Some(vec![true, false, true, false]));
 }
 
 #[test]
@@ -144,6 +148,8 @@ fn given_a_text_with_gaps_then_each_gap_is_judged_as_its_type_and_the_share_righ
     assert_eq!(judged(&kind, Response::Gaps(vec![Some(GapResponse::Choice(1)), Some(GapResponse::Text("Zero".into()))])), 1.0);
     assert_eq!(judged(&kind, Response::Gaps(vec![Some(GapResponse::Choice(1)), None])), 0.5);
     assert!(kind.judge(&Response::Gaps(vec![Some(GapResponse::Text("100".into())), None])).is_err(), "a dropdown takes an option");
+    assert_eq!(kind.parts_right(&Response::Gaps(vec![None, Some(GapResponse::Text("zero".into()))])), Some(vec![false, true]));
+    assert_eq!(single().parts_right(&Response::Choice(1)), None, "a question of one part");
 }
 
 #[test]

@@ -79,8 +79,8 @@ pub(crate) async fn watch(hub: Hub, game_id: String, identity: Identity, outbox:
             Err(RecvError::Lagged(_)) | Ok(Update::Lobby) if handle.lock().reveal_held => true,
             Err(RecvError::Lagged(_)) => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
             Ok(Update::Lobby) if viewer == Viewer::Host => outbox.send_text(view_message(&hub, &handle, &channel, &viewer)),
-            Ok(Update::Answers { question, answered, players, counting }) if viewer == Viewer::Host => {
-                outbox.send(&ServerMessage::Answers { channel: &channel, question, answered, players, counting })
+            Ok(Update::Answers { question, answered, players, counting, poll_counts }) if viewer == Viewer::Host => {
+                outbox.send(&ServerMessage::Answers { channel: &channel, question, answered, players, counting, poll_counts: poll_counts.as_deref() })
             }
             Ok(Update::Kicked(id)) if matches!(&viewer, Viewer::Player(me) if *me == id) => {
                 outbox.send(&ServerMessage::Kicked { channel: &channel });

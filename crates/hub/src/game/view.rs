@@ -18,6 +18,7 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
 use quizroom_projections::skeleton::offensive;
 
+use super::breakdown::{NumberLine, PartRight};
 use super::room::{NAMES, PODIUM, Room, STANDINGS, Viewer, shuffle};
 
 /// A part of the view that is each player's own: the part itself, or, in the players' message
@@ -129,7 +130,7 @@ pub enum Reveal {
     /// Four options A–D with one right: the right letter and how many chose each.
     Letters(LettersReveal),
     /// Any other type.
-    Typed(TypedReveal),
+    Typed(Box<TypedReveal>),
 }
 
 /// The reveal of four options A–D with one right.
@@ -161,6 +162,10 @@ pub struct TypedReveal {
     pub options: Option<Vec<u32>>,
     /// Typed answers, numbers, sliders, word clouds: the answers given most, most first.
     pub given: Option<Vec<GivenCount>>,
+    /// Ordering, matching, categorize, gaps: per part, how many got it right.
+    pub parts: Option<Vec<PartRight>>,
+    /// Numbers and sliders: the numbers given, for a number line.
+    pub numbers: Option<NumberLine>,
 }
 
 /// An answer given, in words, and how many gave it.
@@ -272,6 +277,8 @@ pub struct HostPart {
     /// A closed word cloud whose answers the room has not been shown: the answers given most
     /// (offensive ones left out), for the host to look at before showing them (`showAnswers`).
     pub pending_words: Option<Vec<GivenCount>>,
+    /// A poll while it runs: the answers so far per option, for the presenter's live bars.
+    pub poll_counts: Option<Vec<u32>>,
 }
 
 /// A player in the host's lobby.
@@ -324,6 +331,7 @@ impl Room {
                     counting: self.counting_now(now),
                     names: names.map(|id| PlayerName { player_id: id.clone(), nickname: self.players[id].state.nickname.clone() }).collect(),
                     pending_words: self.words_to_show(),
+                    poll_counts: self.poll_counts(),
                 });
             }
             Viewer::Player(id) => {
@@ -411,7 +419,7 @@ impl Room {
             QuestionKind::WordCloud => self.game.shown.contains(&index),
             _ => false,
         };
-        Reveal::Typed(TypedReveal {
+        Reveal::Typed(Box::new(TypedReveal {
             kind: q.kind.name().to_owned(),
             definition: (*q.kind).clone(),
             explanation: q.explanation.clone(),
@@ -421,7 +429,9 @@ impl Room {
             wrong: tally.wrong,
             options: options.map(|n| tally.options[..n.min(tally.options.len())].to_vec()),
             given: listed.then(|| self.given(index, &q.kind)),
-        })
+            parts: self.parts(index, &q.kind),
+            numbers: self.numbers(index, &q.kind),
+        }))
     }
 
     /// The closed word cloud's answers the room has not been shown yet, for the host.

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CLOUD_WORDS, hostView, makeTypedQuestion, makeTypedReveal, rows, wordCloudView } from '@/features/live/testing/fixtures'
+import { CLOUD_WORDS, hostView, makeNumericReveal, makeTypedQuestion, makeTypedReveal, rows, wordCloudView } from '@/features/live/testing/fixtures'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import type { ServedQuestion } from '@/types/api'
@@ -33,6 +33,19 @@ function openQuestion(served?: ServedQuestion): GameView {
 }
 
 const texts = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => item.textContent)
+
+/** The widths of a chart's bars, top first. */
+const fills = (list: HTMLElement) => Array.from(list.querySelectorAll<HTMLElement>('.live-chart-fill')).map((fill) => fill.style.width)
+
+/** A number of an SVG attribute. */
+const attr = (element: Element, name: string) => Number(element.getAttribute(name))
+
+/** `view`, later (a newer `serverNow`), with the host's part changed. */
+const later = (view: GameView, host: Partial<NonNullable<GameView['host']>>, step = 1): GameView => ({
+  ...view,
+  serverNow: view.serverNow + step,
+  host: { ...(view.host as NonNullable<GameView['host']>), ...host },
+})
 
 describe('/host/live/:gameId with questions of other types', () => {
   beforeEach(() => {
@@ -140,6 +153,140 @@ describe('/host/live/:gameId with questions of other types', () => {
     await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show answers to the room' }))
     expect(await screen.findByText('Answers are shown once the question has closed')).toBeInTheDocument()
     expect(screen.getByRole('region', { name: '1 answer is waiting for you to check it' })).toBeInTheDocument()
+  })
+
+  it('reveals a numeric question on a number line: the right band shaded, the answer marked, each number as tall as how many gave it', async () => {
+    await present(live({ phase: 'reveal', question: makeTypedQuestion({ type: 'numeric', unit: 'm/s²' }), reveal: makeNumericReveal() }))
+    const figure = await screen.findByRole('figure', { name: 'The answer is 9.81 m/s², right from 9.71 to 9.91 m/s².' })
+    // Its text alternative: each number given, how many gave it, and whether it is right.
+    expect(texts(within(figure).getByRole('list', { name: 'Numbers given' }))).toEqual(['4 gave 9.8 m/s² (right)', '6 gave 9.81 m/s² (right)', '2 gave 10.5 m/s²'])
+
+    const drawing = within(figure).getByTestId('number-line')
+    expect(drawing).toHaveAttribute('aria-hidden', 'true')
+    const band = drawing.querySelector('.live-number-band') as Element
+    const [from, to] = [attr(band, 'x'), attr(band, 'x') + attr(band, 'width')]
+    const bars = Array.from(drawing.querySelectorAll('.live-number-value'))
+    expect(bars.map((bar) => [bar.getAttribute('data-value'), bar.getAttribute('data-count'), bar.classList.contains('is-right')])).toEqual([
+      ['9.8', '4', true],
+      ['9.81', '6', true],
+      ['10.5', '2', false],
+    ])
+    const middles = bars.map((bar) => attr(bar, 'x') + attr(bar, 'width') / 2)
+    // The right numbers in the band, the wrong one beyond it, in order along the line.
+    expect(middles[0]).toBeGreaterThan(from)
+    expect(middles[1]).toBeLessThan(to)
+    expect(middles[2]).toBeGreaterThan(to)
+    expect(middles[0]).toBeLessThan(middles[1])
+    // As tall as how many gave each: 6 the tallest, 4 two thirds of it, 2 a third.
+    const [four, six, two] = bars.map((bar) => attr(bar, 'height'))
+    expect(four / six).toBeCloseTo(4 / 6)
+    expect(two / six).toBeCloseTo(2 / 6)
+    // The answer marked and labelled inside the band; the line's ends labelled.
+    const target = attr(drawing.querySelector('.live-number-target') as Element, 'x1')
+    expect(target).toBeGreaterThan(from)
+    expect(target).toBeLessThan(to)
+    expect(Array.from(drawing.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['✓ 9.81 m/s²', '9', '11'])
+
+    // The answers given most stay, and so does the right answer in words.
+    expect(texts(screen.getByRole('list', { name: 'Answers given most' }))).toEqual(['9.816 answers', '9.84 answers', '10.52 answers'])
+    expect(screen.getByText('✓ Correct answer:').closest('p')).toHaveTextContent('9.81 m/s² (± 0.1)')
+  })
+
+  it("draws a slider's number line without a unit, and says when no number was given", async () => {
+    const slider = makeNumericReveal({
+      type: 'slider',
+      definition: { type: 'slider', min: 0, max: 100, step: 5, target: 40, margin: 10 },
+      answered: 0,
+      right: 0,
+      wrong: 0,
+      given: [],
+      numbers: { low: 0, high: 100, target: 40, band: [30, 50], values: [] },
+    })
+    await present(live({ phase: 'reveal', question: makeTypedQuestion({ type: 'slider', min: 0, max: 100, step: 5 }), reveal: slider }))
+    const figure = await screen.findByRole('figure', { name: 'The answer is 40, right from 30 to 50.' })
+    expect(within(figure).getByText('No numbers were given.')).toBeInTheDocument()
+    expect(within(figure).queryByRole('list')).not.toBeInTheDocument()
+  })
+
+  it('reveals the share right per place of an ordering, and per pair of a matching nobody answered as 0%', async () => {
+    const parts = [
+      { label: 'Mercury', right: 12 },
+      { label: 'Venus', right: 6 },
+      { label: 'Earth', right: 0 },
+    ]
+    const { socket } = await present(live({ phase: 'reveal', question: makeTypedQuestion(), reveal: makeTypedReveal({ parts }) }))
+    const places = await screen.findByRole('list', { name: 'Share right per place' })
+    // An ordering's places are numbered (the list's order; the number on screen is for the eyes).
+    expect(places.tagName).toBe('OL')
+    expect(texts(places)).toEqual(['1Mercury50% right', '2Venus25% right', '3Earth0% right'])
+    expect(fills(places)).toEqual(['50%', '25%', '0%'])
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument()
+
+    const matching = makeTypedReveal({
+      type: 'matching',
+      definition: { type: 'matching', pairs: [{ left: 'France', right: 'Paris' }, { left: 'Italy', right: 'Rome' }] },
+      answered: 0,
+      right: 0,
+      partly: 0,
+      wrong: 0,
+      parts: [
+        { label: 'France', right: 0 },
+        { label: 'Italy', right: 0 },
+      ],
+    })
+    act(() => socket.serverSend({ type: 'game', channel: 'game:g1', view: live({ phase: 'reveal', serverNow: Date.now() + 1, question: makeTypedQuestion({ type: 'matching', left: ['France', 'Italy'], right: ['Rome', 'Paris'] }, { index: 1 }), reveal: matching }) }))
+    const pairs = screen.getByRole('list', { name: 'Share right per pair' })
+    expect(pairs.tagName).toBe('UL')
+    expect(texts(pairs)).toEqual(['France0% right', 'Italy0% right'])
+    expect(fills(pairs)).toEqual(['0%', '0%'])
+  })
+
+  it("shows a poll's answers so far as bars while it runs, growing as answers come in", async () => {
+    const open = openQuestion({ type: 'poll', options: ['Tea', 'Coffee', 'Water'] })
+    const { socket } = await present(later(open, { pollCounts: [0, 0, 0] }))
+    const bars = await screen.findByRole('list', { name: 'Answers so far per option' })
+    expect(texts(bars)).toEqual(['AA. Tea0 answers', 'BB. Coffee0 answers', 'CC. Water0 answers'])
+    // In place of the options: each bar carries its option's letter and text.
+    expect(screen.queryByRole('list', { name: 'Options' })).not.toBeInTheDocument()
+    expect(screen.getByText('Poll')).toBeInTheDocument()
+
+    act(() => socket.serverSend({ type: 'game', channel: 'game:g1', view: later(open, { answered: 3, pollCounts: [2, 1, 0] }, 2) }))
+    const grown = screen.getByRole('list', { name: 'Answers so far per option' })
+    expect(texts(grown)).toEqual(['AA. Tea2 answers', 'BB. Coffee1 answer', 'CC. Water0 answers'])
+    expect(fills(grown)).toEqual(['100%', '50%', '0%'])
+    // No right answer while it runs (a poll has none anyway).
+    expect(screen.queryByText(/Correct answer/)).not.toBeInTheDocument()
+  })
+
+  it('shows the options of a poll without bars when the view has no answers so far', async () => {
+    await present(openQuestion({ type: 'poll', options: ['Tea', 'Coffee'] }))
+    expect(texts(await screen.findByRole('list', { name: 'Options' }))).toEqual(['AA. Tea', 'BB. Coffee'])
+    expect(screen.queryByRole('list', { name: 'Answers so far per option' })).not.toBeInTheDocument()
+  })
+
+  it("shows a word cloud at the standings once its answers are shown to the room, not before", async () => {
+    const standings = { phase: 'standings' as const, standings: rows(['Ana', 'Bo']) }
+    await present(cloud(CLOUD_WORDS, standings), {
+      'POST /api/live/games/g1/control': () => ({ body: cloud(null, standings) }),
+    })
+    expect(await screen.findByRole('list', { name: 'Top 5' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Word cloud' })).not.toBeInTheDocument()
+
+    const panel = screen.getByRole('region', { name: '19 answers are waiting for you to check them' })
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Show answers to the room' }))
+    const words = await screen.findByRole('list', { name: 'Word cloud' })
+    expect(texts(words)).toEqual(['fun (12 answers)', 'hard (5 answers)', 'long (2 answers)'])
+    expect(texts(screen.getByRole('list', { name: 'Top 5' }))).toHaveLength(2)
+    expect(screen.queryByText(/waiting for you to check/)).not.toBeInTheDocument()
+  })
+
+  it('shows no word cloud at the standings of another question, or of a cloud nobody answered', async () => {
+    const { socket } = await present(live({ phase: 'standings', question: makeTypedQuestion(), reveal: makeTypedReveal(), standings: rows(['Ana']) }))
+    expect(await screen.findByRole('list', { name: 'Top 5' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Word cloud' })).not.toBeInTheDocument()
+    act(() => socket.serverSend({ type: 'game', channel: 'game:g1', view: cloud(null, { phase: 'standings', serverNow: Date.now() + 1, standings: rows(['Ana']), reveal: { ...makeTypedReveal(), type: 'word_cloud', definition: { type: 'word_cloud' }, given: [] } }) }))
+    expect(screen.getByRole('list', { name: 'Top 5' })).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Word cloud' })).not.toBeInTheDocument()
   })
 
   it('reveals a typed answer with the accepted answers and the answers given most, ranked', async () => {

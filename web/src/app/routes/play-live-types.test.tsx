@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { makeTypedQuestion, makeTypedReveal, playerView } from '@/features/live/testing/fixtures'
+import { makeNumericReveal, makeTypedQuestion, makeTypedReveal, playerView } from '@/features/live/testing/fixtures'
 import { CURRENT_GAME_KEY, gameKey } from '@/features/live/utils/live-storage'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
 import { mockApi } from '@/testing/test-utils'
@@ -116,6 +116,20 @@ describe('/play/live with questions of other types', () => {
 
     game(socket, playerView({ phase: 'reveal', question: makeTypedQuestion(), reveal: makeTypedReveal(), serverNow: Date.now() + 1 }, { lastResult: { correct: false, points: 0, f: 0 } }))
     expect(screen.getByRole('heading', { name: '✗ Wrong' })).toBeInTheDocument()
+  })
+
+  it("keeps the presenter's number line and share right per part off the phone", async () => {
+    const { socket } = await comeBack()
+    game(socket, playerView({ phase: 'reveal', question: makeTypedQuestion({ type: 'numeric', unit: 'm/s²' }), reveal: makeNumericReveal() }, { lastResult: { correct: true, points: 10, f: 1 } }))
+    expect(screen.getByRole('heading', { name: '✓ Correct' })).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Answers given most' })).toBeInTheDocument()
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Numbers given' })).not.toBeInTheDocument()
+
+    const parts = [{ label: 'Mercury', right: 3 }]
+    game(socket, playerView({ phase: 'reveal', question: makeTypedQuestion(), reveal: makeTypedReveal({ parts }), serverNow: Date.now() + 1 }, { lastResult: { correct: false, points: 0, f: 0 } }))
+    expect(screen.getByRole('heading', { name: '✗ Wrong' })).toBeInTheDocument()
+    expect(screen.queryByText(/Share right per/)).not.toBeInTheDocument()
   })
 
   it('comes back after a reload to its response, locked in', async () => {

@@ -71,6 +71,33 @@ describe('live views of questions of other types', () => {
     expect(readGameView({ ...base, phase: 'reveal', reveal: { ...reveal, definition: { type: 'poll' } } })?.reveal).toBeNull()
   })
 
+  it("reads a reveal's parts and numbers, and the host's poll counts, as sent; what does not check as null", () => {
+    const parts = [{ label: 'Mercury', right: 10 }, { label: 'Venus', right: 4 }]
+    const numbers = { low: 0, high: 100, target: 40, band: [30, 50], values: [{ value: 35, count: 4 }] }
+    const host = { pin: '123456', joinKey: 'k', answered: 3, counting: false, names: [], pendingWords: null }
+    const view = readGameView({ ...base, phase: 'reveal', reveal: { ...reveal, parts, numbers }, host: { ...host, pollCounts: [2, 1] } })
+    expect(view?.reveal).toMatchObject({ parts, numbers })
+    expect(view?.host?.pollCounts).toEqual([2, 1])
+
+    const broken = readGameView({
+      ...base,
+      phase: 'reveal',
+      reveal: { ...reveal, parts: [{ label: 'Mercury' }], numbers: { ...numbers, band: [30] } },
+      host: { ...host, pollCounts: [2, 'x'] },
+    })
+    expect(broken?.reveal).toMatchObject({ parts: null, numbers: null })
+    expect(broken?.host?.pollCounts).toBeNull()
+    expect(readGameView({ ...base, reveal: { ...reveal, numbers: { ...numbers, values: [{ value: 35 }] } } })?.reveal).toMatchObject({ numbers: null })
+
+    // Null when it does not apply; left out by an older server, left out here too.
+    const none = readGameView({ ...base, phase: 'reveal', reveal: { ...reveal, parts: null, numbers: null }, host: { ...host, pollCounts: null } })
+    expect(none?.reveal).toMatchObject({ parts: null, numbers: null })
+    expect(none?.host?.pollCounts).toBeNull()
+    const older = readGameView({ ...base, phase: 'reveal', reveal, host })
+    expect(older?.reveal).toMatchObject({ parts: undefined, numbers: undefined })
+    expect(older?.host?.pollCounts).toBeUndefined()
+  })
+
   it('reads the acknowledgement of a response, and sends an answer with one', () => {
     const ack = { type: 'answerAck', channel: 'game:g1', question: 0, response: { order: [1, 0, 2] } }
     expect(parseServerMessage(JSON.stringify(ack))).toEqual(ack)

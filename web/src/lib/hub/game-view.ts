@@ -6,7 +6,8 @@
  * (the game id, a known phase, the server's clock, a question's options and times); fields the
  * server left out are filled with their "nothing" value, so the screens never meet `undefined` —
  * but for the fields of questions of other types (issue 29: a question's `served`, the player's
- * `response`, a result's `f`), which a question of four options A–D leaves out, and which stay
+ * `response`, a result's `f`), which a question of four options A–D leaves out, and the fields an
+ * older server leaves out (a reveal's `parts` and `numbers`, the host's `pollCounts`): those stay
  * out here too, so such a view reads as exactly what the server sent.
  */
 import { LETTERS } from '@/lib/constants'
@@ -26,6 +27,9 @@ import type {
   LiveResult,
   LiveReveal,
   LiveSettings,
+  NumberCount,
+  RevealNumbers,
+  RevealPart,
   StandingRow,
   TypedRevealJson,
 } from '@/types/live-game'
@@ -45,6 +49,25 @@ const stringOr = (value: unknown, fallback: string) => (typeof value === 'string
 /** A field of other question types: as sent when it checks, absent when left out, else null. */
 const optional = <T,>(value: unknown, check: (value: unknown) => value is T): T | null | undefined =>
   check(value) ? value : value === undefined ? undefined : null
+/** A list whose every row is an object that passes `check`. */
+const isRows = <T,>(value: unknown, check: (row: Unchecked<T>) => boolean): value is T[] =>
+  Array.isArray(value) && value.every((row: unknown) => {
+    const fields = fieldsOf<T>(row)
+    return fields !== null && check(fields)
+  })
+const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every(isNumber)
+const isParts = (value: unknown): value is RevealPart[] => isRows<RevealPart>(value, (part) => typeof part.label === 'string' && isNumber(part.right))
+/** A numeric or slider reveal's numbers: each one a number, the band two of them. */
+function isRevealNumbers(value: unknown): value is RevealNumbers {
+  const raw = fieldsOf<RevealNumbers>(value)
+  return (
+    raw !== null &&
+    isNumbers([raw.low, raw.high, raw.target]) &&
+    isNumbers(raw.band) &&
+    raw.band.length === 2 &&
+    isRows<NumberCount>(raw.values, (row) => isNumber(row.value) && isNumber(row.count))
+  )
+}
 
 export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
   secondsPerQuestion: 20,
@@ -116,8 +139,10 @@ function readTypedReveal(raw: Unchecked<TypedRevealJson>, explanation: string | 
     right: numberOr(raw.right, 0),
     partly: numberOr(raw.partly, 0),
     wrong: numberOr(raw.wrong, 0),
-    options: Array.isArray(raw.options) && raw.options.every(isNumber) ? raw.options : null,
+    options: isNumbers(raw.options) ? raw.options : null,
     given: readGiven(raw.given),
+    parts: optional(raw.parts, isParts),
+    numbers: optional(raw.numbers, isRevealNumbers),
   }
 }
 
@@ -171,6 +196,7 @@ function readHost(value: unknown): LiveHost | null {
     names: names.map((name) => ({ playerId: stringOr(name.playerId, ''), nickname: stringOr(name.nickname, '') })),
     // Left out by servers from before word clouds waited for the host: nothing waits.
     pendingWords: readGiven(raw.pendingWords),
+    pollCounts: optional(raw.pollCounts, isNumbers),
   }
 }
 

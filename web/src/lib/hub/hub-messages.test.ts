@@ -99,6 +99,9 @@ describe('parseServerMessage: live games', () => {
     expect(parseServerMessage(frame(answers))).toEqual(answers)
     const counting = { ...answers, answered: 25, counting: true }
     expect(parseServerMessage(frame(counting))).toEqual(counting)
+    const poll = { ...answers, pollCounts: [7, 11] }
+    expect(parseServerMessage(frame(poll))).toEqual(poll)
+    expect(parseServerMessage(frame({ ...answers, pollCounts: [-1] }))).toEqual(answers)
     expect(parseServerMessage(frame(ack))).toEqual(ack)
     expect(parseServerMessage(frame({ type: 'kicked', channel: 'game:g1' }))).toEqual({ type: 'kicked', channel: 'game:g1' })
     expect(parseServerMessage(frame({ type: 'subscribed', channel: 'game:g1' }))).toEqual({ type: 'subscribed', channel: 'game:g1' })

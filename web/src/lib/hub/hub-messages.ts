@@ -101,6 +101,8 @@ export type AnswersMessage = {
   answered: number
   players: number
   counting: boolean
+  /** During a poll: the answers so far per option (the presenter's live bars). */
+  pollCounts?: number[]
 }
 
 /** To the player, once the answer is durable in the log: its letter, or its response as sent. */
@@ -216,6 +218,7 @@ export function parseServerMessage(data: unknown): ServerMessage | null {
         players: isCount(message.players) ? message.players : 0,
         // A server from before the flag never counts after the time is up.
         counting: message.counting === true,
+        ...(Array.isArray(message.pollCounts) && message.pollCounts.every(isCount) ? { pollCounts: message.pollCounts as number[] } : {}),
       }
     case 'answerAck':
       if (!isGameChannel(channel) || !isCount(message.question)) return null

@@ -2,12 +2,16 @@
  * A question on the projector: its number and text, the four options (or, for a question of
  * another type, what is served of it: `ServedQuestionView`), the countdown and the answer count,
  * and "Counting answers…" once the time is up while the server is still writing answers received
- * in time (the reveal follows).
+ * in time (the reveal follows). A poll shows, in place of its options, each option's answers so
+ * far as bars (`pollCounts`, the host's only), which grow as answers come in (without motion when
+ * reduced motion is asked for, as every chart's bars).
  */
 import type { LiveQuestion } from '@/types/live-game'
 import type { QuestionClock } from '../utils/game-clock'
 import { COUNTING_ANSWERS } from '../utils/live-texts'
+import { letterAt, toneAt } from '../utils/typed-questions'
 import { Countdown } from './countdown'
+import { AnswerChart } from './reveal-chart'
 import { ServedQuestionView } from './served-question'
 import '../live.css'
 import '../live-presenter.css'
@@ -20,9 +24,19 @@ type PresenterQuestionProps = {
   players: number
   /** The server is still counting the answers received in time. */
   counting: boolean
+  /** A poll's answers so far per option (the host's view); null otherwise. */
+  pollCounts?: number[] | null
 }
 
-export function PresenterQuestion({ question, count, clock, answered, players, counting }: PresenterQuestionProps) {
+/** A poll's options, each with its answers so far, as the reveal's bars are drawn. */
+function PollBars({ options, counts }: { options: string[]; counts: number[] }) {
+  const rows = options.map((text, i) => ({ letter: letterAt(i), text, count: counts[i] ?? 0, right: false, tone: toneAt(i) }))
+  return <AnswerChart rows={rows} label="Answers so far per option" />
+}
+
+export function PresenterQuestion({ question, count, clock, answered, players, counting, pollCounts = null }: PresenterQuestionProps) {
+  const served = question.served
+  const pollBars = served?.type === 'poll' && pollCounts ? <PollBars options={served.options} counts={pollCounts} /> : null
   return (
     <div className="live-question">
       <div className="live-question-top">
@@ -41,8 +55,8 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
         </div>
       </div>
       <h2 className="live-question-text">{question.text}</h2>
-      {question.served ? (
-        <ServedQuestionView served={question.served} />
+      {served ? (
+        <ServedQuestionView served={served}>{pollBars}</ServedQuestionView>
       ) : (
         <ul className="live-options" aria-label="Options">
           {question.options.map((option) => (

@@ -1,8 +1,10 @@
 /**
  * The host's presenter view of a live game, for the projector (large type): lobby, question,
- * reveal (of four options A–D, or of a question of another type), standings and podium, with
- * the host's controls; a word cloud whose answers wait for the host shows, in the cloud's place,
- * how many wait and the button that shows them to the room. It wires the presenter machine to
+ * reveal (of four options A–D, or of a question of another type, with the presenter's own
+ * details: a number line, the share right per part), standings and podium, with the host's
+ * controls; a poll shows its answers so far while it runs; a word cloud whose answers wait for
+ * the host shows, in the cloud's place, how many wait and the button that shows them to the room,
+ * and once shown the cloud stays on screen at the standings too. It wires the presenter machine to
  * the API (load, control, kick), the hub (on the app's connection, with the session's token: the
  * channel's messages become `server.*` events), and the leave warning while the game runs. A
  * reconnect, or coming back to the page, gets the whole view again.
@@ -16,7 +18,7 @@ import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
 import { useHubConnected } from '@/lib/hub/hub-provider'
 import { liveResultsPath } from '@/lib/live-links'
-import type { ControlAction, GameView } from '@/types/live-game'
+import type { ControlAction, GameView, GivenAnswer } from '@/types/live-game'
 import { controlGame, getGame, kickPlayer } from '../api/live-api'
 import { useGameHub, type GameHubEvent } from '../hooks/use-game-hub'
 import { presenterMachine, type HostCommand } from '../machines/presenter.machine'
@@ -29,8 +31,9 @@ import { PresenterControls } from './presenter-controls'
 import { PresenterLobby } from './presenter-lobby'
 import { PresenterQuestion } from './presenter-question'
 import { RevealChart } from './reveal-chart'
+import { RevealDetails } from './reveal-details'
 import { StandingsList } from './standings-list'
-import { TypedReveal } from './typed-reveal'
+import { TypedReveal, WordCloud } from './typed-reveal'
 import '../live.css'
 import '../live-presenter.css'
 
@@ -39,6 +42,12 @@ const presenterActors = {
   runCommand: fromPromise<GameView, { gameId: string; command: HostCommand }>(({ input }) =>
     input.command.kind === 'control' ? controlGame(input.gameId, input.command.action) : kickPlayer(input.gameId, input.command.playerId),
   ),
+}
+
+/** A word cloud's answers once shown to the room (its reveal's `given`); null for another question, or before. */
+function shownWords(view: GameView): GivenAnswer[] | null {
+  const reveal = view.reveal
+  return reveal && 'type' in reveal && reveal.type === 'word_cloud' && reveal.given && reveal.given.length > 0 ? reveal.given : null
 }
 
 function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick, onAction }: {
@@ -65,24 +74,32 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick, onAc
           answered={answered}
           players={view.players}
           counting={counting}
+          pollCounts={view.host?.pollCounts}
         />
       ) : null
     case 'reveal':
       return (
         <div className="live-question">
           <h2 className="live-question-text">{view.question?.text}</h2>
-          {view.reveal && 'type' in view.reveal ? <TypedReveal reveal={view.reveal} waiting={waiting} /> : null}
+          {view.reveal && 'type' in view.reveal ? (
+            <TypedReveal reveal={view.reveal} waiting={waiting} details={<RevealDetails reveal={view.reveal} />} />
+          ) : null}
           {view.reveal && 'answer' in view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
         </div>
       )
-    case 'standings':
+    case 'standings': {
+      const cloud = shownWords(view)
       return (
         <div className="live-standings-screen">
           <h2 className="live-section-title">Standings</h2>
           {waiting}
-          <StandingsList rows={view.standings ?? []} label="Top 5" />
+          <div className={cloud ? 'live-standings-with-cloud' : undefined}>
+            {cloud ? <WordCloud given={cloud} /> : null}
+            <StandingsList rows={view.standings ?? []} label="Top 5" />
+          </div>
         </div>
       )
+    }
     case 'finished':
       return (
         <div className="live-finished">

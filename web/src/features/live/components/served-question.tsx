@@ -2,8 +2,10 @@
  * A question of another type (issue 29) on the projector while it is open: its type's name and
  * what the players answer on their phones, as served (in the game's one secret order, never the
  * right one) — the options, the items to put in order, the two lists to match, the groups and
- * the items to put in them, the text with its gaps, the range of a slider, or what to type.
+ * the items to put in them, the text with its gaps, the range of a slider, or what to type. The
+ * presenter may show something else in their place (`children`: a poll's live bars).
  */
+import type { ReactNode } from 'react'
 import { formatNumber, gapText } from '@/components/feedback/answer-words'
 import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import type { ServedQuestion } from '@/types/api'
@@ -109,11 +111,11 @@ function ServedBody({ served }: { served: ServedQuestion }) {
   }
 }
 
-export function ServedQuestionView({ served }: { served: ServedQuestion }) {
+export function ServedQuestionView({ served, children }: { served: ServedQuestion; children?: ReactNode }) {
   return (
     <div className="live-served">
       <p className="live-served-type">{QUESTION_TYPE_NAMES[served.type]}</p>
-      <ServedBody served={served} />
+      {children ?? <ServedBody served={served} />}
     </div>
   )
 }

@@ -7,7 +7,9 @@
  * feedback list words it), the answers given most as a ranked list (a word cloud's as words
  * sized by how often they were given, in plain CSS), then the explanation. Right is said in
  * words and with a ✓, never by colour alone. A word cloud whose answers wait for the host has no
- * `given`: the presenter puts what it shows the host (`waiting`) in the cloud's place.
+ * `given`: the presenter puts what it shows the host (`waiting`) in the cloud's place. The
+ * presenter also puts its own `details` (a number line, the share right per part) after the right
+ * answer; the phones have none.
  */
 import { useId, type ReactNode } from 'react'
 import { rightWords, type Words } from '@/components/feedback/answer-words'
@@ -88,7 +90,8 @@ export function GivenList({ given, label = 'Answers given most' }: { given: Give
   )
 }
 
-function WordCloud({ given }: { given: GivenAnswer[] }) {
+/** A word cloud's words, each sized by how often it was given (its count said in words too). */
+export function WordCloud({ given }: { given: GivenAnswer[] }) {
   return (
     <ul className="live-cloud" aria-label="Word cloud">
       {cloudWords(given).map((word, i) => (
@@ -105,9 +108,11 @@ type TypedRevealProps = {
   reveal: LiveTypedReveal
   /** Shown in place of the answers given while they wait for the host (a word cloud's). */
   waiting?: ReactNode
+  /** Shown after the right answer: the presenter's number line or share right per part. */
+  details?: ReactNode
 }
 
-export function TypedReveal({ reveal, waiting = null }: TypedRevealProps) {
+export function TypedReveal({ reveal, waiting = null, details = null }: TypedRevealProps) {
   const options = reveal.options ? revealOptions(reveal.definition) : null
   const right = options ? null : rightWords(reveal.definition)
   return (
@@ -125,6 +130,7 @@ export function TypedReveal({ reveal, waiting = null }: TypedRevealProps) {
         />
       ) : null}
       {right ? <RightAnswer words={right} /> : null}
+      {details}
       {reveal.given && reveal.given.length > 0 ? (
         reveal.type === 'word_cloud' ? (
           <WordCloud given={reveal.given} />

@@ -15,7 +15,7 @@ export type LiveAnswer = { choice: Letter } | { response: Response }
 
 export type GameHubEvent =
   | { type: 'server.game'; view: GameView }
-  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean }
+  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean; pollCounts?: number[] }
   | ({ type: 'server.answerAck'; question: number } & LiveAnswer)
   | { type: 'server.kicked' }
   | { type: 'server.error'; code: string; error: string }
@@ -31,6 +31,7 @@ export function toGameEvent(message: GameChannelMessage): GameHubEvent | null {
         answered: message.answered,
         players: message.players,
         counting: message.counting,
+        ...(message.pollCounts ? { pollCounts: message.pollCounts } : {}),
       }
     case 'answerAck':
       return 'choice' in message

@@ -119,6 +119,9 @@ describe('presenter machine', () => {
     actor.send({ type: 'server.answers', question: 0, answered: 1, players: 3, counting: false })
     expect(actor.getSnapshot().context.answered).toBe(1)
     expect(actor.getSnapshot().context.view?.players).toBe(3)
+    // A poll's counts ride along and feed the live bars.
+    actor.send({ type: 'server.answers', question: 0, answered: 1, players: 3, counting: false, pollCounts: [0, 1] })
+    expect(actor.getSnapshot().context.view?.host?.pollCounts).toEqual([0, 1])
     actor.send({ type: 'server.answers', question: 4, answered: 9, players: 2, counting: true })
     expect(actor.getSnapshot().context.answered).toBe(1)
     // The next question starts from its own count.

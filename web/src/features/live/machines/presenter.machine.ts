@@ -52,7 +52,7 @@ export type PresenterContext = {
 
 export type PresenterEvent =
   | { type: 'server.game'; view: GameView }
-  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean }
+  | { type: 'server.answers'; question: number; answered: number; players: number; counting: boolean; pollCounts?: number[] }
   | { type: 'server.error'; code: string; error: string }
   | { type: 'control.send'; action: ControlAction }
   | { type: 'player.kick'; playerId: string }
@@ -106,7 +106,12 @@ export const presenterMachine = setup({
       return {
         answered: event.answered,
         counting: context.view.phase === 'question' && event.counting,
-        view: { ...context.view, players: event.players },
+        // A poll's live bars follow its counts (the host's part of the view holds them).
+        view: {
+          ...context.view,
+          players: event.players,
+          ...(event.pollCounts && context.view.host ? { host: { ...context.view.host, pollCounts: event.pollCounts } } : {}),
+        },
       }
     }),
     setPending: assign({

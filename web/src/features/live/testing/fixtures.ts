@@ -51,6 +51,40 @@ export function makeTypedReveal(overrides: Partial<LiveTypedReveal> = {}): LiveT
   }
 }
 
+/**
+ * A numeric question's reveal (9.81 m/s², ± 0.1), 12 answers, with its numbers on a line: 4 gave
+ * 9.8, 6 gave 9.81 (both right), 2 gave 10.5.
+ */
+export function makeNumericReveal(overrides: Partial<LiveTypedReveal> = {}): LiveTypedReveal {
+  return makeTypedReveal({
+    type: 'numeric',
+    definition: { type: 'numeric', answer: 9.81, tolerance: { kind: 'absolute', value: 0.1 }, unit: 'm/s²' },
+    explanation: null,
+    answered: 12,
+    right: 10,
+    partly: 0,
+    wrong: 2,
+    given: [
+      { answer: '9.81', count: 6 },
+      { answer: '9.8', count: 4 },
+      { answer: '10.5', count: 2 },
+    ],
+    parts: null,
+    numbers: {
+      low: 9,
+      high: 11,
+      target: 9.81,
+      band: [9.71, 9.91],
+      values: [
+        { value: 9.8, count: 4 },
+        { value: 9.81, count: 6 },
+        { value: 10.5, count: 2 },
+      ],
+    },
+    ...overrides,
+  })
+}
+
 /** A word cloud's reveal, 19 answers; `given` stays null while they wait for the host. */
 export function makeWordCloudReveal(given: GivenAnswer[] | null = null): LiveTypedReveal {
   return makeTypedReveal({ type: 'word_cloud', definition: { type: 'word_cloud' }, explanation: null, answered: 19, right: 0, partly: 0, wrong: 0, given })

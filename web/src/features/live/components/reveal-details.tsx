@@ -1,0 +1,19 @@
+/**
+ * What the presenter adds to the reveal of a question of another type (issue 29), beside what
+ * the phones show too (`TypedReveal`): a numeric or slider question's numbers on a line, and an
+ * ordering's, matching's, categorize question's or text's share right per part. Nothing when the
+ * server sent neither (another type, or an older server). Loaded with the presenter only.
+ */
+import type { LiveTypedReveal } from '@/types/live-game'
+import { NumberLine } from './number-line'
+import { RevealParts } from './reveal-parts'
+
+export function RevealDetails({ reveal }: { reveal: LiveTypedReveal }) {
+  const unit = reveal.definition.type === 'numeric' ? reveal.definition.unit : null
+  return (
+    <>
+      {reveal.numbers ? <NumberLine numbers={reveal.numbers} unit={unit} /> : null}
+      {reveal.parts && reveal.parts.length > 0 ? <RevealParts type={reveal.type} parts={reveal.parts} answered={reveal.answered} /> : null}
+    </>
+  )
+}
