@@ -14,6 +14,7 @@ use crate::hosting::host_quiz;
 backend_tests! {
     a_quiz_of_every_type_is_served_without_keys_saved_resumed_and_scored_by_f,
     bad_definitions_and_bad_responses_are_refused_naming_the_question,
+    curated_categories_hold_questions_of_other_types_served_without_keys,
 }
 
 /// One question of each type, with the answer key.
@@ -279,4 +280,27 @@ async fn a_catalogue_file_may_define_questions_of_any_type() {
         let refused = quizroom_api::catalogue::publish_files(&store, vec![("bad.json".into(), file(json!([bad])))]).await.unwrap_err();
         assert!(format!("{refused:#}").contains(why), "{refused:#}");
     }
+}
+
+async fn curated_categories_hold_questions_of_other_types_served_without_keys(db: &TestDb) {
+    let app = spawn_app(db).await;
+    let (player, _) = app.verified_user("player@example.com").await;
+    let (_, categories) = app.get_as("/api/categories", Some(&player)).await;
+    let mut served_types = std::collections::BTreeSet::new();
+    for name in ["Earth Science", "Classical Music", "Languages & Words", "Oceans & Marine Life"] {
+        let id = categories.as_array().unwrap().iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("{name}"))["id"].as_i64().unwrap();
+        let (status, _) = app.post("/api/attempt/start", Some(&player), json!({ "categoryId": id })).await;
+        assert_eq!(status, 200);
+        let (_, served) = app.get_as(&format!("/api/question/{id}"), Some(&player)).await;
+        let questions = served["questions"].as_array().unwrap();
+        assert!(questions.iter().filter(|q| q.get("type").is_none()).count() >= 20, "{name} keeps its questions A–D");
+        served_types.extend(questions.iter().filter_map(|q| q["type"].as_str().map(str::to_owned)));
+        let text = served.to_string();
+        for secret in ["\"accepted\"", "\"target\"", "\"group\"", "\"pairs\"", "\"margin\""] {
+            assert!(!text.contains(secret), "{name}: {secret} served");
+        }
+    }
+    let expected = ["categorize", "gaps", "matching", "ordering", "slider", "true_false", "type_answer"];
+    assert_eq!(served_types.into_iter().collect::<Vec<_>>(), expected);
+    app.stop().await.unwrap();
 }

@@ -145,8 +145,8 @@ pub struct Player {
 }
 
 /// `count` verified players (signed up, code read from the development mailbox, verified), each
-/// on one of the first `categories` curated categories, with that category's question ids
-/// (served once an attempt is running; the start is the player's first write, in `ledger`).
+/// on one of the first `categories` curated categories, with the ids of that category's questions
+/// A–D (served once an attempt is running; the start is the player's first write, in `ledger`).
 pub async fn players(load: &Load, count: usize, categories: usize, ledger: &mut Vec<Sent>) -> Vec<Player> {
     let accounts: Vec<(String, String)> =
         futures::stream::iter(0..count).map(|i| verified_account(load, format!("player{i}@durability.example"))).buffered(SIGN_UPS_AT_ONCE).collect().await;
@@ -161,7 +161,8 @@ pub async fn players(load: &Load, count: usize, categories: usize, ledger: &mut 
         ledger.push(Sent { player: index, attempt_id: Some(attempt_id), kind: Kind::Start, outcome: started });
         let request = load.client.get(load.url(&format!("/api/question/{category_id}"))).bearer_auth(&token);
         let served = load.expect(request, "questions").await;
-        let questions = served["questions"].as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
+        // The load answers with letters: the category's questions of four options A–D.
+        let questions = served["questions"].as_array().unwrap().iter().filter(|q| q.get("type").is_none()).map(|q| q["id"].as_i64().unwrap()).collect();
         players.push(Player { index, token, user_id, category_id, questions });
     }
     players
