@@ -27,7 +27,7 @@ struct Rows {
     submissions: Vec<Vec<Value>>,
     retakes: Vec<Vec<Value>>,
     /// The last save per (attempt, question) in the batch.
-    saves: HashMap<(String, i64), (Option<&'static str>, i64)>,
+    saves: HashMap<(String, i64), (Option<String>, i64)>,
 }
 
 /// `rows` inserted into `table`, whose `columns` are (name, PostgreSQL type). On PostgreSQL one
@@ -92,9 +92,8 @@ impl Projector for InsightsProjector {
                 AttemptEvent::AttemptStarted { user_id, quiz_id, quiz_version, started_at, .. } => {
                     rows.starts.push(vec![json!(attempt_id), json!(quiz_id), json!(user_id), json!(quiz_version), json!(started_at)]);
                 }
-                // The time to answer is read for choices A–D (per-type analytics: issue 29).
                 AttemptEvent::AnswerRecorded { question_id, response, at, .. } => {
-                    rows.saves.insert((attempt_id, question_id), (response.as_ref().and_then(Response::letter).map(|l| l.as_str()), at));
+                    rows.saves.insert((attempt_id, question_id), (response.as_ref().map(saved_as), at));
                 }
                 AttemptEvent::AttemptSubmitted { answers, score, points, total, reason, at, .. } => {
                     let reason = match reason {
@@ -131,4 +130,17 @@ impl Projector for InsightsProjector {
         insert(conn, "insight_retake", &[("attempt_id", "text"), ("granted_at", "bigint")], rows.retakes, "").await?;
         Ok(())
     }
+}
+
+/// A saved response as `insight_save` keeps it, to tell whether the answer submitted is the one
+/// last saved (the time to answer counts from the attempt's start to that save): an option A–D's
+/// letter, as before question types; any other response as `h` and a stable 64-bit hash (FNV-1a)
+/// of its JSON, which holds neither of the separators the saves are gathered with (`:` and `,`).
+pub fn saved_as(response: &Response) -> String {
+    if let Some(letter) = response.letter() {
+        return letter.as_str().to_owned();
+    }
+    let json = serde_json::to_string(response).expect("a response serialises");
+    let hash = json.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    format!("h{hash:016x}")
 }

@@ -173,6 +173,23 @@ async fn a_quiz_of_every_type_is_served_without_keys_saved_resumed_and_scored_by
     assert_eq!(of("ordering")["topAnswers"][0]["answer"], "1 → 2 → 3 → 4");
     assert_eq!(of("numeric")["topAnswers"][0]["answer"], "9.8 m/s²");
     assert_eq!((of("poll")["meanF"].clone(), of("poll")["options"][1]["count"].as_i64()), (Value::Null, Some(1)));
+    // Every type's time to answer, the share right per place, and the numbers on a line.
+    for kind in ["ordering", "numeric", "gaps", "type_answer"] {
+        assert!(of(kind)["medianTimeMs"].as_i64().is_some(), "{kind}: {}", of(kind));
+    }
+    let places: Vec<i64> = of("ordering")["parts"].as_array().unwrap().iter().map(|p| p["right"].as_i64().unwrap()).collect();
+    assert_eq!(places, [1, 1, 1, 1]);
+    assert_eq!(of("gaps")["parts"].as_array().map(Vec::len), Some(2));
+    assert_eq!((of("numeric")["numbers"]["values"].clone(), of("numeric")["parts"].clone()), (json!([{ "value": 9.8, "count": 1 }]), Value::Null));
+    assert_eq!(of("slider")["numbers"]["low"].as_f64(), Some(1950.0));
+    // The results' CSV: each answer in words, a column per question.
+    let csv = app.client.get(app.url(&format!("/api/hostQuiz/results/{id}/export.csv"))).bearer_auth(&host).send().await.unwrap().text().await.unwrap();
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",Accommodations,Question 1,Question 2,Question 3,Question 4,Question 5,Question 6,Question 7,Question 8,Question 9,Question 10,Question 11,Question 12"), "{csv}");
+    let row = lines.next().unwrap();
+    for words in [",B,True,", ",9.8 m/s²,", ",1 → 2 → 3 → 4,", ",sunny"] {
+        assert!(row.contains(words), "{words} in {row}");
+    }
     app.stop().await.unwrap();
 }
 

@@ -7,6 +7,10 @@
  * submission, and downloads the workbook. Then a player opens "My progress" from the account menu
  * and finds the quiz with their score.
  *
+ * A second quiz has an ordering and a numeric question (issue 29): two players answer through the
+ * API, one right and one wrong, and the host finds the ordering's share right per place (the
+ * places most often wrong marked) and the numbers given on a number line.
+ *
  * The insights read model is filled asynchronously, a moment behind the submissions: the screens
  * are read again ("Refresh", a reload) until the figures are there, never after a fixed sleep.
  * Screenshots go to $QUIZROOM_E2E_SCREENSHOT_DIR (default /tmp/qr-e2e).
@@ -16,6 +20,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { createVerifiedAccount, expect, signInThroughForm, test, type Account } from './support/fixtures'
 import { SCREENSHOT_DIR } from './support/paths'
+import { hostQuizApi, signInApi, type HostedQuiz, type Session } from './support/quiz-api'
 
 test.beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }))
 
@@ -183,4 +188,86 @@ test('insights of a hosted quiz for its host, and a player\u2019s progress', asy
   await expect(row.getByRole('cell').nth(3)).toHaveText(/^[1-3](st|nd|rd) of 3$/)
   await expect(playerPage.getByTestId('streak-current')).toHaveText('1 day in a row')
   await playerPage.screenshot({ path: shot('insights-progress-desktop.png'), fullPage: true })
+})
+
+const PLANETS = ['Mercury', 'Venus', 'Earth']
+
+/** An ordering (the planets from the Sun) and a number (100 °C, right from 98 to 102). */
+const TYPED_QUESTIONS = [
+  { text: 'Put the planets in order, nearest the Sun first.', definition: { type: 'ordering', items: PLANETS }, explanation: '' },
+  { text: 'At how many degrees does water boil at sea level?', definition: { type: 'numeric', answer: 100, tolerance: { kind: 'absolute', value: 2 } }, explanation: '' },
+]
+
+/** A quiz of the typed questions: a CSV of one question, then the editor's definitions (which replace it). */
+async function hostTypedQuiz(request: APIRequestContext, host: Session, title: string): Promise<HostedQuiz> {
+  const quiz = await hostQuizApi(request, host, title, [['Placeholder?', 'a', 'b', 'c', 'd', 'A', '']])
+  const updated = await request.post('/api/question/update-category-questions', {
+    headers: { Authorization: `Bearer ${host.token}` },
+    data: { categoryId: quiz.id, questions: TYPED_QUESTIONS },
+  })
+  expect(updated.ok(), await updated.text()).toBeTruthy()
+  return quiz
+}
+
+/**
+ * A player joins by the code, starts an attempt and submits the planets in order (`right`) or in
+ * reverse (only Venus in its place), and `number`; the ordering's response is the served indices
+ * in the player's order.
+ */
+async function playTypedThroughApi(request: APIRequestContext, player: Session, quiz: HostedQuiz, right: boolean, number: number) {
+  const headers = { Authorization: `Bearer ${player.token}` }
+  const join = await request.get('/api/hostQuiz/checkQuiz', { params: { quizCode: quiz.code }, headers })
+  expect([200, 409], await join.text()).toContain(join.status())
+  const start = await request.post('/api/attempt/start', { data: { categoryId: quiz.id }, headers })
+  expect(start.ok(), await start.text()).toBeTruthy()
+  const loaded = await request.get(`/api/question/${quiz.id}`, { headers })
+  expect(loaded.ok(), await loaded.text()).toBeTruthy()
+  const { questions } = (await loaded.json()) as { questions: Array<{ id: number; type?: string; items?: string[] }> }
+  const answers = questions.map((question) => {
+    if (question.type === 'numeric') return { questionId: question.id, response: { number } }
+    expect(question.type).toBe('ordering')
+    const order = PLANETS.map((planet) => (question.items ?? []).indexOf(planet))
+    return { questionId: question.id, response: { order: right ? order : [...order].reverse() } }
+  })
+  const submitted = await request.post('/api/question/score', { data: { userId: player.userId, categoryId: quiz.id, answers }, headers })
+  expect(submitted.ok(), await submitted.text()).toBeTruthy()
+}
+
+test("insights of a quiz's ordering and number: the share right per place and the numbers given on a line", async ({ page, request }) => {
+  test.setTimeout(90_000)
+  const hostAccount = await createVerifiedAccount(request, { firstName: 'Tia', lastName: 'Typed', label: 'insighttypedhost' })
+  const [right, wrong] = await Promise.all(
+    ['Rae', 'Wes'].map((firstName) => createVerifiedAccount(request, { firstName, lastName: 'Player', label: `insighttyped${firstName.toLowerCase()}` })),
+  )
+  const quiz = await hostTypedQuiz(request, await signInApi(request, hostAccount), `Typed insights ${Date.now().toString(36)}`)
+  await playTypedThroughApi(request, await signInApi(request, right), quiz, true, 100)
+  await playTypedThroughApi(request, await signInApi(request, wrong), quiz, false, 90)
+
+  await signIn(page, hostAccount)
+  await page.goto(`/host/insights/${quiz.id}`)
+  const participants = stat(page, 'Participants')
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect(participants).toHaveText('2', { timeout: 2_000 })
+  }).toPass({ timeout: 30_000 })
+
+  const questions = page.getByRole('list', { name: 'Questions, hardest first' })
+  const question = (text: string) => questions.getByRole('listitem').filter({ has: page.getByRole('heading', { name: text }) })
+
+  // Each place labelled with the planet that belongs there; Mercury's and Earth's were swapped once.
+  const ordering = question(TYPED_QUESTIONS[0].text)
+  await expect(ordering.getByRole('list', { name: 'Share right per place' }).getByRole('listitem')).toHaveText([
+    '1. Mercury50% right⚠ most often wrong',
+    '2. Venus100% right',
+    '3. Earth50% right⚠ most often wrong',
+  ])
+  await expect(ordering.getByTestId('number-line')).toHaveCount(0)
+
+  // The numbers given on the line, the right answer and its stretch in words.
+  const numeric = question(TYPED_QUESTIONS[1].text)
+  const line = numeric.getByRole('figure', { name: 'The answer is 100, right from 98 to 102.' })
+  await expect(line.getByTestId('number-line')).toBeVisible()
+  await expect(line.getByRole('list', { name: 'Numbers given' }).getByRole('listitem')).toHaveText(['1 gave 90', '1 gave 100 (right)'])
+  await expect(numeric.getByText(/^Share right per/)).toHaveCount(0)
+  await page.screenshot({ path: shot('insights-typed-desktop.png'), fullPage: true })
 })

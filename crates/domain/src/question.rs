@@ -11,6 +11,7 @@ mod check;
 mod describe;
 mod judge;
 mod serve;
+mod tally;
 pub mod text;
 
 use serde::{Deserialize, Serialize};
@@ -21,6 +22,7 @@ use crate::quiz::Letter;
 pub use check::DefinitionError;
 pub use judge::ResponseError;
 pub use serve::{Served, shuffled};
+pub use tally::{MOST_NUMBERS, NumberTally};
 
 /// The version of the judging rules in this module, recorded with every judged answer: a rule
 /// changed later never rewrites a score given under an earlier one.

@@ -279,6 +279,8 @@ pub struct ResultRow {
     /// The accommodations the counted attempt started with.
     pub extra_time: String,
     pub read_aloud: i64,
+    /// The counted attempt.
+    pub attempt_id: String,
 }
 
 /// Each player's current entry on quiz `category_id` (their best since any retake), in rank order.
@@ -286,7 +288,7 @@ pub async fn results(pool: &AnyPool, category_id: i64) -> Result<Vec<ResultRow>,
     let sql = format!(
         "select b.user_id, u.first_name, u.last_name, u.email, a.score, a.total, a.points, a.submitted_at, a.reason, \
          (select count(*) from attempt x where x.category_id = b.category_id and x.user_id = b.user_id and x.status = 'submitted') \
-         as attempts, a.extra_time, a.read_aloud from best_score b join attempt a on a.attempt_id = b.attempt_id \
+         as attempts, a.extra_time, a.read_aloud, b.attempt_id from best_score b join attempt a on a.attempt_id = b.attempt_id \
          join user_account u on u.user_id = b.user_id where b.category_id = $1 order by {RANK_ORDER}"
     );
     sqlx::query_as::<_, ResultRow>(sqlx::AssertSqlSafe(sql)).bind(category_id).fetch_all(pool).await

@@ -77,7 +77,8 @@ pub struct AnswerRow {
 }
 
 /// Every scored answer of quiz `quiz_id`: each submission's list, matched with the saves. One row
-/// per attempt, its saves gathered into one text by the database (`question:letter:ms,…`): rows
+/// per attempt, its saves gathered into one text by the database (`question:saved:ms,…`, the
+/// response as `super::saved_as` keeps it): rows
 /// cost more than their bytes here.
 pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sqlx::Error> {
     let mut conn = pool.acquire().await?;
@@ -96,15 +97,16 @@ pub async fn answers(pool: &AnyPool, quiz_id: i64) -> Result<Vec<AnswerRow>, sql
         let mut saved: HashMap<i64, (&str, i64)> = HashMap::new();
         for save in saves.as_deref().unwrap_or("").split(',').filter(|s| !s.is_empty()) {
             let mut parts = save.splitn(3, ':');
-            let (Some(question), Some(letter), Some(ms)) = (parts.next(), parts.next(), parts.next()) else { continue };
+            let (Some(question), Some(save), Some(ms)) = (parts.next(), parts.next(), parts.next()) else { continue };
             if let (Ok(question), Ok(ms)) = (question.parse(), ms.parse()) {
-                saved.insert(question, (letter, ms));
+                saved.insert(question, (save, ms));
             }
         }
         let scored: Vec<ScoredAnswer> = serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         for a in scored {
             let answer = a.response.as_ref().and_then(Response::letter).map(|l| l.as_str());
-            let time_ms = saved.get(&a.question_id).filter(|(letter, _)| answer == Some(*letter)).map(|(_, ms)| *ms);
+            let submitted = a.response.as_ref().map(super::saved_as);
+            let time_ms = saved.get(&a.question_id).filter(|(save, _)| submitted.as_deref() == Some(*save)).map(|(_, ms)| *ms);
             out.push(AnswerRow {
                 attempt_id: attempt_id.clone(),
                 question_id: a.question_id,

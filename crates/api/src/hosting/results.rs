@@ -1,10 +1,14 @@
 //! A hosted quiz's results (each player's current entry, live through the hub's `quiz:{id}`
 //! channel) and their CSV export.
 
+use std::collections::HashMap;
+
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use quizroom_projections::attempt::read as attempts;
+use quizroom_projections::insights::read::answers as insight_answers;
+use quizroom_projections::quiz::read::{self as quizzes, CategoryRow};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
@@ -97,11 +101,30 @@ pub(super) async fn results(State(state): State<AppState>, caller: AuthUser, Pat
     Ok(Json(QuizResults { success: true, title: category.name, participants: data.len(), data }))
 }
 
+/// Each counted attempt's answers to the quiz's questions as it has them now, by attempt: a
+/// letter for a question A–D (as the live results write them), any other answer in words. Read
+/// from the insights read model, which may trail a submission by a moment.
+async fn answers_in_words(state: &AppState, category: &CategoryRow) -> Result<(usize, HashMap<String, Vec<String>>), ApiError> {
+    let questions = quizzes::questions(state.store.pool(), category.id, category.quiz_version).await.map_err(db)?;
+    let place: HashMap<i64, usize> = questions.iter().enumerate().map(|(i, q)| (q.id, i)).collect();
+    let mut by_attempt: HashMap<String, Vec<String>> = HashMap::new();
+    for a in insight_answers(state.store.pool(), category.id).await.map_err(db)? {
+        let (Some(response), Some(&i)) = (&a.response, place.get(&a.question_id)) else { continue };
+        let kind = &questions[i].kind;
+        let words = match (kind.letters(), response.letter()) {
+            (Some(_), Some(letter)) => letter.as_str().to_owned(),
+            _ => kind.describe(response),
+        };
+        by_attempt.entry(a.attempt_id).or_insert_with(|| vec![String::new(); questions.len()])[i] = csv_cell(&words);
+    }
+    Ok((questions.len(), by_attempt))
+}
+
 /// The results as CSV, for the host.
 #[utoipa::path(get, path = "/hostQuiz/results/{categoryId}/export.csv", operation_id = "exportResults", tag = "hosting", security(("bearer" = [])),
     params(("categoryId" = i64, Path, minimum = 1, description = "The quiz")),
     responses(
-        (status = 200, description = "`Rank,First name,Last name,Email,Score,Total,Points,Submitted at,Submitted by,Attempts,Accommodations`, a row per participant",
+        (status = 200, description = "`Rank,First name,Last name,Email,Score,Total,Points,Submitted at,Submitted by,Attempts,Accommodations`, then `Question 1`… with each answer in words (a letter for a question A–D), a row per participant",
             content_type = "text/csv", body = String,
             headers(("Content-Disposition" = String, description = "`attachment`, named after the quiz"))),
         (status = 400, description = "Not a category id", body = ErrorBody),
@@ -114,13 +137,15 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
     let rows = result_rows(&state, category.id).await?;
     let mut out = csv::Writer::from_writer(Vec::new());
     let write = |out: &mut csv::Writer<Vec<u8>>, record: Vec<String>| out.write_record(record).map_err(ApiError::internal);
+    let (questions, answers) = answers_in_words(&state, &category).await?;
     let header = ["Rank", "First name", "Last name", "Email", "Score", "Total", "Points", "Submitted at", "Submitted by", "Attempts", "Accommodations"];
-    write(&mut out, header.map(String::from).to_vec())?;
+    write(&mut out, header.map(String::from).into_iter().chain((1..=questions).map(|n| format!("Question {n}"))).collect())?;
+    let unanswered = vec![String::new(); questions];
     for (i, r) in rows.iter().enumerate() {
         let by = if r.reason == "timeout" { "time up (server)" } else { "player" };
         write(
             &mut out,
-            vec![
+            [
                 (i + 1).to_string(),
                 csv_cell(&r.first_name),
                 csv_cell(&r.last_name),
@@ -132,7 +157,10 @@ pub(super) async fn export_results(State(state): State<AppState>, caller: AuthUs
                 by.to_owned(),
                 r.attempts.to_string(),
                 AccommodationView::of_row(&r.extra_time, r.read_aloud).describe(),
-            ],
+            ]
+            .into_iter()
+            .chain(answers.get(&r.attempt_id).unwrap_or(&unanswered).iter().cloned())
+            .collect(),
         )?;
     }
     let bytes = out.into_inner().map_err(ApiError::internal)?;

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use quizroom_domain::attempt::POINTS_PER_CORRECT;
 use quizroom_domain::question::{QuestionKind, Response};
 use quizroom_domain::quiz::Letter;
+use quizroom_hub::game::breakdown::{NumberLine, PartRight};
 use quizroom_projections::figures::{distribution, mean, median, median_f, one_decimal, percent, share};
 use quizroom_projections::insights::read::{AnswerRow, AttemptRow};
 use serde::Serialize;
@@ -92,6 +93,11 @@ pub struct QuestionFigures {
     pub top_answers: Vec<GivenAnswer>,
     /// How right on average, 0 to 1 (partly right answers count in part); null when not scored.
     pub mean_f: Option<f64>,
+    /// Ordering, matching, categorize, gaps: per part (place, left item, item, gap), how many of
+    /// the answers got it right; the parts most often wrong stand out.
+    pub parts: Option<Vec<PartRight>>,
+    /// Numbers and sliders: the numbers given, on a line with the answer and the right stretch.
+    pub numbers: Option<NumberLine>,
     /// Attempts in which it was answered or skipped.
     pub seen: i64,
     pub skipped: i64,
@@ -173,6 +179,7 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
                 None => (String::new(), choice_counts(&q.kind, rows), None, top_answers(&q.kind, rows)),
             };
             let right = rows.iter().filter(|r| r.correct).count() as i64;
+            let responses = || rows.iter().filter_map(|r| r.response.as_ref());
             let mut times: Vec<i64> = rows.iter().filter_map(|r| r.time_ms).collect();
             let fs: Vec<f64> = rows.iter().filter_map(|r| r.f).collect();
             Some(QuestionFigures {
@@ -184,6 +191,8 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
                 options,
                 top_answers,
                 mean_f: (q.kind.scored() && !fs.is_empty()).then(|| fs.iter().sum::<f64>() / fs.len() as f64),
+                parts: q.kind.parts_tally(responses()).map(|tally| tally.into_iter().map(|(label, right)| PartRight { label, right }).collect()),
+                numbers: q.kind.number_tally(responses()).map(NumberLine::from),
                 seen,
                 skipped: rows.iter().filter(|r| r.response.is_none()).count() as i64,
                 correct_share: share(right, seen),
@@ -321,6 +330,39 @@ mod tests {
 
     fn question(id: i64, number: i64, key: Letter) -> QuizQuestion {
         QuizQuestion { id, number, text: format!("Q{number}"), kind: QuestionKind::from_letters(["a".into(), "b".into(), "c".into(), "d".into()], key) }
+    }
+
+    #[test]
+    fn orderings_show_the_places_most_often_wrong_and_numbers_their_spread() {
+        let attempts: Vec<AttemptRow> = (0..3).map(|i| attempt(&format!("a{i}"), &format!("u{i}"), 0, 2, 0, 1, "player")).collect();
+        let given = |attempt: &str, question: i64, response: Response, f: f64| AnswerRow {
+            attempt_id: attempt.into(),
+            question_id: question,
+            answer: None,
+            response: Some(response),
+            correct: f >= 1.0,
+            f: Some(f),
+            time_ms: None,
+        };
+        let answers = [
+            given("a0", 1, Response::Order(vec![0, 1, 2]), 1.0),
+            given("a1", 1, Response::Order(vec![0, 2, 1]), 0.0),
+            given("a2", 1, Response::Order(vec![1, 0, 2]), 0.0),
+            given("a0", 2, Response::Number(9.8), 1.0),
+            given("a1", 2, Response::Number(7.0), 0.0),
+        ];
+        let ordering = QuestionKind::Ordering { items: vec!["Bach".into(), "Mozart".into(), "Liszt".into()], partial: false };
+        let numeric = QuestionKind::Numeric { answer: 9.81, tolerance: quizroom_domain::question::Tolerance::Absolute(0.05), unit: None };
+        let qs = [QuizQuestion { id: 1, number: 1, text: "Order".into(), kind: ordering }, QuizQuestion { id: 2, number: 2, text: "g".into(), kind: numeric }];
+        let figures = questions(&qs, &attempts, &answers);
+        let order = figures.iter().find(|f| f.question_id == 1).unwrap();
+        let rights: Vec<(&str, u32)> = order.parts.as_ref().unwrap().iter().map(|p| (p.label.as_str(), p.right)).collect();
+        assert_eq!(rights, [("Bach", 2), ("Mozart", 1), ("Liszt", 2)], "Mozart's place is the one most often wrong");
+        assert!(order.numbers.is_none());
+        let number = figures.iter().find(|f| f.question_id == 2).unwrap();
+        let line = number.numbers.as_ref().unwrap();
+        assert_eq!((line.low, line.target, line.values.len()), (7.0, 9.81, 2));
+        assert!(number.parts.is_none());
     }
 
     #[test]

@@ -2,17 +2,12 @@
 //! types"): the share right per part of a question of several parts, the numbers given on a
 //! line with the right stretch, and a poll's answers while it runs (for the host alone).
 
-use std::collections::HashMap;
-
 use quizroom_domain::game::Phase;
-use quizroom_domain::question::{Gap, QuestionKind, Response, Tolerance};
+use quizroom_domain::question::{NumberTally, QuestionKind, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::room::Room;
-
-/// Distinct numbers a number line shows, at most (the most given).
-pub const MOST_NUMBERS: usize = 100;
 
 /// A part of a question (an ordering's place, a matching's left item, a categorize question's
 /// item, a gap) and how many got it right.
@@ -45,21 +40,11 @@ pub struct NumberCount {
     pub count: u32,
 }
 
-/// A part's label: what belongs there, in words.
-fn labels(kind: &QuestionKind) -> Option<Vec<String>> {
-    Some(match kind {
-        QuestionKind::Ordering { items, .. } => items.clone(),
-        QuestionKind::Matching { pairs, .. } => pairs.iter().map(|p| p.left.clone()).collect(),
-        QuestionKind::Categorize { items, .. } => items.iter().map(|i| i.text.clone()).collect(),
-        QuestionKind::Gaps { gaps, .. } => gaps
-            .iter()
-            .map(|gap| match gap {
-                Gap::Choice { options, right } => options.get(*right).cloned().unwrap_or_default(),
-                Gap::Typed { accepted, .. } => accepted.first().cloned().unwrap_or_default(),
-            })
-            .collect(),
-        _ => return None,
-    })
+impl From<NumberTally> for NumberLine {
+    fn from(t: NumberTally) -> NumberLine {
+        let values = t.values.into_iter().map(|(value, count)| NumberCount { value, count }).collect();
+        NumberLine { low: t.low, high: t.high, target: t.target, band: t.band, values }
+    }
 }
 
 impl Room {
@@ -70,51 +55,13 @@ impl Room {
 
     /// Per part of question `index` (of several parts), how many got it right.
     pub(super) fn parts(&self, index: usize, kind: &QuestionKind) -> Option<Vec<PartRight>> {
-        let labels = labels(kind)?;
-        let mut right = vec![0u32; labels.len()];
-        for parts in self.responses(index).filter_map(|r| kind.parts_right(r)) {
-            for (n, _) in parts.iter().enumerate().filter(|(_, r)| **r) {
-                if let Some(count) = right.get_mut(n) {
-                    *count += 1;
-                }
-            }
-        }
-        Some(labels.into_iter().zip(right).map(|(label, right)| PartRight { label, right }).collect())
+        let tally = kind.parts_tally(self.responses(index))?;
+        Some(tally.into_iter().map(|(label, right)| PartRight { label, right }).collect())
     }
 
     /// The numbers given to question `index` (numeric or slider) on a line.
     pub(super) fn numbers(&self, index: usize, kind: &QuestionKind) -> Option<NumberLine> {
-        let (target, band, range) = match kind {
-            QuestionKind::Numeric { answer, tolerance, .. } => {
-                let within = match tolerance {
-                    Tolerance::Absolute(t) => *t,
-                    Tolerance::Relative(share) => share * answer.abs(),
-                };
-                (*answer, [answer - within, answer + within], None)
-            }
-            QuestionKind::Slider { min, max, target, margin, .. } => (*target, [(target - margin).max(*min), (target + margin).min(*max)], Some((*min, *max))),
-            _ => return None,
-        };
-        let mut counts: HashMap<u64, (f64, u32)> = HashMap::new();
-        for r in self.responses(index) {
-            if let Response::Number(x) = r {
-                // 0.0 and -0.0 are one number.
-                let x = if *x == 0.0 { 0.0 } else { *x };
-                counts.entry(x.to_bits()).or_insert((x, 0)).1 += 1;
-            }
-        }
-        let mut values: Vec<NumberCount> = counts.into_values().map(|(value, count)| NumberCount { value, count }).collect();
-        values.sort_by(|a, b| b.count.cmp(&a.count).then(a.value.total_cmp(&b.value)));
-        values.truncate(MOST_NUMBERS);
-        values.sort_by(|a, b| a.value.total_cmp(&b.value));
-        let (low, high) = range.unwrap_or_else(|| {
-            let low = values.iter().map(|v| v.value).fold(band[0], f64::min);
-            let high = values.iter().map(|v| v.value).fold(band[1], f64::max);
-            // A line of some length even when every answer is the answer.
-            let pad = if high > low { 0.0 } else { target.abs().max(1.0) * 0.1 };
-            (low - pad, high + pad)
-        });
-        Some(NumberLine { low, high, target, band, values })
+        kind.number_tally(self.responses(index)).map(NumberLine::from)
     }
 
     /// A poll's answers per option while it runs, for the host.

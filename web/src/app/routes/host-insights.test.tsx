@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { liveGame, quizInsights } from '@/features/insights/testing/fixtures'
+import { liveGame, numericQuestion, orderingQuestion, quizInsights } from '@/features/insights/testing/fixtures'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import { renderApp } from '../testing/render-app'
 
@@ -53,6 +53,27 @@ describe('/host/insights/:categoryId', () => {
     expect(within(questions[1]).getByText('Skipped').nextElementSibling).toHaveTextContent('1')
     expect(within(questions[1]).getByText('Median time to answer').nextElementSibling).toHaveTextContent('—')
     expect(screen.getByText(/1 question may have a wrong key/)).toBeInTheDocument()
+  })
+
+  it("shows an ordering's share right per place and a numeric question's number line, and neither on the questions A–D", async () => {
+    const questions = [...quizInsights().questions, orderingQuestion(), numericQuestion()]
+    setup({ 'GET /api/hostQuiz/insights/12': { body: quizInsights({ questions }) } })
+    const list = await screen.findByRole('list', { name: 'Questions, hardest first' })
+    const [redPlanet, twoPlusTwo, ordering, numeric] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list)
+    const places = within(ordering).getByRole('list', { name: 'Share right per place' })
+    expect(within(places).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      '1. Mercury75% right',
+      '2. Venus50% right',
+      '3. Earth13% right⚠ most often wrong',
+    ])
+    expect(within(numeric).getByRole('figure', { name: 'The answer is 9.81, right from 9.71 to 9.91.' })).toBeInTheDocument()
+    expect(within(numeric).getByTestId('number-line')).toBeInTheDocument()
+    for (const question of [redPlanet, twoPlusTwo]) {
+      expect(within(question).queryByText(/Share right per/)).not.toBeInTheDocument()
+      expect(within(question).queryByTestId('number-line')).not.toBeInTheDocument()
+    }
   })
 
   it('draws the score distribution and the days, each with its table', async () => {

@@ -163,9 +163,9 @@ describe('/host/live/:gameId with questions of other types', () => {
 
     const drawing = within(figure).getByTestId('number-line')
     expect(drawing).toHaveAttribute('aria-hidden', 'true')
-    const band = drawing.querySelector('.live-number-band') as Element
+    const band = drawing.querySelector('.number-line-band') as Element
     const [from, to] = [attr(band, 'x'), attr(band, 'x') + attr(band, 'width')]
-    const bars = Array.from(drawing.querySelectorAll('.live-number-value'))
+    const bars = Array.from(drawing.querySelectorAll('.number-line-value'))
     expect(bars.map((bar) => [bar.getAttribute('data-value'), bar.getAttribute('data-count'), bar.classList.contains('is-right')])).toEqual([
       ['9.8', '4', true],
       ['9.81', '6', true],
@@ -182,7 +182,7 @@ describe('/host/live/:gameId with questions of other types', () => {
     expect(four / six).toBeCloseTo(4 / 6)
     expect(two / six).toBeCloseTo(2 / 6)
     // The answer marked and labelled inside the band; the line's ends labelled.
-    const target = attr(drawing.querySelector('.live-number-target') as Element, 'x1')
+    const target = attr(drawing.querySelector('.number-line-target') as Element, 'x1')
     expect(target).toBeGreaterThan(from)
     expect(target).toBeLessThan(to)
     expect(Array.from(drawing.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['✓ 9.81 m/s²', '9', '11'])

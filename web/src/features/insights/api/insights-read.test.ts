@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { liveGame, progress, quizInsights } from '../testing/fixtures'
+import { liveGame, numericQuestion, orderingQuestion, progress, quizInsights, typedQuestion } from '../testing/fixtures'
 import { INVALID_INSIGHTS, readInsights, readProgress } from './insights-read'
 
 describe('readInsights', () => {
@@ -35,6 +35,58 @@ describe('readInsights', () => {
     expect(insights.playersTotal).toBe(1)
     expect(insights.days).toEqual([])
     expect(insights.liveGames).toEqual([])
+  })
+
+  it("reads an ordering's parts and a numeric question's numbers, and neither for the other questions", () => {
+    const [letter, , typed, ordering, numeric] = readInsights(
+      quizInsights({ questions: [...quizInsights().questions, typedQuestion({ parts: null, numbers: null }), orderingQuestion(), numericQuestion()] }),
+      12,
+    ).questions
+    expect(ordering.parts).toEqual([
+      { label: 'Mercury', right: 6 },
+      { label: 'Venus', right: 4 },
+      { label: 'Earth', right: 1 },
+    ])
+    expect(ordering.numbers).toBeNull()
+    expect(numeric.numbers).toEqual({
+      low: 9,
+      high: 11,
+      target: 9.81,
+      band: [9.71, 9.91],
+      values: [
+        { value: 9.81, count: 5 },
+        { value: 10, count: 3 },
+      ],
+    })
+    expect(numeric.parts).toBeNull()
+    expect(numeric.medianTimeMs).toBe(7200)
+    // Sent as null, or left out by an older server (the questions A–D of the fixture): null.
+    for (const question of [letter, typed]) {
+      expect(question.parts).toBeNull()
+      expect(question.numbers).toBeNull()
+    }
+  })
+
+  it('gives odd parts and numbers neutral values', () => {
+    const [question] = readInsights(
+      quizInsights({
+        questions: [
+          typedQuestion({
+            parts: [{ label: 3 }, 'x'],
+            numbers: { target: 5, band: ['a'], values: [{ value: 4, count: 2 }, { value: 6 }, 'x'] },
+          }),
+        ],
+      }),
+      12,
+    ).questions
+    expect(question.parts).toEqual([
+      { label: '', right: 0 },
+      { label: '', right: 0 },
+    ])
+    expect(question.numbers).toEqual({ low: 0, high: 0, target: 5, band: [5, 5], values: [{ value: 4, count: 2 }] })
+    const [odd] = readInsights(quizInsights({ questions: [typedQuestion({ parts: {}, numbers: [] })] }), 12).questions
+    expect(odd.parts).toBeNull()
+    expect(odd.numbers).toBeNull()
   })
 
   it('refuses a report whose lists are not lists', () => {

@@ -14,7 +14,9 @@ import type {
   InsightsSummary,
   LiveGameFigures,
   LiveQuestionFigures,
+  NumberFigures,
   OptionFigures,
+  PartFigures,
   PlayedLiveGame,
   PlayedQuiz,
   PlayerFigures,
@@ -80,6 +82,38 @@ function readSuspect(raw: unknown): SuspectKey | null {
   return { strongWrongShare: num(s.strongWrongShare), strongChoice: text(s.strongChoice), strongPlayers: num(s.strongPlayers) }
 }
 
+function readPart(raw: unknown): PartFigures {
+  const p = record(raw)
+  return { label: text(p.label), right: num(p.right) }
+}
+
+/** The parts of an ordering, matching, categorize or gaps question; null when not a list (another type, an older server). */
+const readParts = (value: unknown): PartFigures[] | null => (Array.isArray(value) ? value.map(readPart) : null)
+
+/**
+ * The numbers of a numeric or slider question; null when not an object (another type, an older
+ * server). A missing end or answer is 0, a missing end of the band the answer, and numbers given
+ * by nobody are left out.
+ */
+function readNumbers(value: unknown): NumberFigures | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
+  const n = record(value)
+  const target = num(n.target)
+  const band = optionalList(n.band)
+  return {
+    low: num(n.low),
+    high: num(n.high),
+    target,
+    band: [numOrNull(band[0]) ?? target, numOrNull(band[1]) ?? target],
+    values: optionalList(n.values)
+      .map((row) => {
+        const r = record(row)
+        return { value: num(r.value), count: num(r.count) }
+      })
+      .filter((row) => row.count > 0),
+  }
+}
+
 function readQuestion(raw: unknown, position: number): QuestionFigures {
   const q = record(raw)
   return {
@@ -96,6 +130,8 @@ function readQuestion(raw: unknown, position: number): QuestionFigures {
     correctShare: num(q.correctShare),
     medianTimeMs: numOrNull(q.medianTimeMs),
     suspectKey: readSuspect(q.suspectKey),
+    parts: readParts(q.parts),
+    numbers: readNumbers(q.numbers),
   }
 }
 

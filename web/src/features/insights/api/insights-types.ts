@@ -3,6 +3,7 @@
  * a player's progress. Scores are in percent (0–100), shares from 0 to 1, times in milliseconds.
  */
 import type { Letter, QuestionType } from '@/types/api'
+import type { RevealNumbers, RevealPart } from '@/types/live-game'
 
 export type InsightsSummary = {
   participants: number
@@ -26,6 +27,20 @@ export type GivenAnswer = { answer: string; count: number; right: boolean }
 /** The key may be wrong: most of the strong players chose `strongChoice`, not the key. */
 export type SuspectKey = { strongWrongShare: number; strongChoice: string; strongPlayers: number }
 
+/**
+ * A part of an ordering (a place, labelled with the item that belongs there), a matching (a left
+ * item), a categorize question (an item) or a text (a gap, labelled with its right answer), and
+ * how many of the answers got it right: the shape of a live reveal's parts.
+ */
+export type PartFigures = RevealPart
+
+/**
+ * The numbers given to a numeric or slider question: the line's ends, the right answer, the
+ * stretch that counts as right and each number given with how many gave it (the shape of a live
+ * reveal's numbers, drawn by the same number line).
+ */
+export type NumberFigures = RevealNumbers
+
 export type QuestionFigures = {
   questionId: number
   /** Its place in the quiz now (questions removed by an edit come after). */
@@ -44,9 +59,17 @@ export type QuestionFigures = {
   seen: number
   skipped: number
   correctShare: number
-  /** Null when no counted answer has a time. */
+  /** Any type; null when no counted answer has a time. */
   medianTimeMs: number | null
   suspectKey: SuspectKey | null
+  /**
+   * Ordering, matching, categorize and gaps: one per part in the definition's order, each with
+   * how many of the answers (`seen - skipped`) got it right. Null for the other types; absent
+   * from an older server (read as null).
+   */
+  parts?: PartFigures[] | null
+  /** Numeric and slider: the numbers given on a line. Null for the other types; absent from an older server. */
+  numbers?: NumberFigures | null
 }
 
 /** Scores in tens of percent: "0–9%" … "90–99%", "100%". */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { readInsights } from '../api/insights-read'
-import { quizInsights, typedQuestion } from '../testing/fixtures'
+import { numericQuestion, orderingQuestion, quizInsights, typedQuestion } from '../testing/fixtures'
 import { QuestionCard } from './question-card'
 
 const option = (letter: string, text: string, count: number, isKey: boolean) => ({ letter, text, count, isKey })
@@ -17,6 +17,16 @@ function renderQuestion(raw: Record<string, unknown>) {
 
 const card = () => screen.getByRole('listitem', { name: /Question 3/ })
 
+const texts = (list: HTMLElement) => within(list).getAllByRole('listitem').map((item) => item.textContent)
+
+/** Neither a share right per part nor a number line. */
+function expectNoPartsOrNumbers() {
+  expect(screen.queryByText(/Share right per/)).not.toBeInTheDocument()
+  expect(screen.queryByText('Numbers given')).not.toBeInTheDocument()
+  expect(screen.queryByRole('figure', { name: /^The answer is/ })).not.toBeInTheDocument()
+  expect(screen.queryByTestId('number-line')).not.toBeInTheDocument()
+}
+
 describe('QuestionCard of another type than A–D', () => {
   it('shows a typed answer with its type, the answers given most, the right one written, and the mean right', () => {
     renderQuestion(typedQuestion())
@@ -28,6 +38,74 @@ describe('QuestionCard of another type than A–D', () => {
     expect(screen.getByRole('img', { name: '33% right' })).toBeInTheDocument()
     expect(screen.queryByRole('table')).not.toBeInTheDocument()
     expect(screen.queryByRole('note')).not.toBeInTheDocument()
+    expectNoPartsOrNumbers()
+  })
+
+  it("shows an ordering's share right per place in the definition's order, the place most often wrong marked in words", () => {
+    renderQuestion(orderingQuestion())
+    const question = screen.getByRole('listitem', { name: /Question 4/ })
+    expect(within(question).getByText('Type').nextElementSibling).toHaveTextContent('Ordering')
+    const places = within(question).getByRole('list', { name: 'Share right per place' })
+    expect(places.tagName).toBe('OL')
+    // 8 answered (9 seen, 1 skipped): 6, 4 and 1 of them got each place right.
+    expect(texts(places)).toEqual(['1. Mercury75% right', '2. Venus50% right', '3. Earth13% right⚠ most often wrong'])
+    const rows = within(places).getAllByRole('listitem')
+    expect(rows.map((row) => within(row).getByRole('img').getAttribute('aria-label'))).toEqual(['75% right', '50% right', '13% right'])
+    expect(rows.filter((row) => within(row).queryByText('most often wrong'))).toEqual([rows[2]])
+    expect(rows[2].querySelector('.share-bar')).toHaveClass('tone-warn')
+    // The median time is measured for every type now, and shown.
+    expect(within(question).getByText('Median time to answer').nextElementSibling).toHaveTextContent('7.2 s')
+    expect(within(question).getByRole('list', { name: 'Given most' })).toBeInTheDocument()
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument()
+    expect(screen.queryByText('Numbers given')).not.toBeInTheDocument()
+  })
+
+  it('names the parts of a matching, a categorize question and a text by their type, every part of a tie marked, none when nobody answered', () => {
+    const parts = [
+      { label: 'France', right: 2 },
+      { label: 'Italy', right: 5 },
+      { label: 'Spain', right: 2 },
+    ]
+    const { unmount } = renderQuestion(orderingQuestion({ type: 'matching', parts }))
+    const pairs = screen.getByRole('list', { name: 'Share right per pair' })
+    expect(pairs.tagName).toBe('UL')
+    expect(texts(pairs)).toEqual(['France25% right⚠ most often wrong', 'Italy63% right', 'Spain25% right⚠ most often wrong'])
+    unmount()
+
+    const categorize = renderQuestion(orderingQuestion({ type: 'categorize', parts }))
+    expect(screen.getByRole('list', { name: 'Share right per item' })).toBeInTheDocument()
+    categorize.unmount()
+
+    renderQuestion(orderingQuestion({ type: 'gaps', seen: 2, skipped: 2, parts: [{ label: 'Paris', right: 0 }, { label: 'Rome', right: 0 }] }))
+    expect(texts(screen.getByRole('list', { name: 'Share right per gap' }))).toEqual(['Paris0% right', 'Rome0% right'])
+    expect(screen.queryByText('most often wrong')).not.toBeInTheDocument()
+  })
+
+  it("draws a numeric question's numbers given on the number line, with the answer and the right stretch in words", () => {
+    renderQuestion(numericQuestion())
+    const question = screen.getByRole('listitem', { name: /Question 5/ })
+    expect(within(question).getByRole('heading', { name: 'Numbers given' })).toBeInTheDocument()
+    const figure = within(question).getByRole('figure', { name: 'The answer is 9.81, right from 9.71 to 9.91.' })
+    expect(texts(within(figure).getByRole('list', { name: 'Numbers given' }))).toEqual(['5 gave 9.81 (right)', '3 gave 10'])
+    const drawing = within(figure).getByTestId('number-line')
+    expect(drawing).toHaveAttribute('aria-hidden', 'true')
+    const bars = Array.from(drawing.querySelectorAll('.number-line-value'))
+    expect(bars.map((bar) => [bar.getAttribute('data-value'), bar.getAttribute('data-count'), bar.classList.contains('is-right')])).toEqual([
+      ['9.81', '5', true],
+      ['10', '3', false],
+    ])
+    expect(drawing.querySelector('.number-line-band')).toBeInTheDocument()
+    expect(Array.from(drawing.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['✓ 9.81', '9', '11'])
+    expect(within(question).getByText('Median time to answer').nextElementSibling).toHaveTextContent('7.2 s')
+    expect(screen.queryByText(/Share right per/)).not.toBeInTheDocument()
+  })
+
+  it("draws a slider's number line and says when no number was given", () => {
+    renderQuestion(
+      numericQuestion({ type: 'slider', seen: 2, skipped: 2, topAnswers: [], numbers: { low: 0, high: 100, target: 40, band: [30, 50], values: [] } }),
+    )
+    const figure = screen.getByRole('figure', { name: 'The answer is 40, right from 30 to 50.' })
+    expect(within(figure).getByText('No numbers were given.')).toBeInTheDocument()
   })
 
   it('draws six options of a multiple select with both keys marked, and no wrong option "most chosen" below a key', () => {
@@ -70,6 +148,7 @@ describe('QuestionCard of another type than A–D', () => {
     expect(screen.queryByRole('list', { name: 'Given most' })).not.toBeInTheDocument()
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3)
     expect(screen.queryByText(/most chosen|\(key\)/)).not.toBeInTheDocument()
+    expectNoPartsOrNumbers()
   })
 
   it('keeps a question A–D as it was: no type, no mean right, even when the server sends them', () => {
@@ -82,5 +161,6 @@ describe('QuestionCard of another type than A–D', () => {
     expect(screen.queryByText('Type')).not.toBeInTheDocument()
     expect(screen.queryByText(/Mean right/)).not.toBeInTheDocument()
     expect(screen.getByRole('note')).toHaveTextContent('Check the key: most strong players chose A')
+    expectNoPartsOrNumbers()
   })
 })

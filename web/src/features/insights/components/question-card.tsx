@@ -4,7 +4,9 @@
  * when the strong players mostly chose another option, a warning to check the key (in words and
  * with an icon). A question of another type (a multiple select, a typed answer, a poll…) also shows
  * its type, the answers given most (the fully right ones written "(right)") and how right the
- * answers were on average; a question A–D shows what it always did.
+ * answers were on average; an ordering, matching, categorize or gaps question its share right per
+ * part, the parts most often wrong marked; a numeric or slider question the numbers given on a
+ * line. A question A–D shows what it always did.
  */
 import { isScoredType, QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import type { GivenAnswer, QuestionFigures } from '../api/insights-types'
@@ -13,6 +15,8 @@ import { durationText, shareText } from '../utils/insights-format'
 import { INSIGHTS_TEXTS } from '../utils/insights-texts'
 import { BarChart } from './charts/bar-chart'
 import { ShareBar } from './charts/share-bar'
+import { QuestionNumbers } from './question-numbers'
+import { QuestionParts } from './question-parts'
 
 export function SuspectKeyWarning({ question }: { question: QuestionFigures }) {
   const suspect = question.suspectKey
@@ -67,6 +71,8 @@ function TypedQuestionCard({ question, rank }: { question: QuestionFigures; rank
   const type = question.type
   const scored = type === null || isScoredType(type)
   const right = shareText(question.correctShare)
+  const hasParts = (question.parts?.length ?? 0) > 0
+  const figures = question.options.length > 0 || question.topAnswers.length > 0 || hasParts || question.numbers
   return (
     <li className="insights-question" aria-labelledby={titleId}>
       <h3 id={titleId} className="insights-question-title">
@@ -104,7 +110,7 @@ function TypedQuestionCard({ question, rank }: { question: QuestionFigures; rank
           </dl>
           {question.meanF !== null ? <p className="insights-question-mean">{INSIGHTS_TEXTS.meanRight(shareText(question.meanF))}</p> : null}
         </div>
-        {question.options.length > 0 || question.topAnswers.length > 0 ? (
+        {figures ? (
           <div className="insights-question-figures">
             {question.options.length > 0 ? (
               <BarChart
@@ -114,6 +120,8 @@ function TypedQuestionCard({ question, rank }: { question: QuestionFigures; rank
                 valueHeader="Chosen by"
               />
             ) : null}
+            {question.numbers ? <QuestionNumbers numbers={question.numbers} /> : null}
+            {hasParts ? <QuestionParts question={question} /> : null}
             {question.topAnswers.length > 0 ? <GivenMost answers={question.topAnswers} id={String(question.questionId || rank)} /> : null}
           </div>
         ) : null}

@@ -129,3 +129,50 @@ export function typedQuestion(overrides: Record<string, unknown> = {}) {
     ...overrides,
   }
 }
+
+/** An ordering of three planets: 8 answered (9 seen, 1 skipped); Earth's place was most often wrong. */
+export function orderingQuestion(overrides: Record<string, unknown> = {}) {
+  return typedQuestion({
+    questionId: 10,
+    number: 4,
+    text: 'Order the planets from the Sun',
+    type: 'ordering',
+    topAnswers: [{ answer: 'Mercury, Venus, Earth', count: 3, right: true }],
+    meanF: 0.6,
+    parts: [
+      { label: 'Mercury', right: 6 },
+      { label: 'Venus', right: 4 },
+      { label: 'Earth', right: 1 },
+    ],
+    numbers: null,
+    ...overrides,
+  })
+}
+
+/** A numeric question (g = 9.81 ± 0.1): 8 answered; the numbers given, most of them right. */
+export function numericQuestion(overrides: Record<string, unknown> = {}) {
+  return typedQuestion({
+    questionId: 11,
+    number: 5,
+    text: 'Acceleration due to gravity, in m/s²?',
+    type: 'numeric',
+    topAnswers: [
+      { answer: '9.81', count: 5, right: true },
+      { answer: '10', count: 3, right: false },
+    ],
+    meanF: 0.625,
+    correctShare: 0.625,
+    parts: null,
+    numbers: {
+      low: 9,
+      high: 11,
+      target: 9.81,
+      band: [9.71, 9.91],
+      values: [
+        { value: 9.81, count: 5 },
+        { value: 10, count: 3 },
+      ],
+    },
+    ...overrides,
+  })
+}

@@ -16,6 +16,8 @@ export const INSIGHTS_TEXTS = {
   givenMost: 'Given most',
   rightNote: '(right)',
   meanRight: (share: string) => `Mean right: ${share}`,
+  mostOftenWrong: 'most often wrong',
+  numbersGiven: 'Numbers given',
   suspectCount: (count: number) =>
     count === 1 ? '1 question may have a wrong key: look for "Check the key" below.' : `${count} questions may have a wrong key: look for "Check the key" below.`,
 } as const

@@ -4,8 +4,8 @@
  * ordering's, matching's, categorize question's or text's share right per part. Nothing when the
  * server sent neither (another type, or an older server). Loaded with the presenter only.
  */
+import { NumberLine } from '@/components/number-line/number-line'
 import type { LiveTypedReveal } from '@/types/live-game'
-import { NumberLine } from './number-line'
 import { RevealParts } from './reveal-parts'
 
 export function RevealDetails({ reveal }: { reveal: LiveTypedReveal }) {

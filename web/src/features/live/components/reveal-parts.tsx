@@ -2,11 +2,12 @@
  * An ordering, matching, categorize or gaps reveal on the presenter (issue 29): for each part
  * (an ordering's place, a matching's left item, a categorize question's item, a text's gap), the
  * share of the players who answered that got it right, as a bar with its percentage written out.
- * Drawn with the option bars' styles (`live-chart`); an ordering's places are numbered.
+ * Drawn with the option bars' styles (`live-chart`); an ordering's places are numbered. The share
+ * is the rule of `@/lib/part-shares`, which a hosted quiz's insights use too.
  */
 import { useId } from 'react'
+import { partsTitle, shareOfAnswers } from '@/lib/part-shares'
 import type { LiveTypedReveal, RevealPart } from '@/types/live-game'
-import { partsTitle, shareOfAnswers } from '../utils/reveal-parts'
 import '../live.css'
 import '../live-presenter.css'
 

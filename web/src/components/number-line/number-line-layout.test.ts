@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RevealNumbers } from '@/types/live-game'
-import { givenNumberText, inBand, layoutNumberLine, LINE_BOX, numberLineCaption } from './number-line'
-import { partsTitle, shareOfAnswers } from './reveal-parts'
+import { givenNumberText, inBand, layoutNumberLine, LINE_BOX, numberLineCaption } from './number-line-layout'
 
 /** A slider from 0 to 100, target 40 ± 10. */
 const slider: RevealNumbers = {
@@ -56,22 +55,5 @@ describe("a numeric or slider reveal's number line", () => {
     const [first, second] = layoutNumberLine(slider).values
     expect(givenNumberText(first)).toBe('1 gave 0')
     expect(givenNumberText(second, 'cm')).toBe('4 gave 35 cm (right)')
-  })
-})
-
-describe("a reveal's share right per part", () => {
-  it('is a whole percentage of the answers, 0 when nobody answered', () => {
-    expect(shareOfAnswers(4, 10)).toBe(40)
-    expect(shareOfAnswers(1, 3)).toBe(33)
-    expect(shareOfAnswers(2, 3)).toBe(67)
-    expect(shareOfAnswers(0, 0)).toBe(0)
-    expect(shareOfAnswers(5, 4)).toBe(100)
-  })
-
-  it('names the parts by the type', () => {
-    expect(partsTitle('ordering')).toBe('Share right per place')
-    expect(partsTitle('matching')).toBe('Share right per pair')
-    expect(partsTitle('categorize')).toBe('Share right per item')
-    expect(partsTitle('gaps')).toBe('Share right per gap')
   })
 })

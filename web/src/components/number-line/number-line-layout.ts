@@ -1,8 +1,9 @@
 /**
- * The number line of a numeric or slider reveal on the presenter (issue 29), as plain numbers
- * and words the component draws and reads out: where on the line (in the drawing's own units)
- * each number given, the right answer and the right band fall, how tall each number's bar is
- * (by how many gave it), whether it counts as right, and the words of the text alternative.
+ * The number line of a numeric or slider question (issue 29), as plain numbers and words the
+ * component draws and reads out: where on the line (in the drawing's own units) each number
+ * given, the right answer and the right band fall, how tall each number's bar is (by how many
+ * gave it), whether it counts as right, and the words of the text alternative. Shared by the live
+ * presenter's reveal and a hosted quiz's insights, which both get the server's `RevealNumbers`.
  */
 import { formatNumber, withUnit } from '@/components/feedback/answer-words'
 import type { NumberCount, RevealNumbers } from '@/types/live-game'
