@@ -15,6 +15,7 @@ backend_tests! {
     a_quiz_of_every_type_is_served_without_keys_saved_resumed_and_scored_by_f,
     bad_definitions_and_bad_responses_are_refused_naming_the_question,
     curated_categories_hold_questions_of_other_types_served_without_keys,
+    the_templates_example_of_each_type_uploads_and_plays,
 }
 
 /// One question of each type, with the answer key.
@@ -319,5 +320,44 @@ async fn curated_categories_hold_questions_of_other_types_served_without_keys(db
     }
     let expected = ["categorize", "gaps", "matching", "ordering", "slider", "true_false", "type_answer"];
     assert_eq!(served_types.into_iter().collect::<Vec<_>>(), expected);
+    app.stop().await.unwrap();
+}
+
+/// The template's round trip: the workbook downloaded, one row of each type filled in from its
+/// Types sheet, uploaded as the host's quiz, and played.
+async fn the_templates_example_of_each_type_uploads_and_plays(db: &TestDb) {
+    use calamine::{Data, Reader, Xlsx};
+    let app = spawn_app(db).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (player, _) = app.verified_user("player@example.com").await;
+    let template = app.client.get(app.url("/api/hostQuiz/template.xlsx")).send().await.unwrap().bytes().await.unwrap().to_vec();
+    let mut workbook = Xlsx::new(std::io::Cursor::new(template)).unwrap();
+    let types = workbook.worksheet_range("Types").unwrap();
+    let rows: Vec<Vec<String>> = types.rows().map(|row| row.iter().map(Data::to_string).collect()).collect();
+    // The header, then per type a line of help and its example row.
+    let examples: Vec<&Vec<String>> = rows.iter().skip(2).step_by(3).filter(|row| row.iter().any(|cell| !cell.is_empty())).collect();
+    let line = |cells: &[String]| cells.iter().map(|c| format!("\"{}\"", c.replace('"', "\"\""))).collect::<Vec<_>>().join(",") + "\n";
+    let csv: String = std::iter::once(line(&rows[0])).chain(examples.iter().map(|row| line(row))).collect();
+    let fields = [("title", "Every type"), ("timeLimit", "15"), ("validityOption", "24h")];
+    let (status, created) = app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("types.csv", csv.into_bytes()))).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["quiz"]["id"].as_i64().unwrap();
+    assert_eq!(created["quiz"]["questionCount"].as_u64(), Some(examples.len() as u64));
+
+    let (_, loaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;
+    let names: std::collections::BTreeSet<String> =
+        loaded["questions"].as_array().unwrap().iter().map(|q| q["type"].as_str().unwrap_or("single_choice").to_owned()).collect();
+    assert_eq!(names.len(), quizroom_domain::question::TYPE_NAMES.len(), "one of each type: {names:?}");
+
+    // Played: joined by code, every question served, and scored out of the scored ones.
+    let (status, _) = app.get_as(&format!("/api/hostQuiz/checkQuiz?quizCode={}", created["quiz"]["quizCode"].as_str().unwrap()), Some(&player)).await;
+    assert_eq!(status, 200);
+    let (status, _) = app.post("/api/attempt/start", Some(&player), json!({ "categoryId": id })).await;
+    assert_eq!(status, 200);
+    let (_, served) = app.get_as(&format!("/api/question/{id}"), Some(&player)).await;
+    assert_eq!(served["questions"].as_array().map(Vec::len), Some(examples.len()));
+    let (status, result) = app.post("/api/question/score", Some(&player), json!({ "categoryId": id, "answers": [] })).await;
+    assert_eq!(status, 200, "{result}");
+    assert_eq!(result["total"].as_u64(), Some(examples.len() as u64 - 3), "a poll, a word cloud and a slide are not scored: {result}");
     app.stop().await.unwrap();
 }

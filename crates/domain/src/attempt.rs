@@ -201,12 +201,12 @@ impl Attempt {
         (self.deadline - now).max(0)
     }
 
-    /// `given` (by served positions) to question `question_id`, in the definition's indices, or
-    /// why it is not a response to that question.
-    fn read_response(&self, question_id: i64, kind: &QuestionKind, given: Response) -> Result<Response, AttemptError> {
+    /// `given` (by served positions) to question `question_id`, in the definition's indices, and
+    /// how right it is (`None` unscored), or why it is not a response to that question.
+    fn read_response(&self, question_id: i64, kind: &QuestionKind, given: Response) -> Result<(Response, Option<f64>), AttemptError> {
         let response = kind.from_served(given, self.seed, question_id);
         match kind.judge(&response) {
-            Ok(_) => Ok(response),
+            Ok(f) => Ok((response, f)),
             Err(reason) => {
                 let number = self.question_ids.iter().position(|id| *id == question_id).map_or(0, |at| at + 1);
                 Err(AttemptError::BadResponse { number, question_id, reason })
@@ -223,15 +223,17 @@ impl Attempt {
     }
 }
 
-/// `response` to the question defined by `kind`, judged. An unanswered scored question scores 0;
-/// a response the judge refuses (its shape was checked when it was given, so only a quiz edited
-/// since could cause it) scores 0 and is kept as given.
-fn score(question_id: i64, kind: Option<&QuestionKind>, response: Option<Response>) -> ScoredAnswer {
-    let f = match (kind, &response) {
-        (None, _) => Some(0.0),
-        (Some(kind), _) if !kind.scored() => None,
-        (Some(_), None) => Some(0.0),
-        (Some(kind), Some(given)) => Some(kind.judge(given).ok().flatten().unwrap_or(0.0)),
+/// `response` to the question defined by `kind`, judged (`judged` when it was judged as it was
+/// read). An unanswered scored question scores 0; a response the judge refuses (its shape was
+/// checked when it was given, so only a quiz edited since could cause it) scores 0 and is kept
+/// as given.
+fn score(question_id: i64, kind: Option<&QuestionKind>, response: Option<Response>, judged: Option<Option<f64>>) -> ScoredAnswer {
+    let f = match (kind, &response, judged) {
+        (None, _, _) => Some(0.0),
+        (Some(kind), _, _) if !kind.scored() => None,
+        (Some(_), None, _) => Some(0.0),
+        (Some(_), Some(_), Some(f)) => Some(f.unwrap_or(0.0)),
+        (Some(kind), Some(given), None) => Some(kind.judge(given).ok().flatten().unwrap_or(0.0)),
     };
     ScoredAnswer { question_id, response, correct: f.is_some_and(fully_right), f }
 }
@@ -281,7 +283,7 @@ impl Aggregate for Attempt {
                 if now > self.deadline + GRACE_MS {
                     return Err(AttemptError::TimeUp);
                 }
-                let answer = answer.map(|given| self.read_response(question_id, &kind, given)).transpose()?;
+                let answer = answer.map(|given| self.read_response(question_id, &kind, given).map(|(response, _)| response)).transpose()?;
                 let unchanged = self.saved.get(&question_id).is_some_and(|(saved, was_marked)| *saved == answer && *was_marked == marked)
                     || (answer.is_none() && !marked && !self.saved.contains_key(&question_id));
                 if unchanged {
@@ -303,9 +305,10 @@ impl Aggregate for Attempt {
                 let scored: Vec<ScoredAnswer> = self
                     .question_ids
                     .iter()
-                    .map(|&question_id| {
-                        let response = sent.remove(&question_id).unwrap_or_else(|| self.saved_answer(question_id));
-                        score(question_id, key.get(&question_id), response)
+                    .map(|&question_id| match sent.remove(&question_id) {
+                        Some(Some((response, f))) => score(question_id, key.get(&question_id), Some(response), Some(f)),
+                        Some(None) => score(question_id, key.get(&question_id), None, None),
+                        None => score(question_id, key.get(&question_id), self.saved_answer(question_id), None),
                     })
                     .collect();
                 let total = self.question_ids.iter().filter(|id| key.get(id).is_none_or(QuestionKind::scored)).count() as i64;
