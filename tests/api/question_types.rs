@@ -218,7 +218,7 @@ async fn bad_definitions_and_bad_responses_are_refused_naming_the_question(db: &
         let (status, refused) = app.post("/api/question/update-category-questions", Some(&host), json!({ "categoryId": id, "questions": questions })).await;
         match message {
             Some(message) => assert_eq!((status, refused["error"].as_str()), (422, Some(message)), "{refused}"),
-            None => assert_eq!(status, 400, "{refused}"),
+            None => assert_eq!(status, 422, "{refused}"),
         }
     }
     let (_, loaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;

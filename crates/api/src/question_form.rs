@@ -103,7 +103,7 @@ impl utoipa::PartialSchema for EditedQuestion {
                      value}, unit}, `slider` {min, max, step, target, margin, exact}, `ordering` {items (in the right order), partial}, \
                      `matching` {pairs: [{left, right}], distractors}, `categorize` {groups, items: [{text, group}]}, `gaps` {text with \
                      {{1}}…, gaps: [{type: choice, options, right} | {type: typed, accepted, …}]}, `poll` {options}, `word_cloud`, `slide`. \
-                     A definition that cannot be scored is refused (422) with its field named",
+                     A definition that cannot be read or scored is refused (422) with its field named",
                 )),
             )
             .property("explanation", free_text_schema(MAX_EXPLANATION))
@@ -162,17 +162,20 @@ fn texts(value: &Value, out: &mut Vec<String>) {
     }
 }
 
-/// A definition as the host sent it, read and checked.
+/// A definition as the host sent it, read and checked. The document's schema says only that it
+/// is an object (its shapes are in the field's description), so whatever is wrong inside it is a
+/// rule broken (422), never invalid input: a text too long or holding a control character, a
+/// shape that is not one of the types', a definition that cannot be scored.
 fn definition(n: usize, value: &Value) -> Result<QuestionKind, QuestionProblem> {
     let mut strings = Vec::new();
     texts(value, &mut strings);
     if strings.iter().any(|t| t.chars().count() > MAX_TEXT) {
-        return Err(QuestionProblem::Invalid(format!("Question {n} is too long")));
+        return Err(QuestionProblem::Rule(format!("Question {n} is too long")));
     }
     if strings.iter().any(|t| has_stray_control(t)) {
-        return Err(QuestionProblem::Invalid(format!("Question {n} holds a control character")));
+        return Err(QuestionProblem::Rule(format!("Question {n} holds a control character")));
     }
-    let kind: QuestionKind = serde_json::from_value(value.clone()).map_err(|e| QuestionProblem::Invalid(format!("Question {n}: {e}")))?;
+    let kind: QuestionKind = serde_json::from_value(value.clone()).map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
     kind.check().map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
     Ok(kind)
 }
@@ -256,10 +259,12 @@ mod tests {
             checked_question(3, &defined(json!({ "type": "multi_select", "options": ["a", "b"], "right": [] }))),
             Err(QuestionProblem::Rule("Question 3: right: mark at least one option right".into()))
         );
+        // Anything wrong inside a definition breaks a rule: its schema says only "an object".
         assert!(
-            matches!(checked_question(4, &defined(json!({ "type": "numeric", "answer": "ten" }))), Err(QuestionProblem::Invalid(m)) if m.starts_with("Question 4: "))
+            matches!(checked_question(4, &defined(json!({ "type": "numeric", "answer": "ten" }))), Err(QuestionProblem::Rule(m)) if m.starts_with("Question 4: "))
         );
-        assert!(matches!(checked_question(5, &defined(json!({ "type": "poll", "options": ["a", "b\u{7}"] }))), Err(QuestionProblem::Invalid(_))));
-        assert!(matches!(checked_question(6, &defined(json!({ "type": "hologram" }))), Err(QuestionProblem::Invalid(_))));
+        assert!(matches!(checked_question(5, &defined(json!({ "type": "poll", "options": ["a", "b\u{7}"] }))), Err(QuestionProblem::Rule(_))));
+        assert!(matches!(checked_question(6, &defined(json!({ "type": "hologram" }))), Err(QuestionProblem::Rule(_))));
+        assert!(matches!(checked_question(7, &defined(json!({}))), Err(QuestionProblem::Rule(m)) if m.contains("missing field `type`")));
     }
 }

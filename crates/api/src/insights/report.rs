@@ -191,7 +191,7 @@ pub fn questions(questions: &[QuizQuestion], attempts: &[AttemptRow], answers: &
                 options,
                 top_answers,
                 mean_f: (q.kind.scored() && !fs.is_empty()).then(|| fs.iter().sum::<f64>() / fs.len() as f64),
-                parts: q.kind.parts_tally(responses()).map(|tally| tally.into_iter().map(|(label, right)| PartRight { label, right }).collect()),
+                parts: q.kind.parts_tally(responses()).map(PartRight::all),
                 numbers: q.kind.number_tally(responses()).map(NumberLine::from),
                 seen,
                 skipped: rows.iter().filter(|r| r.response.is_none()).count() as i64,

@@ -40,6 +40,13 @@ pub struct NumberCount {
     pub count: u32,
 }
 
+impl PartRight {
+    /// A tally of parts (`QuestionKind::parts_tally`) as the views show it.
+    pub fn all(tally: Vec<(String, u32)>) -> Vec<PartRight> {
+        tally.into_iter().map(|(label, right)| PartRight { label, right }).collect()
+    }
+}
+
 impl From<NumberTally> for NumberLine {
     fn from(t: NumberTally) -> NumberLine {
         let values = t.values.into_iter().map(|(value, count)| NumberCount { value, count }).collect();
@@ -55,8 +62,7 @@ impl Room {
 
     /// Per part of question `index` (of several parts), how many got it right.
     pub(super) fn parts(&self, index: usize, kind: &QuestionKind) -> Option<Vec<PartRight>> {
-        let tally = kind.parts_tally(self.responses(index))?;
-        Some(tally.into_iter().map(|(label, right)| PartRight { label, right }).collect())
+        kind.parts_tally(self.responses(index)).map(PartRight::all)
     }
 
     /// The numbers given to question `index` (numeric or slider) on a line.
