@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::question::QuestionKind;
+use crate::question::{QuestionKind, RecordedKind};
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
@@ -66,12 +66,8 @@ pub struct GameQuestion {
 struct RecordedGameQuestion {
     id: i64,
     text: String,
-    #[serde(default)]
-    kind: Option<QuestionKind>,
-    #[serde(default)]
-    options: Option<[String; 4]>,
-    #[serde(default)]
-    answer: Option<Letter>,
+    #[serde(flatten)]
+    recorded: RecordedKind,
     #[serde(default)]
     explanation: String,
 }
@@ -80,7 +76,7 @@ impl TryFrom<RecordedGameQuestion> for GameQuestion {
     type Error = &'static str;
 
     fn try_from(r: RecordedGameQuestion) -> Result<GameQuestion, Self::Error> {
-        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a game's question needs its kind, or four options and an answer")?;
+        let kind = r.recorded.read().ok_or("a game's question needs its kind, or four options and an answer")?;
         Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation })
     }
 }

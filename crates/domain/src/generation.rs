@@ -5,8 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::question::QuestionKind;
-use crate::quiz::Letter;
+use crate::question::{QuestionKind, RecordedKind};
 use crate::{Aggregate, DomainEvent};
 
 /// Tokens a generation costs; they include hosting the generated quiz.
@@ -47,12 +46,8 @@ pub struct GeneratedItem {
 #[derive(Deserialize)]
 struct RecordedItem {
     question: String,
-    #[serde(default)]
-    kind: Option<QuestionKind>,
-    #[serde(default)]
-    options: Option<[String; 4]>,
-    #[serde(default)]
-    answer: Option<Letter>,
+    #[serde(flatten)]
+    recorded: RecordedKind,
     #[serde(default)]
     explanation: String,
     #[serde(default)]
@@ -63,7 +58,7 @@ impl TryFrom<RecordedItem> for GeneratedItem {
     type Error = &'static str;
 
     fn try_from(r: RecordedItem) -> Result<GeneratedItem, Self::Error> {
-        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a generated question needs its kind, or four options and an answer")?;
+        let kind = r.recorded.read().ok_or("a generated question needs its kind, or four options and an answer")?;
         Ok(GeneratedItem { question: r.question, kind, explanation: r.explanation, source: r.source })
     }
 }
@@ -241,6 +236,7 @@ impl Aggregate for Generation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::quiz::Letter;
     use crate::testing::given;
 
     fn requested() -> GenerationEvent {

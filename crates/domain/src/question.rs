@@ -266,18 +266,32 @@ pub enum GapResponse {
     Text(String),
 }
 
-impl QuestionKind {
-    /// Today's four-option question (A–D) as a single choice.
-    /// A question's kind as an event recorded it: its `kind`, or, recorded before question
-    /// types, its four options and the right letter (a single choice of four); `None` with neither.
-    pub(crate) fn recorded(kind: Option<QuestionKind>, options: Option<[String; 4]>, answer: Option<Letter>) -> Option<QuestionKind> {
-        match (kind, options, answer) {
+/// A question's kind as an event recorded it, flattened into the recorded question: its `kind`,
+/// or, recorded before question types, its four `options` and the right `answer` letter (read as
+/// a single choice of four). Quizzes, live games and generations record questions alike.
+#[derive(Deserialize)]
+pub(crate) struct RecordedKind {
+    #[serde(default)]
+    kind: Option<QuestionKind>,
+    #[serde(default)]
+    options: Option<[String; 4]>,
+    #[serde(default)]
+    answer: Option<Letter>,
+}
+
+impl RecordedKind {
+    /// The kind it records; `None` with neither a kind nor four options and an answer.
+    pub(crate) fn read(self) -> Option<QuestionKind> {
+        match (self.kind, self.options, self.answer) {
             (Some(kind), _, _) => Some(kind),
             (None, Some(options), Some(answer)) => Some(QuestionKind::from_letters(options, answer)),
             (None, _, _) => None,
         }
     }
+}
 
+impl QuestionKind {
+    /// Today's four-option question (A–D) as a single choice.
     pub fn from_letters(options: [String; 4], answer: Letter) -> QuestionKind {
         QuestionKind::SingleChoice { options: options.into(), right: vec![answer.index()] }
     }

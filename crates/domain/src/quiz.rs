@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::question::QuestionKind;
+use crate::question::{QuestionKind, RecordedKind};
 use crate::{Aggregate, DomainEvent};
 
 /// An option letter.
@@ -63,12 +63,8 @@ struct Recorded {
     id: i64,
     key: String,
     text: String,
-    #[serde(default)]
-    kind: Option<QuestionKind>,
-    #[serde(default)]
-    options: Option<[String; 4]>,
-    #[serde(default)]
-    answer: Option<Letter>,
+    #[serde(flatten)]
+    recorded: RecordedKind,
     #[serde(default)]
     explanation: String,
 }
@@ -77,7 +73,7 @@ impl TryFrom<Recorded> for Question {
     type Error = &'static str;
 
     fn try_from(r: Recorded) -> Result<Question, Self::Error> {
-        let kind = QuestionKind::recorded(r.kind, r.options, r.answer).ok_or("a question needs its kind, or four options and an answer")?;
+        let kind = r.recorded.read().ok_or("a question needs its kind, or four options and an answer")?;
         Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation })
     }
 }
