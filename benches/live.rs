@@ -25,11 +25,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures::{SinkExt, StreamExt};
-use nix::sys::resource::{Resource, UsageWho, getrlimit, getrusage, setrlimit};
+use nix::sys::resource::{Resource, getrlimit, setrlimit};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
-use support::{Server, ms, percentile, process_cpu};
+use support::{Server, generator_cpu, ms, percentile, process_cpu};
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -41,13 +41,6 @@ fn env_or(name: &str, default: usize) -> usize {
 /// Milliseconds since the epoch by this machine's clock (the server's too: same machine).
 fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
-}
-
-/// CPU seconds (user + system) of this process, or of its finished children.
-fn cpu(who: UsageWho) -> f64 {
-    let usage = getrusage(who).expect("getrusage");
-    let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
-    secs(usage.user_time()) + secs(usage.system_time())
 }
 
 /// What every player records, keyed by (phase, question).
@@ -318,7 +311,7 @@ async fn main() {
     let questions = questions.min(view["questionCount"].as_u64().unwrap() as usize);
     let rss_before: Vec<u64> = servers.iter().map(Server::rss).collect();
     let server_cpu_before: Vec<f64> = servers.iter().map(|s| process_cpu(s.process.id())).collect();
-    let generator_cpu_before = cpu(UsageWho::RUSAGE_SELF);
+    let generator_cpu_before = generator_cpu();
     let started = Instant::now();
 
     println!(
@@ -427,7 +420,7 @@ async fn main() {
         acked_by_player.push((i, tokio::time::timeout_at(until, handle).await.map(|h| h.unwrap()).unwrap_or_default()));
     }
     let wall = started.elapsed().as_secs_f64();
-    let generator_cpu = cpu(UsageWho::RUSAGE_SELF) - generator_cpu_before;
+    let generator_seconds = generator_cpu() - generator_cpu_before;
     let server_cpu: Vec<f64> = servers.iter().zip(&server_cpu_before).map(|(s, before)| process_cpu(s.process.id()) - before).collect();
 
     // Every acknowledged answer is in the results, once; nothing else is.
@@ -509,8 +502,8 @@ async fn main() {
     );
     println!(
         "CPU over {wall:.0} s: generator {:.0} s ({:.0}% of one core); server {}",
-        generator_cpu,
-        generator_cpu / wall * 100.0,
+        generator_seconds,
+        generator_seconds / wall * 100.0,
         server_cpu.iter().map(|c| format!("{c:.0} s ({:.0}% of one core)", c / wall * 100.0)).collect::<Vec<_>>().join(", ")
     );
     drop(servers);

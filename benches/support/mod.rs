@@ -117,6 +117,13 @@ pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// CPU seconds (user + system) taken so far by this process, the load generator.
+pub fn generator_cpu() -> f64 {
+    let usage = nix::sys::resource::getrusage(nix::sys::resource::UsageWho::RUSAGE_SELF).expect("getrusage");
+    let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+    secs(usage.user_time()) + secs(usage.system_time())
+}
+
 /// CPU seconds a running process has taken so far (/proc/PID/stat, in clock ticks of 1/100 s);
 /// 0 for one that is gone.
 pub fn process_cpu(pid: u32) -> f64 {

@@ -183,6 +183,12 @@ async fn a_quiz_of_every_type_is_served_without_keys_saved_resumed_and_scored_by
     assert_eq!(of("gaps")["parts"].as_array().map(Vec::len), Some(2));
     assert_eq!((of("numeric")["numbers"]["values"].clone(), of("numeric")["parts"].clone()), (json!([{ "value": 9.8, "count": 1 }]), Value::Null));
     assert_eq!(of("slider")["numbers"]["low"].as_f64(), Some(1950.0));
+    assert_eq!((of("numeric")["numbers"]["unit"].as_str(), &of("slider")["numbers"]["unit"]), (Some("m/s²"), &Value::Null));
+    // The insights' export: the share right per part and the numbers, in words.
+    let csv = app.client.get(app.url(&format!("/api/hostQuiz/insights/{id}/export.csv"))).bearer_auth(&host).send().await.unwrap().text().await.unwrap();
+    for end in [",Given most,Right per part,Right from … to,Numbers given", ",1: 1; 2: 1; 3: 1; 4: 1,,", r#",,9.76 to 9.86 m/s²,"9.8 m/s² (1, right)""#] {
+        assert!(csv.lines().any(|line| line.ends_with(end)), "a line ending {end} in {csv}");
+    }
     // The results' CSV: each answer in words, a column per question.
     let csv = app.client.get(app.url(&format!("/api/hostQuiz/results/{id}/export.csv"))).bearer_auth(&host).send().await.unwrap().text().await.unwrap();
     let mut lines = csv.lines();

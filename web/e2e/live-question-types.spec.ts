@@ -19,12 +19,12 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
-import { createVerifiedAccount, expect, signInThroughForm, test, type Account } from './support/fixtures'
+import { createVerifiedAccount, expect, test } from './support/fixtures'
 import { tabTo } from './support/keyboard'
+import { hostQuizOf, joinGame, openLobby } from './support/live-game'
 import { SCREENSHOT_DIR } from './support/paths'
-import { hostQuizApi, signInApi } from './support/quiz-api'
 
 test.beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }))
 
@@ -45,32 +45,6 @@ const QUESTIONS = [
 ]
 
 const SECONDS_PER_QUESTION = 60
-
-/** The host's quiz: a CSV of one question (the upload), then the three definitions (the editor's call). */
-async function hostTypedQuiz(request: APIRequestContext, account: Account, title: string): Promise<number> {
-  const session = await signInApi(request, account)
-  const quiz = await hostQuizApi(request, session, title, [['Placeholder?', 'a', 'b', 'c', 'd', 'A', '']])
-  const updated = await request.post('/api/question/update-category-questions', {
-    headers: { Authorization: `Bearer ${session.token}` },
-    data: { categoryId: quiz.id, questions: QUESTIONS },
-  })
-  expect(updated.ok(), await updated.text()).toBeTruthy()
-  return quiz.id
-}
-
-async function signIn(page: Page, account: Account) {
-  await page.goto('/signin')
-  await signInThroughForm(page, account.email, account.password)
-  await expect(page).toHaveURL(/\/$/)
-}
-
-async function join(page: Page, pin: string, nickname: string) {
-  await page.goto('/play/live')
-  await page.getByLabel('Game PIN').fill(pin)
-  await page.getByLabel('Nickname').fill(nickname)
-  await page.getByRole('button', { name: 'Join', exact: true }).click()
-  await expect(page.getByRole('heading', { name: /^You.re in!$/ })).toBeVisible()
-}
 
 /** A four-option or poll button on a player's screen (its name is "B. 4", "A. tea"). */
 const answerButton = (page: Page, letter: string) => page.getByRole('button', { name: new RegExp(`^${letter}\\. `) })
@@ -102,24 +76,15 @@ test('a live game of an ordering, a poll, A–D and a number: a phone player ord
   test.setTimeout(120_000)
   const account = await createVerifiedAccount(request, { firstName: 'Tara', lastName: 'Typed', label: 'livetypeshost' })
   const title = `Live types ${Date.now().toString(36)}`
-  const quizId = await hostTypedQuiz(request, account, title)
-  await signIn(host, account)
-
+  const quizId = await hostQuizOf(request, account, title, QUESTIONS)
   // The host opens a game of the quiz: the presenter's lobby with its PIN.
-  await host.goto(`/host/live?quizId=${quizId}`)
-  await expect(host.getByRole('heading', { name: 'Host a live game' })).toBeVisible()
-  await host.getByLabel('Seconds per question').fill(String(SECONDS_PER_QUESTION))
-  await host.getByRole('button', { name: 'Open the lobby' }).click()
-  await expect(host).toHaveURL(/\/host\/live\/[^/?]+$/)
-  await expect(host.getByRole('heading', { name: title })).toBeVisible()
-  const pin = ((await host.getByText(/^Game PIN( \d){6}$/).textContent()) ?? '').replace(/\D/g, '')
-  expect(pin).toMatch(/^\d{6}$/)
+  const pin = await openLobby(host, account, quizId, title, SECONDS_PER_QUESTION)
 
   // Ben on a phone and Ann on a desktop, both guests, join by the PIN typed.
   const ben = await (await newWatchedContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
-  await join(ben, pin, 'Ben')
+  await joinGame(ben, pin, 'Ben')
   const ann = await (await newWatchedContext()).newPage()
-  await join(ann, pin, 'Ann')
+  await joinGame(ann, pin, 'Ann')
   await expect(host.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2)
   const controls = host.getByRole('toolbar', { name: 'Game controls' })
   await controls.getByRole('button', { name: 'Start' }).click()

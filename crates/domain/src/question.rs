@@ -227,11 +227,30 @@ fn whole_numbers(value: serde_json::Value) -> serde_json::Value {
 
 /// A response as an event recorded it: today's shape, or a letter A–D from before question types
 /// (read as that option's index).
-#[derive(Deserialize)]
-#[serde(untagged)]
 pub(crate) enum RecordedResponse {
     Letter(Letter),
     Response(Response),
+}
+
+/// Read by what the JSON holds (a string is a letter, an object a response), never buffered and
+/// tried twice as `#[serde(untagged)]` would: every answer event of a replay goes through here.
+impl<'de> Deserialize<'de> for RecordedResponse {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Recorded;
+        impl<'de> serde::de::Visitor<'de> for Recorded {
+            type Value = RecordedResponse;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a letter A–D or a response")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<RecordedResponse, E> {
+                Letter::deserialize(serde::de::value::StrDeserializer::<E>::new(s)).map(RecordedResponse::Letter)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RecordedResponse, A::Error> {
+                Response::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RecordedResponse::Response)
+            }
+        }
+        d.deserialize_any(Recorded)
+    }
 }
 
 impl From<RecordedResponse> for Response {

@@ -92,8 +92,11 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     assert_eq!(shown["definition"]["items"], json!(["1", "2", "3", "4"]), "the key in the definition's order");
     assert_eq!(shown["explanation"], "why");
     // Per place, how many put the right item there: Ben swapped the first and the last.
+    // The presenter's alone: the phones get neither.
     let places = json!([{ "label": "1", "right": 1 }, { "label": "2", "right": 2 }, { "label": "3", "right": 2 }, { "label": "4", "right": 1 }]);
-    assert_eq!((shown["parts"].clone(), shown["numbers"].clone()), (places, Value::Null));
+    let host_view = game.app.get_as(&format!("/api/live/games/{}", game.game_id), Some(&game.host)).await.1;
+    assert_eq!((host_view["reveal"]["parts"].clone(), host_view["reveal"]["numbers"].clone()), (places, Value::Null));
+    assert_eq!((shown["parts"].clone(), shown["numbers"].clone()), (Value::Null, Value::Null));
     assert_eq!(reveal["me"]["lastResult"], json!({ "correct": true, "points": 10, "f": 1.0 }));
     assert_eq!(next_view(&mut ben, "reveal").await["me"]["lastResult"], json!({ "correct": false, "points": 0, "f": 0.0 }));
 
@@ -128,11 +131,14 @@ async fn a_game_of_other_types_is_served_judged_revealed_and_read_in_words(db: &
     let reveal = next_view(&mut ana, "reveal").await;
     assert_eq!(reveal["reveal"]["given"], json!([{ "answer": "9 m/s²", "count": 1 }, { "answer": "9.8 m/s²", "count": 1 }]));
     // On a number line: from the lowest answer to the right stretch's end, the answers by value.
-    let line = &reveal["reveal"]["numbers"];
+    assert_eq!(reveal["reveal"]["numbers"], Value::Null, "the presenter's alone");
+    let host_view = game.app.get_as(&format!("/api/live/games/{}", game.game_id), Some(&game.host)).await.1;
+    let line = &host_view["reveal"]["numbers"];
     assert_eq!((line["target"].as_f64(), line["low"].as_f64()), (Some(9.81), Some(9.0)), "{line}");
     let band: Vec<f64> = line["band"].as_array().unwrap().iter().map(|b| b.as_f64().unwrap()).collect();
     assert!((band[0] - 9.76).abs() < 1e-9 && (band[1] - 9.86).abs() < 1e-9 && line["high"].as_f64() == Some(band[1]), "{line}");
     assert_eq!(line["values"], json!([{ "value": 9.0, "count": 1 }, { "value": 9.8, "count": 1 }]));
+    assert_eq!(line["unit"], "m/s²", "the answer's unit, for the numbers' captions");
     assert_eq!(reveal["me"]["points"], 20);
 
     // Four options A–D: exactly as before.

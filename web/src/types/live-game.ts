@@ -91,7 +91,8 @@ export type NumberCount = { value: number; count: number }
 /**
  * The numbers of a numeric or slider reveal (`numbers`): the ends of a line to draw (`low`,
  * `high`), the right answer (`target`), the stretch where an answer counts as right (`band`, from
- * and to), and the distinct numbers given (at most 100, the most given), sorted by value.
+ * and to), the distinct numbers given (at most 100, the most given), sorted by value, and a
+ * numeric answer's unit.
  */
 export type RevealNumbers = {
   low: number
@@ -99,6 +100,8 @@ export type RevealNumbers = {
   target: number
   band: [number, number]
   values: NumberCount[]
+  /** A numeric answer's unit (`°C`); null without one and for a slider, absent from an older server. */
+  unit?: string | null
 }
 
 /** Four options A–D have an `answer` (the letter), any other type a `type`. */

@@ -4,6 +4,7 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use quizroom_hub::game::breakdown::NumberLine;
 use quizroom_projections::figures::in_percent;
 use quizroom_sheet::{Cell, Sheet, workbook};
 
@@ -40,6 +41,9 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
             row.push(q.mean_f.map(in_percent).into());
             let given: Vec<String> = q.top_answers.iter().map(|a| format!("{} ({}{})", a.answer, a.count, if a.right { ", right" } else { "" })).collect();
             row.push(given.join("; ").into());
+            row.push(q.parts.as_ref().map(|parts| parts.iter().map(|p| format!("{}: {}", p.label, p.right)).collect::<Vec<_>>().join("; ")).into());
+            row.push(q.numbers.as_ref().map(right_stretch).into());
+            row.push(q.numbers.as_ref().map(numbers_given).into());
             row
         })
         .collect();
@@ -105,6 +109,9 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
                 "Type",
                 "Mean right (%)",
                 "Given most",
+                "Right per part",
+                "Right from … to",
+                "Numbers given",
             ]),
             rows: questions,
         },
@@ -121,6 +128,31 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
             rows: live,
         },
     ]
+}
+
+/// A number as people read it: at most nine decimals (a band's ends are sums of floats).
+fn readable(x: f64) -> String {
+    format!("{}", (x * 1e9).round() / 1e9)
+}
+
+fn with_unit(x: f64, unit: &Option<String>) -> String {
+    match unit {
+        Some(unit) => format!("{} {unit}", readable(x)),
+        None => readable(x),
+    }
+}
+
+/// Where a number counts right: `9.76 to 9.86 m/s²`.
+fn right_stretch(line: &NumberLine) -> String {
+    format!("{} to {}", readable(line.band[0]), with_unit(line.band[1], &line.unit))
+}
+
+/// The numbers given, by value, with how many gave each: `9 m/s² (1); 9.8 m/s² (2, right)`.
+fn numbers_given(line: &NumberLine) -> String {
+    let right = |x: f64| line.band[0] <= x && x <= line.band[1];
+    let given: Vec<String> =
+        line.values.iter().map(|v| format!("{} ({}{})", with_unit(v.value, &line.unit), v.count, if right(v.value) { ", right" } else { "" })).collect();
+    given.join("; ")
 }
 
 fn file_name(title: &str) -> String {

@@ -22,6 +22,8 @@ pub struct NumberTally {
     /// The distinct numbers given (the most given, at most [`MOST_NUMBERS`]) by value, each with
     /// how many gave it.
     pub values: Vec<(f64, u32)>,
+    /// A numeric answer's unit, when it has one (a slider has none).
+    pub unit: Option<String>,
 }
 
 impl QuestionKind {
@@ -59,15 +61,17 @@ impl QuestionKind {
     /// The numbers among `responses` to a numeric question or a slider, on a line; `None` for
     /// another type.
     pub fn number_tally<'a>(&self, responses: impl IntoIterator<Item = &'a Response>) -> Option<NumberTally> {
-        let (target, band, range) = match self {
-            QuestionKind::Numeric { answer, tolerance, .. } => {
+        let (target, band, range, unit) = match self {
+            QuestionKind::Numeric { answer, tolerance, unit } => {
                 let within = match tolerance {
                     Tolerance::Absolute(t) => *t,
                     Tolerance::Relative(share) => share * answer.abs(),
                 };
-                (*answer, [answer - within, answer + within], None)
+                (*answer, [answer - within, answer + within], None, unit.clone())
             }
-            QuestionKind::Slider { min, max, target, margin, .. } => (*target, [(target - margin).max(*min), (target + margin).min(*max)], Some((*min, *max))),
+            QuestionKind::Slider { min, max, target, margin, .. } => {
+                (*target, [(target - margin).max(*min), (target + margin).min(*max)], Some((*min, *max)), None)
+            }
             _ => return None,
         };
         let mut counts: HashMap<u64, (f64, u32)> = HashMap::new();
@@ -89,7 +93,7 @@ impl QuestionKind {
             let pad = if high > low { 0.0 } else { target.abs().max(1.0) * 0.1 };
             (low - pad, high + pad)
         });
-        Some(NumberTally { low, high, target, band, values })
+        Some(NumberTally { low, high, target, band, values, unit })
     }
 }
 

@@ -292,3 +292,17 @@ fn property_nfkc_equal_texts_are_judged_alike() {
         }
     }
 }
+
+#[test]
+fn given_a_recorded_response_then_a_letter_reads_as_its_option_and_an_object_as_a_response() {
+    let read = |json: serde_json::Value| serde_json::from_value::<RecordedResponse>(json).map(Response::from);
+    assert_eq!(read(serde_json::json!("C")).unwrap(), Response::Choice(2));
+    assert_eq!(
+        read(serde_json::json!({ "gaps": [{ "choice": 0 }, null, { "text": "blue" }] })).unwrap(),
+        Response::Gaps(vec![Some(GapResponse::Choice(0)), None, Some(GapResponse::Text("blue".into()))])
+    );
+    // From text too (the log's own reading), and neither a number nor an unknown letter.
+    assert_eq!(serde_json::from_str::<RecordedResponse>(r#"{"number": 9.8}"#).map(Response::from).unwrap(), Response::Number(9.8));
+    assert!(read(serde_json::json!(3)).is_err());
+    assert!(read(serde_json::json!("E")).is_err());
+}

@@ -31,6 +31,8 @@ pub struct NumberLine {
     pub band: [f64; 2],
     /// The distinct numbers given (the most given, at most 100), by value.
     pub values: Vec<NumberCount>,
+    /// A numeric answer's unit (`°C`), said after each number; null when it has none.
+    pub unit: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
@@ -50,7 +52,7 @@ impl PartRight {
 impl From<NumberTally> for NumberLine {
     fn from(t: NumberTally) -> NumberLine {
         let values = t.values.into_iter().map(|(value, count)| NumberCount { value, count }).collect();
-        NumberLine { low: t.low, high: t.high, target: t.target, band: t.band, values }
+        NumberLine { low: t.low, high: t.high, target: t.target, band: t.band, values, unit: t.unit }
     }
 }
 

@@ -162,9 +162,11 @@ pub struct TypedReveal {
     pub options: Option<Vec<u32>>,
     /// Typed answers, numbers, sliders, word clouds: the answers given most, most first.
     pub given: Option<Vec<GivenCount>>,
-    /// Ordering, matching, categorize, gaps: per part, how many got it right.
+    /// Ordering, matching, categorize, gaps: per part, how many got it right. The presenter's
+    /// (host's) view only: null in a player's.
     pub parts: Option<Vec<PartRight>>,
-    /// Numbers and sliders: the numbers given, for a number line.
+    /// Numbers and sliders: the numbers given, for a number line. The presenter's (host's) view
+    /// only: null in a player's, whose message to 20,000 phones it would grow by up to 100 numbers.
     pub numbers: Option<NumberLine>,
 }
 
@@ -333,6 +335,11 @@ impl Room {
                     pending_words: self.words_to_show(),
                     poll_counts: self.poll_counts(),
                 });
+                // What the presenter draws of a reveal and the phones do not.
+                if let (Some(Reveal::Typed(reveal)), Some(clock)) = (view.reveal.as_mut(), self.game.clock) {
+                    let kind = &self.game.questions[clock.index].kind;
+                    (reveal.parts, reveal.numbers) = (self.parts(clock.index, kind), self.numbers(clock.index, kind));
+                }
             }
             Viewer::Player(id) => {
                 view.me = self.me(id).map(|me| Slot::Filled(me.into_owned()));
@@ -429,8 +436,9 @@ impl Room {
             wrong: tally.wrong,
             options: options.map(|n| tally.options[..n.min(tally.options.len())].to_vec()),
             given: listed.then(|| self.given(index, &q.kind)),
-            parts: self.parts(index, &q.kind),
-            numbers: self.numbers(index, &q.kind),
+            // The host's alone: `view`.
+            parts: None,
+            numbers: None,
         }))
     }
 

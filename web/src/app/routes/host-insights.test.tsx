@@ -68,7 +68,7 @@ describe('/host/insights/:categoryId', () => {
       '2. Venus50% right',
       '3. Earth13% right⚠ most often wrong',
     ])
-    expect(within(numeric).getByRole('figure', { name: 'The answer is 9.81, right from 9.71 to 9.91.' })).toBeInTheDocument()
+    expect(within(numeric).getByRole('figure', { name: 'The answer is 9.81 m/s², right from 9.71 to 9.91 m/s².' })).toBeInTheDocument()
     expect(within(numeric).getByTestId('number-line')).toBeInTheDocument()
     for (const question of [redPlanet, twoPlusTwo]) {
       expect(within(question).queryByText(/Share right per/)).not.toBeInTheDocument()

@@ -63,6 +63,12 @@ describe('/host/live/:gameId with questions of other types', () => {
     expect(screen.queryByRole('list', { name: 'Options' })).not.toBeInTheDocument()
   })
 
+  it('shows a slide without a count of answers, as it asks for none', async () => {
+    await present(openQuestion({ type: 'slide' }))
+    expect(await screen.findByText('Slide')).toBeInTheDocument()
+    expect(screen.queryByTestId('live-answered')).not.toBeInTheDocument()
+  })
+
   it('shows the options of a single choice, lettered past D, and the range of a slider', async () => {
     const { socket } = await present(openQuestion({ type: 'single_choice', options: ['4', '6', '7', '9', '10'] }))
     const options = await screen.findByRole('list', { name: 'Options' })

@@ -22,11 +22,11 @@ function targetAnchor(x: number): 'start' | 'middle' | 'end' {
 
 type NumberLineProps = {
   numbers: RevealNumbers
-  /** A numeric question's unit, said after each number. */
+  /** A numeric question's unit, said after each number (by default the numbers' own). */
   unit?: string | null
 }
 
-export function NumberLine({ numbers, unit = null }: NumberLineProps) {
+export function NumberLine({ numbers, unit = numbers.unit ?? null }: NumberLineProps) {
   const captionId = useId()
   const line = layoutNumberLine(numbers)
   const { left, right, axisY, width, height } = LINE_BOX

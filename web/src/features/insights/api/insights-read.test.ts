@@ -57,6 +57,7 @@ describe('readInsights', () => {
         { value: 9.81, count: 5 },
         { value: 10, count: 3 },
       ],
+      unit: 'm/s²',
     })
     expect(numeric.parts).toBeNull()
     expect(numeric.medianTimeMs).toBe(7200)
@@ -83,7 +84,7 @@ describe('readInsights', () => {
       { label: '', right: 0 },
       { label: '', right: 0 },
     ])
-    expect(question.numbers).toEqual({ low: 0, high: 0, target: 5, band: [5, 5], values: [{ value: 4, count: 2 }] })
+    expect(question.numbers).toEqual({ low: 0, high: 0, target: 5, band: [5, 5], values: [{ value: 4, count: 2 }], unit: null })
     const [odd] = readInsights(quizInsights({ questions: [typedQuestion({ parts: {}, numbers: [] })] }), 12).questions
     expect(odd.parts).toBeNull()
     expect(odd.numbers).toBeNull()

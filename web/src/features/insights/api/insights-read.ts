@@ -5,7 +5,7 @@
  */
 import { LETTERS } from '@/lib/constants'
 import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
-import { count as num, listOr, maybeCount as numOrNull, record, text } from '@/lib/read-json'
+import { count as num, listOr, maybeCount as numOrNull, maybeText, record, text } from '@/lib/read-json'
 import type { ApiError, Letter, QuestionType } from '@/types/api'
 import type {
   CategoryProgress,
@@ -111,6 +111,7 @@ function readNumbers(value: unknown): NumberFigures | null {
         return { value: num(r.value), count: num(r.count) }
       })
       .filter((row) => row.count > 0),
+    unit: maybeText(n.unit),
   }
 }
 

@@ -81,12 +81,12 @@ describe('QuestionCard of another type than A–D', () => {
     expect(screen.queryByText('most often wrong')).not.toBeInTheDocument()
   })
 
-  it("draws a numeric question's numbers given on the number line, with the answer and the right stretch in words", () => {
+  it("draws a numeric question's numbers given on the number line, with the answer and the right stretch in words and its unit", () => {
     renderQuestion(numericQuestion())
     const question = screen.getByRole('listitem', { name: /Question 5/ })
     expect(within(question).getByRole('heading', { name: 'Numbers given' })).toBeInTheDocument()
-    const figure = within(question).getByRole('figure', { name: 'The answer is 9.81, right from 9.71 to 9.91.' })
-    expect(texts(within(figure).getByRole('list', { name: 'Numbers given' }))).toEqual(['5 gave 9.81 (right)', '3 gave 10'])
+    const figure = within(question).getByRole('figure', { name: 'The answer is 9.81 m/s², right from 9.71 to 9.91 m/s².' })
+    expect(texts(within(figure).getByRole('list', { name: 'Numbers given' }))).toEqual(['5 gave 9.81 m/s² (right)', '3 gave 10 m/s²'])
     const drawing = within(figure).getByTestId('number-line')
     expect(drawing).toHaveAttribute('aria-hidden', 'true')
     const bars = Array.from(drawing.querySelectorAll('.number-line-value'))
@@ -95,7 +95,7 @@ describe('QuestionCard of another type than A–D', () => {
       ['10', '3', false],
     ])
     expect(drawing.querySelector('.number-line-band')).toBeInTheDocument()
-    expect(Array.from(drawing.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['✓ 9.81', '9', '11'])
+    expect(Array.from(drawing.querySelectorAll('text')).map((text) => text.textContent)).toEqual(['✓ 9.81 m/s²', '9', '11'])
     expect(within(question).getByText('Median time to answer').nextElementSibling).toHaveTextContent('7.2 s')
     expect(screen.queryByText(/Share right per/)).not.toBeInTheDocument()
   })

@@ -172,6 +172,7 @@ export function numericQuestion(overrides: Record<string, unknown> = {}) {
         { value: 9.81, count: 5 },
         { value: 10, count: 3 },
       ],
+      unit: 'm/s²',
     },
     ...overrides,
   })

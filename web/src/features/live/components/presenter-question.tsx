@@ -1,6 +1,7 @@
 /**
  * A question on the projector: its number and text, the four options (or, for a question of
- * another type, what is served of it: `ServedQuestionView`), the countdown and the answer count,
+ * another type, what is served of it: `ServedQuestionView`), the countdown and the answer count
+ * (none for a slide),
  * and "Counting answers…" once the time is up while the server is still writing answers received
  * in time (the reveal follows). A poll shows, in place of its options, each option's answers so
  * far as bars (`pollCounts`, the host's only), which grow as answers come in (without motion when
@@ -45,9 +46,12 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
         </p>
         <Countdown clock={clock} paused={question.paused} />
         <div className="live-answers">
-          <p className="live-answered" data-testid="live-answered">
-            <span className="live-answered-value">{answered}</span> of {players} answered
-          </p>
+          {/* A slide asks nothing: no count of answers that will never come. */}
+          {served?.type === 'slide' ? null : (
+            <p className="live-answered" data-testid="live-answered">
+              <span className="live-answered-value">{answered}</span> of {players} answered
+            </p>
+          )}
           {/* Always there (empty until needed), so screen readers announce the text when it comes. */}
           <p className="live-counting" role="status">
             {counting ? COUNTING_ANSWERS : null}
