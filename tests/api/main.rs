@@ -18,6 +18,7 @@ mod insights;
 mod live;
 mod live_joins;
 mod live_nodes;
+mod media;
 mod migrations;
 mod play;
 mod projectors;

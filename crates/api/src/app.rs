@@ -22,7 +22,7 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::{audience, audit, auth, dev_mailbox, generate, health, hosting, insights, leaderboard, live, openapi, play, wallet};
+use crate::{audience, audit, auth, dev_mailbox, generate, health, hosting, insights, leaderboard, live, media, openapi, play, wallet};
 
 #[derive(serde::Deserialize)]
 struct SocketQuery {
@@ -96,6 +96,7 @@ pub fn features() -> OpenApiRouter<AppState> {
         .merge(live::router())
         .merge(audit::router())
         .merge(insights::router())
+        .merge(media::router())
         .fallback(|| async { ApiError::not_found("No such API endpoint") })
 }
 

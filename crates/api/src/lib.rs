@@ -64,6 +64,7 @@ pub mod leaderboard;
 pub mod limits;
 pub mod live;
 pub mod mail;
+pub mod media;
 pub mod new_quiz;
 pub mod openapi;
 pub mod payment;

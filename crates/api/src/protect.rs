@@ -36,7 +36,8 @@ fn is_dev_mailbox(path: &str) -> bool {
 }
 
 /// The middleware: refuses the development mailbox to non-loopback clients, and sets the
-/// security headers on every response (and `no-store` on the API's).
+/// security headers on every response (and `no-store` on the API's, unless a handler set its own
+/// caching).
 pub async fn protect(ConnectInfo(client): ConnectInfo<SocketAddr>, request: Request, next: Next) -> Response {
     let no_store = never_stored(request.uri().path());
     if is_dev_mailbox(request.uri().path()) && !client.ip().to_canonical().is_loopback() {
@@ -49,10 +50,14 @@ pub async fn protect(ConnectInfo(client): ConnectInfo<SocketAddr>, request: Requ
 
 fn with_headers(mut response: Response, over_tls: bool, no_store: bool) -> Response {
     let headers = response.headers_mut();
-    if no_store {
+    // A handler's own caching and policy stand (a media file's: cached while its link lives, and
+    // a policy that runs nothing); every other response gets these.
+    if no_store && !headers.contains_key(header::CACHE_CONTROL) {
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
+    }
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));

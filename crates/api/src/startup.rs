@@ -97,6 +97,7 @@ pub async fn serve_on(
     tasks.spawn(joins);
     let mut features = axum::http::Extensions::new();
     features.insert(joiner);
+    features.insert(Arc::new(crate::media::Media::new(config.db.data_dir.join("media"))));
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer));
     tasks.spawn(hub.clone().run());
     let state = AppState {

@@ -25,6 +25,7 @@ pub struct Keys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     code_key: Vec<u8>,
+    media_key: Vec<u8>,
     ttl_secs: u64,
 }
 
@@ -75,6 +76,7 @@ impl Keys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             code_key: hmac(secret, &[b"quizroom e-mail codes"]),
+            media_key: hmac(secret, &[b"quizroom media links"]),
             ttl_secs,
         }
     }
@@ -127,6 +129,18 @@ impl Keys {
             }
             _ => ApiError::new(StatusCode::UNAUTHORIZED, "invalid_token", "Invalid authentication token"),
         })
+    }
+
+    /// The signature of a link to the stored file `id` valid until `expires` (Unix seconds).
+    pub fn sign_media(&self, id: &str, expires: i64) -> String {
+        hex::encode(hmac(&self.media_key, &[id.as_bytes(), expires.to_string().as_bytes()]))
+    }
+
+    /// Whether `signature` is [`Keys::sign_media`]'s for `id` and `expires` (compared in constant
+    /// time, so a guess learns nothing from how long the answer took).
+    pub fn media_signed(&self, id: &str, expires: i64, signature: &str) -> bool {
+        let expected = self.sign_media(id, expires);
+        expected.len() == signature.len() && expected.bytes().zip(signature.bytes()).fold(0u8, |acc, (a, b)| acc | (a ^ b)) == 0
     }
 
     /// The keyed hash of an e-mailed code, bound to its user and purpose.

@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 /// A stored file's name: the SHA-256 of its bytes, in lowercase hexadecimal (64 characters).
 pub fn content_id(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(bytes))
 }
 
 /// Whether `id` is a name [`content_id`] gives (so a path made from it stays inside its folder).

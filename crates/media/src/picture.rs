@@ -5,7 +5,8 @@
 //! position), not its comments, not anything appended to it (a polyglot's second file).
 //!
 //! Opaque images are written as JPEG, images with transparency as PNG. An animated GIF keeps its
-//! frames (at most [`Limits::max_frames`]) at its own size, bounded by the projector's.
+//! frames (at most [`Limits::max_frames`] and [`Limits::max_animation_pixels`]) at its own size,
+//! at most the projector's.
 
 use std::io::Cursor;
 
@@ -13,11 +14,13 @@ use image::codecs::gif::{GifDecoder, GifEncoder, Repeat};
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::codecs::webp::WebPDecoder;
+use image::metadata::Orientation;
 use image::{AnimationDecoder, DynamicImage, Frame, ImageDecoder, ImageFormat, ImageReader};
 
 use crate::sniff::Kind;
 
-/// What an image may be. The defaults bound one decode to about 200 MB of pixels.
+/// What an image may be. The defaults bound one decode to about 200 MB of pixels (8-bit RGBA),
+/// and the decoder's allocations to 264 MB.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// The file (10 MB).
@@ -28,11 +31,13 @@ pub struct Limits {
     pub max_pixels: u64,
     /// An animated GIF's frames (300).
     pub max_frames: usize,
+    /// An animated GIF's pixels, all frames together (20 million: 300 frames of 256 × 256).
+    pub max_animation_pixels: u64,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_bytes: 10 * 1024 * 1024, max_side: 20_000, max_pixels: 50_000_000, max_frames: 300 }
+        Limits { max_bytes: 10 * 1024 * 1024, max_side: 20_000, max_pixels: 50_000_000, max_frames: 300, max_animation_pixels: 20_000_000 }
     }
 }
 
@@ -71,6 +76,8 @@ pub enum PictureError {
     TooManyPixels { width: u32, height: u32, max_side: u32, max_pixels: u64 },
     #[error("The animated image has more than {max_frames} frames.")]
     TooManyFrames { max_frames: usize },
+    #[error("The animated image is {width} × {height} pixels; an animation may be at most {max_side} pixels a side.")]
+    AnimationTooLarge { width: u32, height: u32, max_side: u32 },
     #[error("Animated WebP images are not accepted: upload the animation as a GIF.")]
     AnimatedWebp,
     #[error("AVIF images cannot be processed yet: upload a JPEG, PNG or WebP.")]
@@ -99,6 +106,10 @@ pub fn process(bytes: &[u8], kind: Kind, limits: &Limits) -> Result<Picture, Pic
         Kind::Avif => return Err(PictureError::Avif),
         _ => return Err(PictureError::NotAnImage),
     };
+    if kind == Kind::Jpeg && !jpeg_ends(bytes) {
+        // The JPEG decoder paints a cut-short file's missing rows grey rather than failing.
+        return Err(PictureError::Unreadable("no end of image after its last scan".into()));
+    }
     if kind == Kind::Webp && WebPDecoder::new(Cursor::new(bytes)).map_err(unreadable)?.has_animation() {
         return Err(PictureError::AnimatedWebp);
     }
@@ -114,14 +125,19 @@ pub fn process(bytes: &[u8], kind: Kind, limits: &Limits) -> Result<Picture, Pic
     let mut decoder = reader.into_decoder().map_err(unreadable)?;
     let orientation = decoder.orientation().map_err(unreadable)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(unreadable)?;
-    image.apply_orientation(orientation);
-    let (width, height) = (image.width(), image.height());
+    // Upright: a quarter turn swaps the sides.
+    let turned = matches!(orientation, Orientation::Rotate90 | Orientation::Rotate270 | Orientation::Rotate90FlipH | Orientation::Rotate270FlipH);
+    let (width, height) = if turned { (image.height(), image.width()) } else { (image.width(), image.height()) };
     // Largest first, each size made from the one before (a projector's 2 megapixels, not the
-    // photo's 12, for the phone's).
+    // photo's 12, for the phone's), turned upright once it is the projector's size, so the
+    // photo's pixels are never copied whole.
     let mut variants = Vec::new();
-    for &(name, side) in SIZES.iter().rev() {
+    for (step, &(name, side)) in SIZES.iter().rev().enumerate() {
         if image.width().max(image.height()) > side {
             image = image.thumbnail(side, side);
+        }
+        if step == 0 {
+            image.apply_orientation(orientation);
         }
         variants.push(still(&image, name)?);
     }
@@ -129,12 +145,21 @@ pub fn process(bytes: &[u8], kind: Kind, limits: &Limits) -> Result<Picture, Pic
     Ok(Picture { width, height, animated: false, variants })
 }
 
+/// Whether a JPEG's last scan is followed by its end-of-image marker (`FF D9`). In a scan's data
+/// `FF` is always followed by `00` or a restart marker, so an `FF D9` after the last start of scan
+/// (`FF DA`) is the image's end; one inside an EXIF thumbnail comes before it.
+fn jpeg_ends(bytes: &[u8]) -> bool {
+    let last_scan = bytes.windows(2).rposition(|w| w == [0xFF, 0xDA]);
+    last_scan.is_some_and(|at| bytes[at..].windows(2).any(|w| w == [0xFF, 0xD9]))
+}
+
 fn decoder_limits(limits: &Limits) -> image::Limits {
     let mut l = image::Limits::default();
     l.max_image_width = Some(limits.max_side);
     l.max_image_height = Some(limits.max_side);
-    // The pixels at 8 bytes each (16-bit RGBA), and a margin for the decoder's own buffers.
-    l.max_alloc = Some(limits.max_pixels * 8 + 64 * 1024 * 1024);
+    // The pixels at 4 bytes each (8-bit RGBA; a 16-bit image is refused at half the pixels), and
+    // a margin for the decoder's own buffers.
+    l.max_alloc = Some(limits.max_pixels * 4 + 64 * 1024 * 1024);
     l
 }
 
@@ -158,24 +183,25 @@ fn still(sized: &DynamicImage, name: &'static str) -> Result<Variant, PictureErr
     Ok(Variant { name, width: sized.width(), height: sized.height(), mime, bytes })
 }
 
-/// A GIF's frames when it has more than one (`None` for a still GIF), at most `max_frames`.
+/// A GIF's frames when it has more than one (`None` for a still GIF, read as any image), at most
+/// `max_frames` and `max_animation_pixels` in all, at most the projector's size.
 fn animation(bytes: &[u8], limits: &Limits) -> Result<Option<Vec<Frame>>, PictureError> {
     let mut decoder = GifDecoder::new(Cursor::new(bytes)).map_err(unreadable)?;
     let (width, height) = decoder.dimensions();
     check_size((width, height), limits)?;
-    let (_, projector) = SIZES[1];
-    if width.max(height) > projector {
-        // Larger animations are refused rather than scaled frame by frame.
-        return Err(PictureError::TooManyPixels { width, height, max_side: projector, max_pixels: u64::from(projector) * u64::from(projector) });
-    }
     decoder.set_limits(decoder_limits(limits)).map_err(unreadable)?;
+    // Every frame is a whole canvas of RGBA pixels: their sum is bounded.
+    let budget = (limits.max_animation_pixels / (u64::from(width) * u64::from(height)).max(1)).max(1) as usize;
+    let most = limits.max_frames.min(budget);
     let mut frames = Vec::new();
-    // Every frame is a whole canvas of RGBA pixels: bound their sum as one image's.
-    let budget = limits.max_pixels / (u64::from(width) * u64::from(height)).max(1);
     for frame in decoder.into_frames() {
         frames.push(frame.map_err(unreadable)?);
-        if frames.len() > limits.max_frames || frames.len() as u64 > budget {
-            return Err(PictureError::TooManyFrames { max_frames: limits.max_frames.min(budget as usize) });
+        if frames.len() == 2 && width.max(height) > SIZES[1].1 {
+            // A larger animation is refused rather than scaled frame by frame.
+            return Err(PictureError::AnimationTooLarge { width, height, max_side: SIZES[1].1 });
+        }
+        if frames.len() > most {
+            return Err(PictureError::TooManyFrames { max_frames: most });
         }
     }
     Ok((frames.len() > 1).then_some(frames))
@@ -186,7 +212,8 @@ fn animated(frames: Vec<Frame>) -> Result<Picture, PictureError> {
     let (width, height) = frames[0].buffer().dimensions();
     let mut bytes = Vec::new();
     {
-        let mut encoder = GifEncoder::new(&mut bytes);
+        // Speed 10 of 30: NeuQuant's quantising at speed 1 costs seconds on a few large frames.
+        let mut encoder = GifEncoder::new_with_speed(&mut bytes, 10);
         encoder.set_repeat(Repeat::Infinite).map_err(unreadable)?;
         encoder.encode_frames(frames).map_err(unreadable)?;
     }

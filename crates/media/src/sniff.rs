@@ -103,15 +103,24 @@ pub fn sniff(bytes: &[u8]) -> Result<Kind, Refused> {
         return iso_media(bytes);
     }
     if at(0, b"OggS") {
-        // The first page holds the stream's header: Opus or Vorbis sound (not Theora video).
-        let first_page = &bytes[..bytes.len().min(256)];
-        return if contains(first_page, b"OpusHead") || contains(first_page, b"\x01vorbis") { Ok(Kind::Ogg) } else { Err(Refused::Unknown) };
+        // The first page starts the first stream: its first packet (after the 27-byte header
+        // and the segment table) names the codec, Opus or Vorbis sound (not Theora video, even
+        // with a Vorbis sound stream after it).
+        let packet = bytes.get(26).map(|segments| 27 + usize::from(*segments));
+        return match packet {
+            Some(start) if at(start, b"OpusHead") || at(start, b"\x01vorbis") => Ok(Kind::Ogg),
+            _ => Err(Refused::Unknown),
+        };
     }
     if at(0, b"\x1A\x45\xDF\xA3") {
         // Matroska's EBML header names its document type: only WebM plays in every browser.
         return if contains(&bytes[..bytes.len().min(64)], b"webm") { Ok(Kind::Webm) } else { Err(Refused::Unknown) };
     }
-    if at(0, b"ID3") && bytes.get(3).is_some_and(|v| (2..=4).contains(v)) || mp3_frame(bytes) {
+    if at(0, b"ID3") {
+        // An ID3 tag, then the first frame: a tag alone may front other sound (AAC, FLAC).
+        return id3_size(bytes).and_then(|size| bytes.get(size..)).filter(|rest| mp3_frame(rest)).map(|_| Kind::Mp3).ok_or(Refused::Unknown);
+    }
+    if mp3_frame(bytes) {
         return Ok(Kind::Mp3);
     }
     if looks_like_svg(bytes) {
@@ -124,9 +133,24 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
     haystack.windows(needle.len()).any(|w| w == needle)
 }
 
+/// The length of an ID3v2 tag (its header, its syncsafe size and a footer if it has one).
+fn id3_size(bytes: &[u8]) -> Option<usize> {
+    let header = bytes.get(..10)?;
+    if !(2..=4).contains(&header[3]) || header[6..10].iter().any(|b| b & 0x80 != 0) {
+        return None;
+    }
+    let size = header[6..10].iter().fold(0usize, |size, b| (size << 7) | usize::from(*b));
+    let footer = if header[5] & 0x10 != 0 { 10 } else { 0 };
+    Some(10 + size + footer)
+}
+
 /// An ISO base media file (`ftyp` box first): AVIF, M4A sound or MP4 video, by its brands.
 fn iso_media(bytes: &[u8]) -> Result<Kind, Refused> {
     let size = u32::from_be_bytes(bytes[0..4].try_into().expect("four bytes")) as usize;
+    if size < 16 {
+        // A 64-bit size (1), a box to the end (0) or a box too short for its brands.
+        return Err(Refused::Unknown);
+    }
     let ftyp = bytes.get(8..size.clamp(16, 4096).min(bytes.len())).ok_or(Refused::Unknown)?;
     let major = ftyp.get(0..4).ok_or(Refused::Unknown)?;
     // The major brand, then the compatible brands after the minor version.
@@ -184,7 +208,7 @@ mod tests {
             (b"RIFF\x24\0\0\0WEBPVP8 ", Kind::Webp),
             (b"OggS\0\x02\0\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\x01\x13OpusHead", Kind::Ogg),
             (b"\x1A\x45\xDF\xA3\x9F\x42\x86\x81\x01\x42\x82\x84webm", Kind::Webm),
-            (b"ID3\x03\0\0\0\0\0\0", Kind::Mp3),
+            (b"ID3\x03\0\0\0\0\0\x02\0\0\xFF\xFB\x90\x64", Kind::Mp3),
             (b"\xFF\xFB\x90\x64\0\0", Kind::Mp3),
         ];
         for (bytes, kind) in cases {
@@ -217,5 +241,15 @@ mod tests {
             assert_eq!(sniff(other), Err(Refused::Unknown), "{other:?}");
         }
         assert!(Refused::Svg.to_string().ends_with(&format!("Upload {ACCEPTED}.")));
+        // Theora video first, Vorbis sound after it: video, refused.
+        let mut theora = b"OggS\0\x02\0\0\0\0\0\0\0\0\x01\0\0\0\0\0\0\0\0\0\0\0\x01\x2a\x80theora".to_vec();
+        theora.extend_from_slice(&[0; 40]);
+        theora.extend_from_slice(b"OggS\0\x02\0\0\0\0\0\0\0\0\x02\0\0\0\0\0\0\0\0\0\0\0\x01\x1e\x01vorbis");
+        assert_eq!(sniff(&theora), Err(Refused::Unknown));
+        // An ID3 tag in front of something that is no MP3 frame; ftyp boxes too short.
+        assert_eq!(sniff(b"ID3\x03\0\0\0\0\0\x02\0\0fLaC"), Err(Refused::Unknown));
+        for short in [&b"\0\0\0\x01ftypisom"[..], b"\0\0\0\x08ftyp", b"\0\0\0\0ftypisom\0\0\0\0"] {
+            assert_eq!(sniff(short), Err(Refused::Unknown), "{short:?}");
+        }
     }
 }

@@ -130,9 +130,12 @@ fn sheets(r: &Insights) -> Vec<Sheet> {
     ]
 }
 
-/// A number as people read it: at most nine decimals (a band's ends are sums of floats).
+/// A number as people read it: at most nine decimals (a band's ends are sums of floats); a number
+/// too large to round so is shown as it is, and no zero has a sign.
 fn readable(x: f64) -> String {
-    format!("{}", (x * 1e9).round() / 1e9)
+    let rounded = (x * 1e9).round() / 1e9;
+    let shown = if rounded.is_finite() { rounded } else { x };
+    format!("{}", if shown == 0.0 { 0.0 } else { shown })
 }
 
 fn with_unit(x: f64, unit: &Option<String>) -> String {
@@ -215,4 +218,16 @@ pub(super) async fn export_csv(State(state): State<AppState>, caller: AuthUser, 
     }
     let bytes = writer.into_inner().map_err(ApiError::internal)?;
     Ok(csv_download(&report.title, "insights", bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable;
+
+    #[test]
+    fn numbers_read_as_people_write_them_however_large_or_signed() {
+        assert_eq!(readable(9.81 - 0.05), "9.76");
+        assert_eq!(readable(-0.0), "0");
+        assert_eq!(readable(1e300), format!("{}", 1e300));
+    }
 }
