@@ -29,7 +29,7 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { createVerifiedAccount, expect, test } from './support/fixtures'
-import { hostQuizOf, joinGame, openLobby } from './support/live-game'
+import { hostQuizOf, openLobby, startWithBenAndAnn } from './support/live-game'
 import { SCREENSHOT_DIR } from './support/paths'
 
 test.beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }))
@@ -159,14 +159,8 @@ test('a live game of one of each other type: a phone player answers each by touc
   // The host opens a game of the quiz: the presenter's lobby with its PIN.
   const pin = await openLobby(host, account, quizId, title, SECONDS_PER_QUESTION)
 
-  // Ben on a phone and Ann on a desktop, both guests, join by the PIN typed.
-  const ben = await (await newWatchedContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
-  await joinGame(ben, pin, 'Ben')
-  const ann = await (await newWatchedContext()).newPage()
-  await joinGame(ann, pin, 'Ann')
-  await expect(host.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2)
-  const controls = host.getByRole('toolbar', { name: 'Game controls' })
-  await controls.getByRole('button', { name: 'Start' }).click()
+  // Ben on a phone and Ann on a desktop, both guests, join by the PIN typed; the host starts.
+  const { ben, ann, controls } = await startWithBenAndAnn(host, pin, newWatchedContext)
 
   /** From a reveal to question `number`: the standings (on the phone too), then the next question. */
   async function nextQuestion(number: number) {

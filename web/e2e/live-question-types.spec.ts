@@ -23,7 +23,7 @@ import type { Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { createVerifiedAccount, expect, test } from './support/fixtures'
 import { tabTo } from './support/keyboard'
-import { hostQuizOf, joinGame, openLobby } from './support/live-game'
+import { hostQuizOf, openLobby, startWithBenAndAnn } from './support/live-game'
 import { SCREENSHOT_DIR } from './support/paths'
 
 test.beforeAll(() => mkdirSync(SCREENSHOT_DIR, { recursive: true }))
@@ -80,14 +80,8 @@ test('a live game of an ordering, a poll, A–D and a number: a phone player ord
   // The host opens a game of the quiz: the presenter's lobby with its PIN.
   const pin = await openLobby(host, account, quizId, title, SECONDS_PER_QUESTION)
 
-  // Ben on a phone and Ann on a desktop, both guests, join by the PIN typed.
-  const ben = await (await newWatchedContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
-  await joinGame(ben, pin, 'Ben')
-  const ann = await (await newWatchedContext()).newPage()
-  await joinGame(ann, pin, 'Ann')
-  await expect(host.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2)
-  const controls = host.getByRole('toolbar', { name: 'Game controls' })
-  await controls.getByRole('button', { name: 'Start' }).click()
+  // Ben on a phone and Ann on a desktop, both guests, join by the PIN typed; the host starts.
+  const { ben, ann, controls } = await startWithBenAndAnn(host, pin, newWatchedContext)
 
   // Question 1, the ordering: the presenter shows the items as served, in the game's one order
   // (the same on every phone), never the right one.

@@ -14,8 +14,9 @@ use axum::extract::Multipart;
 use axum::http::StatusCode;
 use quizroom_domain::quiz::QuizSource;
 use serde_json::{Value, json};
+use utoipa::openapi::RefOr;
 use utoipa::openapi::extensions::Extensions;
-use utoipa::openapi::schema::{Object, ObjectBuilder, Type};
+use utoipa::openapi::schema::{AdditionalProperties, Object, ObjectBuilder, Schema, Type};
 
 use crate::email::{Email, parse_list};
 use crate::error::ApiError;
@@ -241,6 +242,17 @@ pub fn with_settings_schema(form: ObjectBuilder) -> ObjectBuilder {
 /// The schema of a file field of a multipart form (OpenAPI 3.1 spells a file's bytes this way).
 pub fn file_schema() -> Object {
     ObjectBuilder::new().schema_type(Type::String).content_media_type("application/octet-stream").build()
+}
+
+/// A multipart form of one field, `file`, and no other.
+pub fn file_only_form() -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .property("file", file_schema())
+        .required("file")
+        .additional_properties(Some(AdditionalProperties::FreeForm(false)))
+        .build()
+        .into()
 }
 
 /// What a quiz is made of before its ids and code are drawn.

@@ -2,9 +2,9 @@
  * A live game of questions of any type, as the live-type specs set it up: the host's quiz made
  * through the API (a CSV of one question uploaded, then the definitions through the editor's
  * call), the host signed in through the form with the presenter's lobby open, and players
- * joining by the PIN typed.
+ * joining by the PIN typed: Ben on a phone, Ann on a desktop.
  */
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, BrowserContextOptions, Page } from '@playwright/test'
 import { expect, signInThroughForm, type Account } from './fixtures'
 import { hostQuizApi, signInApi } from './quiz-api'
 
@@ -46,4 +46,19 @@ export async function joinGame(page: Page, pin: string, nickname: string) {
   await page.getByLabel('Nickname').fill(nickname)
   await page.getByRole('button', { name: 'Join', exact: true }).click()
   await expect(page.getByRole('heading', { name: /^You.re in!$/ })).toBeVisible()
+}
+
+/**
+ * Ben on a phone (390 × 844, touch) and Ann on a desktop, both guests, join by the PIN typed; the
+ * host sees both and starts the game. Their pages and the host's game controls.
+ */
+export async function startWithBenAndAnn(host: Page, pin: string, newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>) {
+  const ben = await (await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
+  await joinGame(ben, pin, 'Ben')
+  const ann = await (await newContext()).newPage()
+  await joinGame(ann, pin, 'Ann')
+  await expect(host.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2)
+  const controls = host.getByRole('toolbar', { name: 'Game controls' })
+  await controls.getByRole('button', { name: 'Start' }).click()
+  return { ben, ann, controls }
 }

@@ -20,7 +20,9 @@ use crate::error::{ApiError, ApiMultipart};
 use crate::input::trimmed_pattern;
 use crate::new_quiz::{HOSTING_COST, Payment, QuizCreated, create_quiz};
 use crate::openapi::ErrorBody;
-use crate::quiz_form::{DraftQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_FIELDS, file_schema, read_form_of, validation, with_settings_schema};
+use crate::quiz_form::{
+    DraftQuestion, MAX_TITLE, QuizDraft, QuizSettings, UPLOAD_FIELDS, file_only_form, file_schema, read_form_of, validation, with_settings_schema,
+};
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -85,13 +87,7 @@ struct PreviewForm;
 
 impl PartialSchema for PreviewForm {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .property("file", file_schema())
-            .required("file")
-            .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
-            .build()
-            .into()
+        file_only_form()
     }
 }
 

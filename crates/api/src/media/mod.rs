@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use quizroom_media::{Class, Kind, Limits, PictureError, is_content_id, process, sniff};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AdditionalProperties, ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::Schema;
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
@@ -23,7 +23,7 @@ pub use self::files::MediaFiles;
 use crate::error::{ApiError, ApiMultipart, ApiQuery, seconds_to_wait};
 use crate::limits::Budget;
 use crate::openapi::ErrorBody;
-use crate::quiz_form::file_schema;
+use crate::quiz_form::file_only_form;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
 
@@ -93,12 +93,7 @@ struct UploadForm;
 
 impl PartialSchema for UploadForm {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::Object)
-            .property("file", file_schema())
-            .required("file")
-            .additional_properties(Some(AdditionalProperties::<Schema>::FreeForm(false)))
-            .into()
+        file_only_form()
     }
 }
 
