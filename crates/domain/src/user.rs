@@ -195,7 +195,9 @@ impl User {
     }
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+/// Whether `a` and `b` are equal, compared in constant time (a guess learns nothing from how long
+/// the answer took): e-mailed codes' hashes, live games' link keys, media links' signatures.
+pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

@@ -232,5 +232,5 @@ async fn wrong_pin(state: &AppState, client: &Client, by_key: bool) -> ApiError 
 /// Whether `given` is the game's link key (compared in constant time; a game without a key has
 /// no link).
 fn same_key(key: &str, given: &str) -> bool {
-    !key.is_empty() && key.len() == given.len() && key.bytes().zip(given.bytes()).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0
+    !key.is_empty() && quizroom_domain::user::constant_time_eq(key.as_bytes(), given.as_bytes())
 }

@@ -20,13 +20,9 @@ function targetAnchor(x: number): 'start' | 'middle' | 'end' {
   return x > LINE_BOX.width * 0.85 ? 'end' : 'middle'
 }
 
-type NumberLineProps = {
-  numbers: RevealNumbers
-  /** A numeric question's unit, said after each number (by default the numbers' own). */
-  unit?: string | null
-}
-
-export function NumberLine({ numbers, unit = numbers.unit ?? null }: NumberLineProps) {
+export function NumberLine({ numbers }: { numbers: RevealNumbers }) {
+  // A numeric question's unit, said after each number.
+  const unit = numbers.unit ?? null
   const captionId = useId()
   const line = layoutNumberLine(numbers)
   const { left, right, axisY, width, height } = LINE_BOX

@@ -57,7 +57,7 @@ const isRows = <T,>(value: unknown, check: (row: Unchecked<T>) => boolean): valu
   })
 const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.every(isNumber)
 const isParts = (value: unknown): value is RevealPart[] => isRows<RevealPart>(value, (part) => typeof part.label === 'string' && isNumber(part.right))
-/** A numeric or slider reveal's numbers: each one a number, the band two of them. */
+/** A numeric or slider reveal's numbers: each one a number, the band two of them, the unit text or none. */
 function isRevealNumbers(value: unknown): value is RevealNumbers {
   const raw = fieldsOf<RevealNumbers>(value)
   return (
@@ -65,7 +65,8 @@ function isRevealNumbers(value: unknown): value is RevealNumbers {
     isNumbers([raw.low, raw.high, raw.target]) &&
     isNumbers(raw.band) &&
     raw.band.length === 2 &&
-    isRows<NumberCount>(raw.values, (row) => isNumber(row.value) && isNumber(row.count))
+    isRows<NumberCount>(raw.values, (row) => isNumber(row.value) && isNumber(row.count)) &&
+    (raw.unit === undefined || raw.unit === null || typeof raw.unit === 'string')
   )
 }
 

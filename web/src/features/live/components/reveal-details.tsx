@@ -9,10 +9,9 @@ import type { LiveTypedReveal } from '@/types/live-game'
 import { RevealParts } from './reveal-parts'
 
 export function RevealDetails({ reveal }: { reveal: LiveTypedReveal }) {
-  const unit = reveal.definition.type === 'numeric' ? reveal.definition.unit : null
   return (
     <>
-      {reveal.numbers ? <NumberLine numbers={reveal.numbers} unit={unit} /> : null}
+      {reveal.numbers ? <NumberLine numbers={reveal.numbers} /> : null}
       {reveal.parts && reveal.parts.length > 0 ? <RevealParts type={reveal.type} parts={reveal.parts} answered={reveal.answered} /> : null}
     </>
   )

@@ -80,6 +80,7 @@ export function makeNumericReveal(overrides: Partial<LiveTypedReveal> = {}): Liv
         { value: 9.81, count: 6 },
         { value: 10.5, count: 2 },
       ],
+      unit: 'm/s²',
     },
     ...overrides,
   })
