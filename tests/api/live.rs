@@ -584,4 +584,5 @@ async fn look_alike_names_are_one_name_on_postgres() {
 mod bounds;
 mod counting;
 mod fairness;
+mod media;
 mod types;

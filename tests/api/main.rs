@@ -22,6 +22,7 @@ mod media;
 mod migrations;
 mod play;
 mod projectors;
+mod question_media;
 mod question_types;
 mod replay;
 mod security;

@@ -21,7 +21,7 @@ backend_tests! {
 }
 
 /// A 1,600 × 1,200 JPEG stored sideways (EXIF orientation 6) with a GPS-like note in its EXIF.
-fn sideways_photo() -> Vec<u8> {
+pub(crate) fn sideways_photo() -> Vec<u8> {
     let image = RgbImage::from_fn(1600, 1200, |x, _| if x < 800 { Rgb([220, 20, 20]) } else { Rgb([20, 20, 220]) });
     let mut exif = b"II\x2a\0\x08\0\0\0\x02\0".to_vec();
     exif.extend_from_slice(&[0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0]);

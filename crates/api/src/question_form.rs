@@ -4,6 +4,7 @@
 //! question by its place.
 
 use axum::http::StatusCode;
+use quizroom_domain::media::Media;
 use quizroom_domain::question::QuestionKind;
 use quizroom_domain::quiz::{Letter, Question};
 use serde::Deserialize;
@@ -21,16 +22,26 @@ pub struct DraftQuestion {
     pub text: String,
     pub kind: QuestionKind,
     pub explanation: String,
+    /// As the host named it: its files' types and sizes are filled in from the stored files by
+    /// `media::attach` before the question is recorded.
+    pub media: Option<Media>,
 }
 
 impl DraftQuestion {
     /// A question of four options A–D with one right.
     pub fn four(text: String, options: [String; 4], answer: Letter, explanation: String) -> DraftQuestion {
-        DraftQuestion { text, kind: QuestionKind::from_letters(options, answer), explanation }
+        DraftQuestion { text, kind: QuestionKind::from_letters(options, answer), explanation, media: None }
     }
 
     pub fn with_id(&self, id: i64) -> Question {
-        Question { id, key: format!("q{id}"), text: self.text.clone(), kind: self.kind.clone(), explanation: self.explanation.clone() }
+        Question {
+            id,
+            key: format!("q{id}"),
+            text: self.text.clone(),
+            kind: self.kind.clone(),
+            explanation: self.explanation.clone(),
+            media: self.media.clone(),
+        }
     }
 }
 
@@ -64,6 +75,8 @@ pub struct EditedQuestion {
     definition: Option<Value>,
     #[serde(default)]
     explanation: String,
+    #[serde(default)]
+    media: Option<Value>,
 }
 
 impl utoipa::PartialSchema for EditedQuestion {
@@ -107,6 +120,15 @@ impl utoipa::PartialSchema for EditedQuestion {
                 )),
             )
             .property("explanation", free_text_schema(MAX_EXPLANATION))
+            .property(
+                "media",
+                ObjectBuilder::new().schema_type(schema::SchemaType::from_iter([Type::Object, Type::Null])).description(Some(
+                    "A picture, a sound or a video shown with the question, by the ids `POST /api/media` gave (other fields, such as \
+                     `url`, are ignored): `{kind: image, phone: {id}, projector: {id}, alt, decorative}` (alt text unless decorative), \
+                     `{kind: audio | video, file: {id}, transcript}`. A file that is not stored, or not of the kind named, and a missing \
+                     alt text or transcript are refused (422) with the field named (`docs/media-api.md`)",
+                )),
+            )
             .description(Some("A question as the host edited it: four options and the answer, or a definition of any type"))
             .extensions(Some(Extensions::from_iter([("anyOf", either)])))
             .into()
@@ -194,7 +216,7 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
         if text.is_empty() {
             return Err(QuestionProblem::Invalid(format!("Question {n} is missing one or more required fields")));
         }
-        return Ok(DraftQuestion { text, kind: definition(n, value)?, explanation });
+        return Ok(DraftQuestion { text, kind: definition(n, value)?, explanation, media: named_media(n, q.media.as_ref())? });
     }
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
     if text.is_empty() || options.iter().any(String::is_empty) {
@@ -214,7 +236,25 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
     }
     let answer = answer_letter(&q.answer, &options)
         .ok_or_else(|| QuestionProblem::Rule(format!("Question {n}: the answer must be A, B, C or D, or the text of an option")))?;
-    Ok(DraftQuestion::four(text, options, answer, explanation))
+    Ok(DraftQuestion { media: named_media(n, q.media.as_ref())?, ..DraftQuestion::four(text, options, answer, explanation) })
+}
+
+/// The media a host named, read and checked by the rules that need no stored file (alt text,
+/// transcript, ids that are content ids); `null` or absent: none.
+fn named_media(n: usize, value: Option<&Value>) -> Result<Option<Media>, QuestionProblem> {
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
+    let mut strings = Vec::new();
+    texts(value, &mut strings);
+    if strings.iter().any(|t| has_stray_control(t)) {
+        return Err(QuestionProblem::Rule(format!("Question {n}: media holds a control character")));
+    }
+    let mut media: Media = serde_json::from_value(value.clone()).map_err(|e| QuestionProblem::Rule(format!("Question {n}: media: {e}")))?;
+    match &mut media {
+        Media::Image { alt, .. } => *alt = alt.trim().to_owned(),
+        Media::Audio { transcript, .. } | Media::Video { transcript, .. } => *transcript = transcript.trim().to_owned(),
+    }
+    media.check().map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
+    Ok(Some(media))
 }
 
 #[cfg(test)]
@@ -233,6 +273,7 @@ mod tests {
             answer: answer.into(),
             definition: None,
             explanation: String::new(),
+            media: None,
         }
     }
 

@@ -66,7 +66,7 @@ pub async fn serve_on(
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
     let store = open_store(&config.db).await?;
-    let keys = Keys::load(config.jwt_secret.as_ref().map(|s| s.0.as_str()), &config.db.data_dir, config.jwt_ttl_hours * 3600)?;
+    let keys = Arc::new(Keys::load(config.jwt_secret.as_ref().map(|s| s.0.as_str()), &config.db.data_dir, config.jwt_ttl_hours * 3600)?);
     let mailer = Mailer::new(config.smtp_url.as_ref().map(|s| s.0.as_str()), &config.mail_from)?;
     if !mailer.smtp_enabled() {
         tracing::warn!("QUIZROOM_SMTP_URL is not set: mail goes to the log and /dev/mailbox; do not expose this server publicly");
@@ -98,11 +98,12 @@ pub async fn serve_on(
     let mut features = axum::http::Extensions::new();
     features.insert(joiner);
     features.insert(Arc::new(crate::media::Media::new(config.db.data_dir.join("media"))));
-    let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer));
+    let links = crate::media::links(keys.clone());
+    let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer), links);
     tasks.spawn(hub.clone().run());
     let state = AppState {
         store: store.clone(),
-        keys: Arc::new(keys),
+        keys,
         mailer,
         payments: services.payments,
         clock: services.clock,

@@ -11,12 +11,16 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::media::Media;
 use crate::question::{QuestionKind, RecordedKind};
 use crate::quiz::Letter;
 use crate::{Aggregate, DomainEvent};
 
 /// A question's get-ready: answers open this long after it starts.
 pub const GET_READY_MS: i64 = 3_000;
+/// The get-ready of a question showing media (issue 30): time for every device to load it, so no
+/// one is penalised for a slow phone.
+pub const MEDIA_GET_READY_MS: i64 = 5_000;
 /// How long the reveal and the standings last when the game advances by itself.
 pub const AUTO_ADVANCE_MS: i64 = 5_000;
 /// A game in which nothing happened for a day is ended by the server (its PIN is then free).
@@ -60,6 +64,9 @@ pub struct GameQuestion {
     /// Shared with the question being played ([`OpenQuestion`]), which every answer reads.
     pub kind: Arc<QuestionKind>,
     pub explanation: String,
+    /// A picture, a sound or a video shown with it (issue 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Media>,
 }
 
 #[derive(Deserialize)]
@@ -70,6 +77,8 @@ struct RecordedGameQuestion {
     recorded: RecordedKind,
     #[serde(default)]
     explanation: String,
+    #[serde(default)]
+    media: Option<Media>,
 }
 
 impl TryFrom<RecordedGameQuestion> for GameQuestion {
@@ -77,13 +86,13 @@ impl TryFrom<RecordedGameQuestion> for GameQuestion {
 
     fn try_from(r: RecordedGameQuestion) -> Result<GameQuestion, Self::Error> {
         let kind = r.recorded.read().ok_or("a game's question needs its kind, or four options and an answer")?;
-        Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation })
+        Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation, media: r.media })
     }
 }
 
 impl GameQuestion {
     pub fn new(id: i64, text: impl Into<String>, kind: QuestionKind, explanation: impl Into<String>) -> GameQuestion {
-        GameQuestion { id, text: text.into(), kind: Arc::new(kind), explanation: explanation.into() }
+        GameQuestion { id, text: text.into(), kind: Arc::new(kind), explanation: explanation.into(), media: None }
     }
 
     /// A question of four options A–D with one right.
@@ -405,7 +414,8 @@ impl LiveGame {
     }
 
     fn start_question(&self, index: usize, now: i64) -> GameEvent {
-        let opens_at = now + GET_READY_MS;
+        let ready = if self.questions[index].media.is_some() { MEDIA_GET_READY_MS } else { GET_READY_MS };
+        let opens_at = now + ready;
         GameEvent::QuestionStarted { index, at: now, opens_at, deadline: opens_at + self.settings().seconds_per_question * 1000 }
     }
 

@@ -14,6 +14,7 @@
 //!   (`accommodations-{quiz}`).
 //! - [`admission`]: players who joined a hosted quiz by its code (`admission-{quiz}-{user}`).
 //! - [`audit`]: what auditors looked at (`audit-{user}`).
+//! - [`media`]: the picture, sound or video a question shows, and the texts it needs to be accessible.
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
@@ -27,6 +28,7 @@ pub mod audit;
 mod event_type;
 pub mod game;
 pub mod generation;
+pub mod media;
 pub mod player;
 pub mod question;
 pub mod quiz;

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::media::Media;
 use crate::question::{QuestionKind, RecordedKind};
 use crate::{Aggregate, DomainEvent};
 
@@ -55,6 +56,9 @@ pub struct Question {
     /// The type, with what the player is offered and the answer key.
     pub kind: QuestionKind,
     pub explanation: String,
+    /// A picture, a sound or a video shown with it (issue 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub media: Option<Media>,
 }
 
 /// A question as an event holds it: with `kind`, or in the four-option shape of before.
@@ -67,6 +71,8 @@ struct Recorded {
     recorded: RecordedKind,
     #[serde(default)]
     explanation: String,
+    #[serde(default)]
+    media: Option<Media>,
 }
 
 impl TryFrom<Recorded> for Question {
@@ -74,7 +80,7 @@ impl TryFrom<Recorded> for Question {
 
     fn try_from(r: Recorded) -> Result<Question, Self::Error> {
         let kind = r.recorded.read().ok_or("a question needs its kind, or four options and an answer")?;
-        Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation })
+        Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation, media: r.media })
     }
 }
 
@@ -88,7 +94,7 @@ impl Question {
         answer: Letter,
         explanation: impl Into<String>,
     ) -> Question {
-        Question { id, key: key.into(), text: text.into(), kind: QuestionKind::from_letters(options, answer), explanation: explanation.into() }
+        Question { id, key: key.into(), text: text.into(), kind: QuestionKind::from_letters(options, answer), explanation: explanation.into(), media: None }
     }
 
     /// The four options and the right letter, for a single choice of exactly four options with
@@ -211,6 +217,9 @@ fn check(questions: &[Question]) -> Result<(), QuizError> {
             return bad("no text");
         }
         if let Err(e) = q.kind.check() {
+            return bad(&e.to_string());
+        }
+        if let Some(Err(e)) = q.media.as_ref().map(Media::check) {
             return bad(&e.to_string());
         }
     }

@@ -28,8 +28,8 @@ use quizroom_eventstore::{Backend, Cursor, EventStore, RecordedEvent, StoreError
 use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 
-use crate::Now;
 use crate::message::ErrorCode;
+use crate::{MediaLinks, Now};
 pub use room::{Applied, Room, Viewer};
 pub use snapshot::Snapshot;
 pub use view::{GameView, Slot};
@@ -137,6 +137,7 @@ pub struct Games {
     /// cluster, time for the answers other nodes received in time to reach the log (decision 0047).
     settle_ms: i64,
     writer: Arc<dyn GameWriter>,
+    links: MediaLinks,
     shutdown: CancellationToken,
     rooms: Mutex<HashMap<String, Arc<RoomHandle>>>,
     /// The game of each player of a loaded room (player events do not name their game).
@@ -144,12 +145,12 @@ pub struct Games {
 }
 
 impl Games {
-    pub fn new(store: EventStore, now: Now, writer: Arc<dyn GameWriter>, shutdown: CancellationToken) -> Arc<Games> {
+    pub fn new(store: EventStore, now: Now, writer: Arc<dyn GameWriter>, links: MediaLinks, shutdown: CancellationToken) -> Arc<Games> {
         let settle_ms = match store.backend() {
             Backend::Postgres => CLUSTER_SETTLE_MS,
             Backend::Sqlite => 0,
         };
-        Arc::new(Games { store, now, settle_ms, writer, shutdown, rooms: Mutex::new(HashMap::new()), players: Mutex::new(HashMap::new()) })
+        Arc::new(Games { store, now, settle_ms, writer, links, shutdown, rooms: Mutex::new(HashMap::new()), players: Mutex::new(HashMap::new()) })
     }
 
     fn now(&self) -> i64 {
@@ -222,6 +223,7 @@ impl Games {
             return Ok(None);
         }
         let mut room = Room::new(game_id.to_owned());
+        room.links = Some(room::Links(self.links.clone()));
         for e in &events {
             let event = GameEvent::decode(&e.event_type, e.schema_version, &e.data).map_err(|d| StoreError::Corrupt { position: e.position, message: d.0 })?;
             room.apply_game(e.version, &event);

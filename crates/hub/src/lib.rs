@@ -43,6 +43,10 @@ pub use connection::{Identity, serve_connection};
 /// Milliseconds since the Unix epoch: the server's clock, passed in so tests can move it.
 pub type Now = Arc<dyn Fn() -> i64 + Send + Sync>;
 
+/// A question's media as clients are served it at a time: each file with a signed link (the api
+/// crate's `media::served`; issue 30).
+pub type MediaLinks = Arc<dyn Fn(&quizroom_domain::media::Media, i64) -> serde_json::Value + Send + Sync>;
+
 /// How often a watched quiz's ranking may be recomputed.
 const REFRESH: Duration = Duration::from_millis(500);
 
@@ -81,9 +85,10 @@ struct Inner {
 }
 
 impl Hub {
-    /// `writer` records what live games' players and clocks decide.
-    pub fn new(store: EventStore, now: Now, max_connections: usize, shutdown: CancellationToken, writer: Arc<dyn game::GameWriter>) -> Hub {
-        let games = game::Games::new(store.clone(), now.clone(), writer, shutdown.clone());
+    /// `writer` records what live games' players and clocks decide; `links` serves a question's
+    /// media.
+    pub fn new(store: EventStore, now: Now, max_connections: usize, shutdown: CancellationToken, writer: Arc<dyn game::GameWriter>, links: MediaLinks) -> Hub {
+        let games = game::Games::new(store.clone(), now.clone(), writer, links, shutdown.clone());
         Hub {
             inner: Arc::new(Inner {
                 games,

@@ -8,7 +8,7 @@
 pub mod picture;
 pub mod sniff;
 
-pub use picture::{Limits, Picture, PictureError, Variant, process};
+pub use picture::{Limits, Picture, PictureError, Variant, dimensions, process};
 pub use sniff::{Class, Kind, Refused, sniff};
 
 use sha2::{Digest, Sha256};

@@ -92,6 +92,18 @@ fn unreadable(e: image::ImageError) -> PictureError {
     PictureError::Unreadable(e.to_string())
 }
 
+/// The width and height an image's header gives, without decoding it (a stored file, written
+/// upright by [`process`]); `None` for what is not an image this module writes.
+pub fn dimensions(bytes: &[u8], kind: Kind) -> Option<(u32, u32)> {
+    let format = match kind {
+        Kind::Jpeg => ImageFormat::Jpeg,
+        Kind::Png => ImageFormat::Png,
+        Kind::Gif => ImageFormat::Gif,
+        _ => return None,
+    };
+    ImageReader::with_format(Cursor::new(bytes), format).into_dimensions().ok()
+}
+
 /// Decodes `bytes` (an image of `kind`, told by [`crate::sniff`]) within `limits` and re-encodes
 /// it in its [`SIZES`].
 pub fn process(bytes: &[u8], kind: Kind, limits: &Limits) -> Result<Picture, PictureError> {

@@ -51,7 +51,8 @@ pub(super) fn redacted(mut data: Value) -> Value {
 #[serde(rename_all = "camelCase")]
 pub struct QuestionChange {
     pub question_id: i64,
-    /// `added`, `removed`, `text`, `optionA`…`optionD`, `answer` or `explanation`.
+    /// `added`, `removed`, `text`, `optionA`…`optionD`, `answer`, `definition`, `explanation` or
+    /// `media` (its kind, its files' ids and its alt text or transcript, as JSON).
     pub field: String,
     pub before: Option<String>,
     pub after: Option<String>,
@@ -86,6 +87,8 @@ pub(super) fn question_changes(before: &[Question], after: &[Question]) -> Vec<Q
             }
         }
         field("explanation", &o.explanation, &q.explanation);
+        let media = |q: &Question| q.media.as_ref().map(|m| serde_json::to_string(m).unwrap_or_default()).unwrap_or_default();
+        field("media", &media(o), &media(q));
     }
     for o in before.iter().filter(|o| !after.iter().any(|q| q.id == o.id)) {
         changes.push(QuestionChange { question_id: o.id, field: "removed".into(), before: Some(o.text.clone()), after: None });
@@ -224,6 +227,7 @@ fn readable(response: &Response) -> String {
 
 #[cfg(test)]
 mod tests {
+    use quizroom_domain::media::{Media, MediaFile};
     use quizroom_domain::question::QuestionKind;
     use quizroom_domain::quiz::Letter;
     use serde_json::json;
@@ -246,6 +250,13 @@ mod tests {
         assert_eq!(fields, vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (3, "added".into()), (2, "removed".into())]);
         let fields: Vec<(i64, String)> = question_changes(&before, &[changed, retyped]).into_iter().map(|c| (c.question_id, c.field)).collect();
         assert_eq!(fields, vec![(1, "text".into()), (1, "optionD".into()), (1, "answer".into()), (2, "definition".into())]);
+        // A new picture: the change names its files.
+        let mut pictured = question(1, "Two plus two?", Letter::A);
+        let file = |id: &str| MediaFile { id: id.repeat(64), mime: "image/jpeg".into(), width: Some(10), height: Some(10) };
+        pictured.media = Some(Media::Image { phone: file("a"), projector: file("b"), alt: "Two apples".into(), decorative: false });
+        let changes = question_changes(&before[..1], &[pictured]);
+        assert_eq!((changes.len(), changes[0].field.as_str(), changes[0].before.as_deref()), (1, "media", Some("")));
+        assert!(changes[0].after.as_deref().unwrap().contains(&"b".repeat(64)));
         assert_eq!(readable(&Response::Choice(1)), "B");
         assert_eq!(readable(&Response::Number(9.5)), r#"{"number":9.5}"#);
     }

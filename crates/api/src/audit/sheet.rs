@@ -39,6 +39,11 @@ pub(super) struct SheetQuestion {
     #[schema(value_type = Option<Object>)]
     definition: Option<QuestionKind>,
     explanation: String,
+    /// The picture, sound or video the player was shown with it (issue 30), in the version served,
+    /// each file with a signed `url`; absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    media: Option<serde_json::Value>,
     /// The letter of the answer that counted (the last one saved, or the one submitted) to a
     /// question A–D; null when none or of another type (see `response`).
     answer: Option<String>,
@@ -153,6 +158,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
         }
     }
     let scored: HashMap<i64, &ScoredAnswer> = submitted.as_ref().map(|s| s.0.iter().map(|a| (a.question_id, a)).collect()).unwrap_or_default();
+    let now = state.clock.now_ms();
     let sheet_questions = question_ids
         .iter()
         .map(|id| {
@@ -171,6 +177,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
                 key: letters.as_ref().map(|(_, key)| key.as_str().to_owned()).unwrap_or_default(),
                 definition: question.filter(|_| letters.is_none()).map(|q| q.kind.clone()),
                 explanation: question.map(|q| q.explanation.clone()).unwrap_or_default(),
+                media: crate::media::served(&state, question.and_then(|q| q.media.as_ref()), now),
                 answer: letters.as_ref().and(response.as_ref()).and_then(Response::letter).map(|l| l.as_str().to_owned()),
                 answered_at: (changes > 0 && response == saved_answer).then(|| rfc3339(at)),
                 response,

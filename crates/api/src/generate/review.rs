@@ -125,7 +125,9 @@ pub(super) async fn publish(
     if edited.len() > quizroom_generate::MAX_QUESTION_COUNT {
         return Err(validation(format!("A generated quiz has at most {} questions", quizroom_generate::MAX_QUESTION_COUNT)));
     }
-    let questions = edited.iter().enumerate().map(|(i, q)| checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(question_refused)?;
+    let mut questions = edited.iter().enumerate().map(|(i, q)| checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(question_refused)?;
+    let media = questions.iter_mut().map(|q| &mut q.media).collect();
+    crate::media::attach(&state, media).await?;
     let form = QuizSettings::read(&settings, state.clock.now_ms())?;
     let draft = QuizDraft { title, questions, valid_until: form.valid_until, time_limit: form.time_limit, source: QuizSource::Generated };
     let quiz = create_quiz(&state, &caller, &draft, &form.audience, &Payment::Generation(stream)).await?;

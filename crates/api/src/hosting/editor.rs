@@ -109,6 +109,8 @@ pub(super) async fn update_questions(
     if !problems.is_empty() {
         return Err(questions_refused(problems));
     }
+    let media = edited.iter_mut().map(|(_, q)| &mut q.media).collect();
+    crate::media::attach(&state, media).await?;
     let count = crate::retrying!(update_once(&state, &caller, category.id, &edited))?.map_err(|e| match e {
         QuizError::NotHost | QuizError::NotFound => not_host(),
         other => validation(other.to_string()),

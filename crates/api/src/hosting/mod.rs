@@ -92,6 +92,11 @@ struct AnsweredQuestion {
     definition: Option<QuestionKind>,
     /// Empty when there is none.
     explanation: String,
+    /// A picture, a sound or a video (issue 30), each file with a signed `url`; send it back
+    /// as it is to keep it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    media: Option<serde_json::Value>,
 }
 
 impl AnsweredQuestion {
@@ -107,6 +112,7 @@ impl AnsweredQuestion {
             kind: None,
             definition: None,
             explanation: explanation.to_owned(),
+            media: None,
         };
         match kind.letters() {
             Some((options, right)) => {

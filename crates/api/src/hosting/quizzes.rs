@@ -100,7 +100,14 @@ pub(super) async fn my_quizzes(State(state): State<AppState>, caller: AuthUser, 
 /// The questions of the quiz's current version, with answers.
 async fn questions_with_answers(state: &AppState, category: &CategoryRow) -> Result<Vec<SavedQuestion>, ApiError> {
     let questions = quizzes::questions(state.store.pool(), category.id, category.quiz_version).await.map_err(db)?;
-    Ok(questions.iter().map(|q| SavedQuestion { id: q.id, question: AnsweredQuestion::new(&q.text, &q.kind, &q.explanation) }).collect())
+    let now = state.clock.now_ms();
+    Ok(questions
+        .iter()
+        .map(|q| {
+            let media = crate::media::served(state, q.media.as_ref(), now);
+            SavedQuestion { id: q.id, question: AnsweredQuestion { media, ..AnsweredQuestion::new(&q.text, &q.kind, &q.explanation) } }
+        })
+        .collect())
 }
 
 /// The audience's name.

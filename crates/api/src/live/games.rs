@@ -177,8 +177,11 @@ pub(super) async fn open_game(
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let (quiz, version) = load::<Quiz>(&state.store, &mut conn, &stream).await?;
     drop(conn);
-    let mut questions: Vec<GameQuestion> =
-        quiz.questions.iter().map(|q| GameQuestion::new(q.id, q.text.clone(), q.kind.clone(), q.explanation.clone())).collect();
+    let mut questions: Vec<GameQuestion> = quiz
+        .questions
+        .iter()
+        .map(|q| GameQuestion { media: q.media.clone(), ..GameQuestion::new(q.id, q.text.clone(), q.kind.clone(), q.explanation.clone()) })
+        .collect();
     if questions.is_empty() {
         return Err(not_found());
     }

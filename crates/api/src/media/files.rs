@@ -6,7 +6,7 @@ use std::io::ErrorKind;
 use std::path::PathBuf;
 
 use quizroom_media::{content_id, is_content_id};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 pub struct MediaFiles {
     dir: PathBuf,
@@ -44,10 +44,18 @@ impl MediaFiles {
 
     /// The bytes of file `id`, if it is stored.
     pub async fn get(&self, id: &str) -> std::io::Result<Option<Vec<u8>>> {
-        match tokio::fs::read(self.path(id)).await {
-            Ok(bytes) => Ok(Some(bytes)),
-            Err(e) if e.kind() == ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(e),
-        }
+        self.head(id, u64::MAX).await
+    }
+
+    /// The first `at_most` bytes of file `id`, if it is stored.
+    pub async fn head(&self, id: &str, at_most: u64) -> std::io::Result<Option<Vec<u8>>> {
+        let file = match tokio::fs::File::open(self.path(id)).await {
+            Ok(file) => file,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        let mut bytes = Vec::new();
+        file.take(at_most).read_to_end(&mut bytes).await?;
+        Ok(Some(bytes))
     }
 }

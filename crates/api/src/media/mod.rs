@@ -5,6 +5,7 @@
 //! through a signed link that expires: whoever was given the link (today the uploader) may fetch
 //! it, and a guessed or altered link is refused.
 
+mod attach;
 mod files;
 
 use axum::Json;
@@ -19,20 +20,22 @@ use utoipa::{IntoParams, PartialSchema, ToSchema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
+pub use self::attach::{attach, links, served};
 pub use self::files::MediaFiles;
 use crate::error::{ApiError, ApiMultipart, ApiQuery, seconds_to_wait};
 use crate::limits::Budget;
 use crate::openapi::ErrorBody;
 use crate::quiz_form::file_only_form;
 use crate::state::AppState;
-use crate::tokens::AuthUser;
+use crate::tokens::{AuthUser, Keys};
 
 /// Uploads one account may make per minute on a node.
 pub const UPLOADS_PER_MINUTE: u32 = 30;
 /// A sound or a video file (an image's bound is `quizroom_media::Limits::max_bytes`, 10 MB).
 pub const MAX_SOUND_OR_VIDEO: usize = 50 * 1024 * 1024;
-/// How long a link to a stored file stays valid.
-pub const LINK_SECONDS: i64 = 24 * 60 * 60;
+/// How long a link to a stored file stays valid, at least (links are signed to the end of the hour
+/// and then this long, so every link signed within an hour is the same).
+pub const LINK_SECONDS: i64 = 23 * 60 * 60;
 const BODY_LIMIT: usize = MAX_SOUND_OR_VIDEO + 64 * 1024;
 
 /// The stored files and the uploads' budget, started with the server (`AppState::feature`, as
@@ -99,10 +102,11 @@ impl PartialSchema for UploadForm {
 
 impl ToSchema for UploadForm {}
 
-/// A link to `id` from `now_ms`, and when it expires (ms).
-fn link(state: &AppState, id: &str, now_ms: i64) -> (String, i64) {
-    let expires = now_ms / 1000 + LINK_SECONDS;
-    (format!("/api/media/{id}?expires={expires}&signature={}", state.keys.sign_media(id, expires)), expires * 1000)
+/// A link to `id` from `now_ms`, and when it expires (ms): the same for every `now_ms` within
+/// an hour, valid for 23 to 24 hours.
+fn link(keys: &Keys, id: &str, now_ms: i64) -> (String, i64) {
+    let expires = (now_ms / 1000 / 3600 + 1) * 3600 + LINK_SECONDS;
+    (format!("/api/media/{id}?expires={expires}&signature={}", keys.sign_media(id, expires)), expires * 1000)
 }
 
 /// The form's `file`; any other field is refused.
@@ -163,7 +167,7 @@ async fn upload(State(state): State<AppState>, caller: AuthUser, ApiMultipart(mu
     let bytes = read_file(multipart).await?;
     let kind = sniff(&bytes).map_err(|refused| ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media", refused.to_string()))?;
     let stored = |size: &'static str, id: String, mime: &'static str, dimensions: Option<(u32, u32)>, bytes: usize| {
-        let (url, expires_at) = link(&state, &id, now);
+        let (url, expires_at) = link(&state.keys, &id, now);
         StoredFile { size, id, mime, width: dimensions.map(|d| d.0), height: dimensions.map(|d| d.1), bytes, url, expires_at }
     };
     let uploaded = match kind.class() {

@@ -11,6 +11,7 @@ use super::attempts::start_or_resume;
 use super::shapes::PlayQuestion;
 use crate::access::{parse_category_id, playable};
 use crate::error::{ApiError, db};
+use crate::media;
 use crate::openapi::ErrorBody;
 use crate::state::AppState;
 use crate::tokens::AuthUser;
@@ -70,11 +71,12 @@ pub(super) async fn get_questions(State(state): State<AppState>, caller: AuthUse
     let category = playable(&state, &caller.user_id, category_id).await?;
     let (attempt_id, _) = start_or_resume(&state, &caller.user_id, &category).await?;
     let clock = attempts::clock(state.store.pool(), &attempt_id).await.map_err(db)?.ok_or_else(|| ApiError::not_found("No such attempt"))?;
+    let now = state.clock.now_ms();
     let questions = quizzes::questions(state.store.pool(), category_id, clock.quiz_version)
         .await
         .map_err(db)?
         .into_iter()
-        .map(|q| PlayQuestion::new(q.id, &q.text, &q.kind, clock.seed))
+        .map(|q| PlayQuestion::new(q.id, &q.text, &q.kind, clock.seed).with_media(media::served(&state, q.media.as_ref(), now)))
         .collect();
     Ok(Json(QuestionsView { questions, time_limit: category.time_limit }))
 }

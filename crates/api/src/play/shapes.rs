@@ -69,6 +69,11 @@ pub struct PlayQuestion {
     /// Multi-select: how many options are right is not told; `true` that several may be chosen.
     #[serde(skip_serializing_if = "Option::is_none")]
     several: Option<bool>,
+    /// A picture, a sound or a video (issue 30): as the host saved it, each file with a signed
+    /// `url` (`docs/media-api.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    media: Option<Value>,
 }
 
 impl PlayQuestion {
@@ -94,6 +99,7 @@ impl PlayQuestion {
             step: None,
             unit: None,
             several: None,
+            media: None,
         };
         if let Some(([a, b, c, d], _)) = kind.letters() {
             (q.option_a, q.option_b, q.option_c, q.option_d) = (Some(a), Some(b), Some(c), Some(d));
@@ -104,6 +110,11 @@ impl PlayQuestion {
         (q.options, q.items, q.left, q.right, q.groups, q.cloze, q.gaps) = (s.options, s.items, s.left, s.right, s.groups, s.cloze, s.gaps);
         (q.min, q.max, q.step, q.unit, q.several) = (s.min, s.max, s.step, s.unit, s.several);
         q
+    }
+
+    /// With its media as served (`media::served`).
+    pub fn with_media(self, media: Option<Value>) -> PlayQuestion {
+        PlayQuestion { media, ..self }
     }
 }
 

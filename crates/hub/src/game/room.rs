@@ -114,6 +114,18 @@ pub struct Room {
     /// The question closed (or the game ended) while answers to it were still being written: the
     /// new view is sent once they are counted.
     pub reveal_held: bool,
+    /// Serves a question's media (none: shown without).
+    pub links: Option<Links>,
+}
+
+/// How a room serves a question's media.
+#[derive(Clone)]
+pub struct Links(pub crate::MediaLinks);
+
+impl std::fmt::Debug for Links {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Links")
+    }
 }
 
 impl Room {
@@ -132,6 +144,7 @@ impl Room {
             pending: BTreeMap::new(),
             answering: HashSet::new(),
             reveal_held: false,
+            links: None,
         }
     }
 

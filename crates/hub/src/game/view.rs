@@ -102,6 +102,11 @@ pub struct CurrentQuestion {
     /// play API serves it (`docs/live-games.md`); `null` for four options A–D.
     #[schema(value_type = Option<Object>)]
     pub served: Option<Served>,
+    /// A picture, a sound or a video (issue 30), each file with a signed `url`, as the play API
+    /// serves it; absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub media: Option<serde_json::Value>,
     pub started_at: i64,
     /// Answers are taken from here (3 s after `startedAt`) …
     pub opens_at: i64,
@@ -367,6 +372,7 @@ impl Room {
                 text: q.text.clone(),
                 options: Slot::Filled(self.options(clock.index, &Letter::ALL)),
                 served: q.kind.served(game.seed, q.id),
+                media: q.media.as_ref().zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now)),
                 started_at: clock.started_at,
                 opens_at: clock.opens_at,
                 deadline: (!paused).then_some(clock.deadline),

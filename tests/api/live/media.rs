@@ -1,0 +1,62 @@
+//! A live game of a question showing a picture (issue 30): every client is served the picture
+//! with the same signed links (one cached copy for the room), the presenter too, and the answer
+//! window opens after the longer get-ready that gives every device time to load it.
+
+use std::sync::Arc;
+
+use quizroom_api::clock::ShiftedClock;
+use quizroom_api::startup::Services;
+use quizroom_domain::game::MEDIA_GET_READY_MS;
+use quizroom_eventstore::backend_tests;
+use quizroom_eventstore::testing::TestDb;
+use serde_json::json;
+
+use super::{Game, next_view};
+use crate::helpers::spawn_app_with;
+use crate::hub::next_of;
+use crate::media::sideways_photo;
+use crate::question_types::quiz_of;
+
+backend_tests! {
+    a_picture_question_is_served_to_every_device_and_opens_once_they_had_time_to_load_it,
+}
+
+async fn a_picture_question_is_served_to_every_device_and_opens_once_they_had_time_to_load_it(db: &TestDb) {
+    let clock = Arc::new(ShiftedClock::default());
+    let app = spawn_app_with(db, |_| {}, Services { clock: clock.clone(), ..Services::default() }).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (_, uploaded) = app.multipart("/api/media", &host, &[], Some(("flag.jpg", sideways_photo()))).await;
+    let [phone, projector] = [0, 1].map(|i| uploaded["files"][i]["id"].clone());
+    let question = json!({ "text": "Which flag?", "optionA": "France", "optionB": "Italy", "optionC": "Chad", "optionD": "Peru", "answer": "A",
+        "media": { "kind": "image", "phone": { "id": phone }, "projector": { "id": projector }, "alt": "Red and blue halves" } });
+    let quiz_id = quiz_of(&app, &host, vec![question]).await;
+    let (status, view) = app.post("/api/live/games", Some(&host), json!({ "quizId": quiz_id })).await;
+    assert_eq!(status, 201, "{view}");
+    let game = Game {
+        game_id: view["gameId"].as_str().unwrap().to_owned(),
+        pin: view["host"]["pin"].as_str().unwrap().to_owned(),
+        link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
+        app,
+        clock,
+        host,
+        key: vec!["A".into()],
+    };
+    let (mut ana, _, _) = game.player("Ana").await;
+    let (mut ben, _, _) = game.player("Ben").await;
+    assert_eq!(game.control("start").await.0, 200);
+
+    let seen = next_view(&mut ana, "question").await;
+    let media = &seen["question"]["media"];
+    assert_eq!((media["kind"].as_str(), media["alt"].as_str()), (Some("image"), Some("Red and blue halves")));
+    assert_eq!(next_view(&mut ben, "question").await["question"]["media"], *media, "every device is served the same links");
+    let picture = game.app.client.get(game.app.url(media["phone"]["url"].as_str().unwrap())).send().await.unwrap();
+    assert_eq!(picture.status(), 200);
+    let opens = seen["question"]["opensAt"].as_i64().unwrap() - seen["question"]["startedAt"].as_i64().unwrap();
+    assert_eq!(opens, MEDIA_GET_READY_MS, "the get-ready waits for the picture");
+
+    // Once open, answers are taken as for any question.
+    game.clock.advance(MEDIA_GET_READY_MS);
+    game.answer(&mut ana, 0, "A").await;
+    assert_eq!(next_of(&mut ana, "answerAck").await["question"], 0);
+    game.app.stop().await.unwrap();
+}
