@@ -12,11 +12,12 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, spawn_app};
 use crate::media::sideways_photo;
-use crate::question_types::quiz_of;
+use crate::question_types::{at, put, quiz_of};
 
 backend_tests! {
     a_question_shows_its_picture_and_sound_to_the_players_served_it,
     media_not_stored_of_another_kind_or_without_its_texts_is_refused_naming_the_question,
+    a_hotspot_is_fitted_to_its_picture_served_without_its_regions_and_judged_by_point_or_by_name,
 }
 
 /// A few bytes an MP3 is told by: an ID3 tag, then an MPEG frame.
@@ -166,5 +167,77 @@ async fn media_not_stored_of_another_kind_or_without_its_texts_is_refused_naming
     let (_, loaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;
     assert_eq!(loaded["questions"].as_array().unwrap().len(), 1);
     assert_eq!(loaded["questions"][0]["media"]["decorative"], true);
+    app.stop().await.unwrap();
+}
+
+/// A hotspot on the sideways photo (1,200 × 1,600 upright): Paris a circle, Lyon a rectangle,
+/// Nice a triangle.
+fn hotspot(ids: &Value) -> Value {
+    json!({ "text": "Where is Paris?", "definition": { "type": "hotspot", "regions": [
+            { "name": "Paris", "right": true, "shape": { "kind": "circle", "x": 0.5, "y": 0.2, "r": 0.1 } },
+            { "name": "Lyon", "shape": { "kind": "rect", "x": 0.5, "y": 0.5, "w": 0.2, "h": 0.1 } },
+            { "name": "Nice", "shape": { "kind": "polygon", "points": [[0.8, 0.8], [0.95, 0.8], [0.9, 0.95]] } } ] },
+        "media": { "kind": "image", "phone": { "id": ids["phone"] }, "projector": { "id": ids["projector"] }, "alt": "A map of France" } })
+}
+
+async fn a_hotspot_is_fitted_to_its_picture_served_without_its_regions_and_judged_by_point_or_by_name(db: &TestDb) {
+    let app = spawn_app(db).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (player, _) = app.verified_user("player@example.com").await;
+    let picture = uploaded(&app, &host, sideways_photo()).await;
+
+    // Without a picture: refused.
+    let mut bare = hotspot(&picture);
+    bare["media"] = Value::Null;
+    let quiz = quiz_of(&app, &host, vec![pictured(&picture, "A flag")]).await;
+    let (status, refused) = app.post("/api/question/update-category-questions", Some(&host), json!({ "categoryId": quiz, "questions": [bare] })).await;
+    assert_eq!((status, refused["error"].as_str()), (422, Some("Question 1: a hotspot question needs a picture to point at")));
+
+    let id = quiz_of(&app, &host, vec![hotspot(&picture), hotspot(&picture)]).await;
+    let (_, loaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;
+    let aspect = loaded["questions"][0]["definition"]["aspect"].as_f64().unwrap();
+    assert!((aspect - 1600.0 / 1200.0).abs() < 1e-9, "fitted to the upright picture: {aspect}");
+
+    let (_, quiz) = app.get_as(&format!("/api/hostQuiz/quiz/{id}"), Some(&host)).await;
+    let code = quiz["category"]["quizCode"].as_str().unwrap();
+    app.get_as(&format!("/api/hostQuiz/checkQuiz?quizCode={code}&email=player@example.com"), Some(&player)).await;
+    let (_, served) = app.get_as(&format!("/api/question/{id}"), Some(&player)).await;
+    let first = &served["questions"][0];
+    assert_eq!(first["type"], "hotspot");
+    let mut names: Vec<&str> = first["regions"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+    names.sort_unstable();
+    assert_eq!(names, ["Lyon", "Nice", "Paris"]);
+    for secret in ["shape", "right", "aspect", "\"x\""] {
+        assert!(!first.to_string().contains(secret), "{secret} served: {first}");
+    }
+
+    // A point 0.07 of the height below Paris's centre (under a tenth of the width, the picture
+    // being taller than wide) is inside its circle. The other question: Paris chosen by its name.
+    let (_, attempt) = app.post("/api/attempt/start", Some(&player), json!({ "categoryId": id })).await;
+    let attempt_id = attempt["attemptId"].as_str().unwrap();
+    let ids: Vec<i64> = served["questions"].as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
+    let (status, saved) = put(&app, &player, attempt_id, json!({ "questionId": ids[0], "response": { "point": [0.5, 0.27] } })).await;
+    assert_eq!(status, 200, "{saved}");
+    let paris = at(&served["questions"][1]["regions"], "Paris");
+    assert_eq!(put(&app, &player, attempt_id, json!({ "questionId": ids[1], "response": { "region": paris } })).await.0, 200);
+    // Off the picture, a region that does not exist, another shape: refused, nothing lost.
+    for wrong in [json!({ "point": [1.5, 0.2] }), json!({ "region": 3 }), json!({ "choice": 0 })] {
+        let (status, refused) = put(&app, &player, attempt_id, json!({ "questionId": ids[0], "response": wrong })).await;
+        assert_eq!(status, 400, "{refused}");
+    }
+    let (status, result) = app.post("/api/question/score", Some(&player), json!({ "categoryId": id, "answers": [] })).await;
+    assert_eq!(status, 200, "{result}");
+    assert_eq!(result["score"].as_i64(), Some(2), "{result}");
+    let feedback = result["feedback"].as_array().unwrap();
+    assert_eq!(feedback[1]["response"], json!({ "region": 0 }), "recorded by the definition's order");
+
+    // By the saved definition: just inside and just outside the circle below its centre.
+    let judged = quizroom_domain::question::QuestionKind::Hotspot {
+        regions: serde_json::from_value(loaded["questions"][0]["definition"]["regions"].clone()).unwrap(),
+        aspect,
+    };
+    use quizroom_domain::question::Response;
+    assert_eq!(judged.judge(&Response::Point([0.5, 0.274])), Ok(Some(1.0)));
+    assert_eq!(judged.judge(&Response::Point([0.5, 0.276])), Ok(Some(0.0)));
     app.stop().await.unwrap();
 }

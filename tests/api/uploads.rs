@@ -1,6 +1,7 @@
 //! Hostile uploads at once (issue 11): eight spreadsheets that inflate to 100 MB each,
 //! sent together, keep the server under 512 MiB and each get a clear answer; a well-formed upload
-//! passes afterwards.
+//! passes afterwards. The same for media (issue 30): pictures that decode to 147 MB of pixels,
+//! headers that claim ten billion, videos at the 50 MB bound and bodies over it, under 768 MiB.
 
 use std::io::{Cursor, Read, Write};
 
@@ -68,6 +69,57 @@ async fn eight_hostile_uploads_at_once_keep_the_server_under_512_mib() {
 
     let good = QUIZ_CSV.as_bytes().to_vec();
     let (status, body) = app.multipart("/api/hostQuiz/upload", &host, &fields, Some(("quiz.csv", good))).await;
+    assert_eq!(status, 201, "{body}");
+    app.stop().await.unwrap();
+}
+
+/// A PNG of `side` × `side` pixels of one colour: a few hundred KB that decodes to `side`² × 3
+/// bytes, within the 50-megapixel bound, so it is decoded and shrunk.
+fn pixel_bomb(side: u32) -> Vec<u8> {
+    let image = image::RgbImage::from_pixel(side, side, image::Rgb([40, 90, 200]));
+    let mut png = Vec::new();
+    image::ImageEncoder::write_image(image::codecs::png::PngEncoder::new(&mut png), image.as_raw(), side, side, image::ExtendedColorType::Rgb8).unwrap();
+    png
+}
+
+/// A PNG of a few bytes whose header claims 100,000 × 100,000 pixels.
+fn header_bomb() -> Vec<u8> {
+    let mut png = pixel_bomb(1);
+    png[16..24].copy_from_slice(&[0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0]);
+    png
+}
+
+/// An MP4's `ftyp` box, then `megabytes` of nothing: kept as uploaded.
+fn long_video(megabytes: usize) -> Vec<u8> {
+    let mut mp4 = b"\0\0\0\x18ftypisom\0\0\x02\0isommp41".to_vec();
+    mp4.resize(megabytes * 1024 * 1024, 0);
+    mp4
+}
+
+#[tokio::test]
+async fn eight_hostile_media_uploads_at_once_keep_the_server_bounded() {
+    let Some(_) = peak_mib(std::process::id()) else { return };
+    let db = TestDb::sqlite();
+    let app = spawn_process(&db.url).await;
+    let pid = app.pid().unwrap();
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (bomb, claim, video, oversize) = (pixel_bomb(7_000), header_bomb(), long_video(49), long_video(60));
+    assert!(bomb.len() < 1024 * 1024, "a small file: {} bytes", bomb.len());
+    let before = peak_mib(pid).unwrap();
+
+    // Two of each at once: pictures that decode to 147 MB of pixels, a header claiming ten
+    // billion pixels, videos just under the 50 MB bound, and bodies over it.
+    let files = [&bomb, &claim, &video, &oversize, &bomb, &claim, &video, &oversize];
+    let uploads = files.iter().map(|bytes| app.multipart("/api/media", &host, &[], Some(("upload.bin", (*bytes).clone()))));
+    let answers = futures::future::join_all(uploads).await;
+    let peak = peak_mib(pid).unwrap();
+    let statuses: Vec<u16> = answers.iter().map(|(status, _)| *status).collect();
+    assert_eq!(statuses, [201, 422, 201, 413, 201, 422, 201, 413], "{answers:?}");
+    println!("eight hostile media uploads: peak {peak} MiB (before: {before} MiB)");
+    assert!(peak < 768, "the server reached {peak} MiB");
+
+    // The server goes on: a small picture is stored.
+    let (status, body) = app.multipart("/api/media", &host, &[], Some(("ok.png", pixel_bomb(64)))).await;
     assert_eq!(status, 201, "{body}");
     app.stop().await.unwrap();
 }

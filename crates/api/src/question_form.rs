@@ -6,7 +6,7 @@
 use axum::http::StatusCode;
 use quizroom_domain::media::Media;
 use quizroom_domain::question::QuestionKind;
-use quizroom_domain::quiz::{Letter, Question};
+use quizroom_domain::quiz::{HOTSPOT_NEEDS_PICTURE, Letter, Question};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::openapi::extensions::Extensions;
@@ -33,15 +33,11 @@ impl DraftQuestion {
         DraftQuestion { text, kind: QuestionKind::from_letters(options, answer), explanation, media: None }
     }
 
+    /// The question, a hotspot fitted to its picture's shape (once `media::attach` read it).
     pub fn with_id(&self, id: i64) -> Question {
-        Question {
-            id,
-            key: format!("q{id}"),
-            text: self.text.clone(),
-            kind: self.kind.clone(),
-            explanation: self.explanation.clone(),
-            media: self.media.clone(),
-        }
+        let mut kind = self.kind.clone();
+        kind.fit_to(self.media.as_ref());
+        Question { id, key: format!("q{id}"), text: self.text.clone(), kind, explanation: self.explanation.clone(), media: self.media.clone() }
     }
 }
 
@@ -115,7 +111,9 @@ impl utoipa::PartialSchema for EditedQuestion {
                      `type_answer` {accepted, case_sensitive, accents_matter}, `numeric` {answer, tolerance: {kind: absolute|relative, \
                      value}, unit}, `slider` {min, max, step, target, margin, exact}, `ordering` {items (in the right order), partial}, \
                      `matching` {pairs: [{left, right}], distractors}, `categorize` {groups, items: [{text, group}]}, `gaps` {text with \
-                     {{1}}…, gaps: [{type: choice, options, right} | {type: typed, accepted, …}]}, `poll` {options}, `word_cloud`, `slide`. \
+                     {{1}}…, gaps: [{type: choice, options, right} | {type: typed, accepted, …}]}, `poll` {options}, `word_cloud`, `slide`, `hotspot` {regions: [{name, right, shape: {kind: circle, x, y, r} | \
+                     {kind: rect, x, y, w, h} | {kind: polygon, points: [[x, y], …]}}]} (in units of the question's picture, which \
+                     it needs). \
                      A definition that cannot be read or scored is refused (422) with its field named",
                 )),
             )
@@ -216,7 +214,11 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
         if text.is_empty() {
             return Err(QuestionProblem::Invalid(format!("Question {n} is missing one or more required fields")));
         }
-        return Ok(DraftQuestion { text, kind: definition(n, value)?, explanation, media: named_media(n, q.media.as_ref())? });
+        let (kind, media) = (definition(n, value)?, named_media(n, q.media.as_ref())?);
+        if matches!(kind, QuestionKind::Hotspot { .. }) && !matches!(media, Some(Media::Image { .. })) {
+            return Err(QuestionProblem::Rule(format!("Question {n}: {HOTSPOT_NEEDS_PICTURE}")));
+        }
+        return Ok(DraftQuestion { text, kind, explanation, media });
     }
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
     if text.is_empty() || options.iter().any(String::is_empty) {

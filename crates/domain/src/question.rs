@@ -9,6 +9,7 @@
 
 mod check;
 mod describe;
+pub mod hotspot;
 mod judge;
 mod serve;
 mod tally;
@@ -29,7 +30,7 @@ pub use tally::{MOST_NUMBERS, NumberTally};
 pub const RULES_VERSION: i64 = 1;
 
 /// Every type's name, as [`QuestionKind::name`] gives it, in the order the types are listed.
-pub const TYPE_NAMES: [&str; 13] = [
+pub const TYPE_NAMES: [&str; 14] = [
     "single_choice",
     "true_false",
     "multi_select",
@@ -43,6 +44,7 @@ pub const TYPE_NAMES: [&str; 13] = [
     "poll",
     "word_cloud",
     "slide",
+    "hotspot",
 ];
 
 /// Options of a choice question (single choice, multi-select, poll, a gap's dropdown), at most.
@@ -142,6 +144,14 @@ pub enum QuestionKind {
     WordCloud,
     /// A content page between questions: nothing to answer.
     Slide,
+    /// A point on the question's picture: right inside a `right` region (issue 30). Keyboard and
+    /// screen-reader players choose a region by its name instead.
+    Hotspot {
+        regions: Vec<hotspot::Region>,
+        /// The picture's height per unit of width (set from the picture when saved).
+        #[serde(default = "hotspot::default_aspect")]
+        aspect: f64,
+    },
 }
 
 /// How far from a numeric answer a response may be.
@@ -210,6 +220,10 @@ pub enum Response {
     Groups(Vec<Option<usize>>),
     /// Per gap, what was filled in, if anything (gaps).
     Gaps(Vec<Option<GapResponse>>),
+    /// A point on the picture, `[x, y]` in units of it (hotspot).
+    Point([f64; 2]),
+    /// A region chosen by its name, by its index (hotspot, without a pointer).
+    Region(usize),
 }
 
 fn whole_numbers(value: serde_json::Value) -> serde_json::Value {
@@ -336,6 +350,17 @@ impl QuestionKind {
         !matches!(self, QuestionKind::Slide)
     }
 
+    /// A hotspot's picture height per width taken from `media` (the picture it is asked on), so
+    /// circles stay round; nothing for other types or without a picture.
+    pub fn fit_to(&mut self, media: Option<&crate::media::Media>) {
+        if let (QuestionKind::Hotspot { aspect, .. }, Some(crate::media::Media::Image { projector, .. })) = (self, media)
+            && let (Some(w), Some(h)) = (projector.width, projector.height)
+            && w > 0
+        {
+            *aspect = f64::from(h) / f64::from(w);
+        }
+    }
+
     /// The type's name as the API and the spreadsheet write it (one of [`TYPE_NAMES`]).
     pub fn name(&self) -> &'static str {
         match self {
@@ -352,6 +377,7 @@ impl QuestionKind {
             QuestionKind::Poll { .. } => "poll",
             QuestionKind::WordCloud => "word_cloud",
             QuestionKind::Slide => "slide",
+            QuestionKind::Hotspot { .. } => "hotspot",
         }
     }
 }

@@ -203,6 +203,9 @@ impl Quiz {
     }
 }
 
+/// Why a hotspot question without a picture is refused.
+pub const HOTSPOT_NEEDS_PICTURE: &str = "a hotspot question needs a picture to point at";
+
 fn check(questions: &[Question]) -> Result<(), QuizError> {
     if questions.is_empty() {
         return Err(QuizError::NoQuestions);
@@ -221,6 +224,9 @@ fn check(questions: &[Question]) -> Result<(), QuizError> {
         }
         if let Some(Err(e)) = q.media.as_ref().map(Media::check) {
             return bad(&e.to_string());
+        }
+        if matches!(q.kind, QuestionKind::Hotspot { .. }) && !matches!(q.media, Some(Media::Image { .. })) {
+            return bad(HOTSPOT_NEEDS_PICTURE);
         }
     }
     Ok(())

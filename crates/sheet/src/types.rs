@@ -36,6 +36,7 @@ pub(crate) fn definition(name: &str, text: &str, options: &[String], correct: &s
         "categorize" => categorize(options)?,
         "gaps" => QuestionKind::Gaps { text: text.to_owned(), gaps: options.iter().map(|o| gap(o)).collect() },
         "word_cloud" => QuestionKind::WordCloud,
+        "hotspot" => return Err("is a hotspot, whose regions are drawn on its picture: add it in the quiz editor".to_owned()),
         _ => QuestionKind::Slide,
     };
     kind.check().map_err(|e| e.message)?;

@@ -95,6 +95,48 @@ export type ServedQuestion =
 export type ServedOf<T extends QuestionType> = Extract<ServedQuestion, { type: T }>
 
 /**
+ * A stored file of a question's media as it is served (issue 30, docs/media-api.md): its content
+ * id, its type, an image's size in pixels, and a link signed for about a day (`expiresAt`, ms).
+ */
+export type ServedMediaFile = {
+  id: string
+  type: string
+  width?: number | null
+  height?: number | null
+  url: string
+  expiresAt: number
+}
+
+/**
+ * A picture, a sound or a video shown with a question, as the server serves it to players, the
+ * presenter and the host (the play API, a live game's question, the host's quiz): a picture in a
+ * phone and a projector size with its alt text (empty when decorative), a sound or a video with
+ * its transcript.
+ */
+export type ServedMedia =
+  | { kind: 'image'; phone: ServedMediaFile; projector: ServedMediaFile; alt: string; decorative: boolean }
+  | { kind: 'audio' | 'video'; file: ServedMediaFile; transcript: string }
+
+export type MediaKind = ServedMedia['kind']
+
+/** Media as a question is saved with it: the files by the ids the upload gave (`null`/absent: none). */
+export type QuestionMedia =
+  | { kind: 'image'; phone: { id: string }; projector: { id: string }; alt: string; decorative: boolean }
+  | { kind: 'audio' | 'video'; file: { id: string }; transcript: string }
+
+/** One file of POST /api/media's answer: an image's `phone` and `projector` sizes, a sound's or a video's `original`. */
+export type UploadedFile = ServedMediaFile & { size: 'phone' | 'projector' | 'original'; bytes: number }
+
+/** POST /api/media (201): what was stored. */
+export type UploadedMedia = {
+  kind: MediaKind
+  width: number | null
+  height: number | null
+  animated: boolean
+  files: UploadedFile[]
+}
+
+/**
  * One question of a submission with its outcome: POST /api/question/score answers these to the
  * player, GET /api/attempt/feedback to the quiz's host (PRODUCT.md section 3). A question A–D
  * has PRODUCT.md's shape; every other type has its `type`, `definition`, `response` and `f`.

@@ -3,7 +3,7 @@
  * the live-game HTTP answers carry, whole, so a client that reconnects needs nothing else.
  * Times are milliseconds since the Unix epoch on the server's clock.
  */
-import type { Letter, QuestionDefinition, QuestionType, Response, ServedQuestion } from './api'
+import type { Letter, QuestionDefinition, QuestionType, Response, ServedMedia, ServedQuestion } from './api'
 
 export type LivePhase = 'lobby' | 'question' | 'reveal' | 'standings' | 'finished'
 export type LiveScoring = 'correctness' | 'speed'
@@ -32,8 +32,13 @@ export type LiveQuestion = {
    * id and text, answered by the positions served; null (or absent) for four options A–D.
    */
   served?: ServedQuestion | null
+  /**
+   * A picture, a sound or a video (issue 30), each file with a signed link; absent when none. Its
+   * shape is checked where it is shown (QuestionMedia).
+   */
+  media?: ServedMedia | null
   startedAt: number
-  /** Answers are taken from here (3 s after `startedAt`) … */
+  /** Answers are taken from here (3 s after `startedAt`, 5 s with media, so devices can load it) … */
   opensAt: number
   /** … until here; null while paused. */
   deadline: number | null

@@ -109,8 +109,8 @@ fn link(keys: &Keys, id: &str, now_ms: i64) -> (String, i64) {
     (format!("/api/media/{id}?expires={expires}&signature={}", keys.sign_media(id, expires)), expires * 1000)
 }
 
-/// The form's `file`; any other field is refused.
-async fn read_file(mut multipart: axum::extract::Multipart) -> Result<Vec<u8>, ApiError> {
+/// The form's `file` (as received: not copied); any other field is refused.
+async fn read_file(mut multipart: axum::extract::Multipart) -> Result<axum::body::Bytes, ApiError> {
     let read_error = |e: axum::extract::multipart::MultipartError| {
         if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
             too_large(MAX_SOUND_OR_VIDEO)
@@ -124,7 +124,7 @@ async fn read_file(mut multipart: axum::extract::Multipart) -> Result<Vec<u8>, A
             let name = field.name().unwrap_or_default().to_owned();
             return Err(ApiError::bad_request("bad_form", format!("The form has no field named \"{name}\"")));
         }
-        file = Some(field.bytes().await.map_err(read_error)?.to_vec());
+        file = Some(field.bytes().await.map_err(read_error)?);
     }
     file.ok_or_else(|| ApiError::bad_request("validation", "Please upload a file"))
 }

@@ -31,7 +31,7 @@ pub struct PlayQuestion {
     option_d: Option<String>,
     /// Every other question: its type (`single_choice`, `true_false`, `multi_select`,
     /// `type_answer`, `numeric`, `slider`, `ordering`, `matching`, `categorize`, `gaps`, `poll`,
-    /// `word_cloud`, `slide`).
+    /// `word_cloud`, `slide`, `hotspot`).
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     kind: Option<&'static str>,
     /// Single choice, multi-select, poll: the options, in the host's order (answered by index).
@@ -69,6 +69,10 @@ pub struct PlayQuestion {
     /// Multi-select: how many options are right is not told; `true` that several may be chosen.
     #[serde(skip_serializing_if = "Option::is_none")]
     several: Option<bool>,
+    /// Hotspot: the regions' names, shuffled, for a player without a pointer (answered by the
+    /// position served; a point on the picture is answered as `{"point": [x, y]}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<Vec<String>>,
     /// A picture, a sound or a video (issue 30): as the host saved it, each file with a signed
     /// `url` (`docs/media-api.md`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -99,6 +103,7 @@ impl PlayQuestion {
             step: None,
             unit: None,
             several: None,
+            regions: None,
             media: None,
         };
         if let Some(([a, b, c, d], _)) = kind.letters() {
@@ -108,7 +113,7 @@ impl PlayQuestion {
         let Some(s) = kind.served(seed, id) else { return q };
         q.kind = Some(kind.name());
         (q.options, q.items, q.left, q.right, q.groups, q.cloze, q.gaps) = (s.options, s.items, s.left, s.right, s.groups, s.cloze, s.gaps);
-        (q.min, q.max, q.step, q.unit, q.several) = (s.min, s.max, s.step, s.unit, s.several);
+        (q.min, q.max, q.step, q.unit, q.several, q.regions) = (s.min, s.max, s.step, s.unit, s.several, s.regions);
         q
     }
 

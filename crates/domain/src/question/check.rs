@@ -17,13 +17,13 @@ pub struct DefinitionError {
     pub message: String,
 }
 
-fn refuse(field: &'static str, message: impl Into<String>) -> Result<(), DefinitionError> {
+pub(super) fn refuse(field: &'static str, message: impl Into<String>) -> Result<(), DefinitionError> {
     Err(DefinitionError { field, message: message.into() })
 }
 
 /// `texts` hold between `least` and `most` texts, none empty, none repeated (a repeated option
 /// cannot be told apart from its twin).
-fn texts(field: &'static str, what: &str, texts: &[String], least: usize, most: usize) -> Result<(), DefinitionError> {
+pub(super) fn texts(field: &'static str, what: &str, texts: &[String], least: usize, most: usize) -> Result<(), DefinitionError> {
     if texts.len() < least || texts.len() > most {
         return refuse(field, format!("{what} needs {least} to {most}, got {}", texts.len()));
     }
@@ -160,6 +160,7 @@ impl QuestionKind {
                 Ok(())
             }
             QuestionKind::Poll { options } => texts("options", "a poll", options, 2, MOST_OPTIONS),
+            QuestionKind::Hotspot { regions, aspect } => super::hotspot::check(regions, *aspect),
         }
     }
 }

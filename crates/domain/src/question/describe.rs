@@ -35,6 +35,7 @@ impl QuestionKind {
                     })
                     .collect(),
             ),
+            QuestionKind::Hotspot { regions, .. } => Response::Region(regions.iter().position(|r| r.right)?),
             QuestionKind::Poll { .. } | QuestionKind::WordCloud | QuestionKind::Slide => return None,
         })
     }
@@ -69,6 +70,11 @@ impl QuestionKind {
                     _ => "–".to_owned(),
                 });
                 each.collect::<Vec<_>>().join(" / ")
+            }
+            (QuestionKind::Hotspot { regions, .. }, Response::Region(i)) => regions.get(*i).map_or_else(|| format!("#{}", i + 1), |r| r.name.clone()),
+            (QuestionKind::Hotspot { regions, aspect }, Response::Point([x, y])) => {
+                let at = super::hotspot::region_at(regions, *aspect, *x, *y).map_or_else(|| "outside every region".to_owned(), |i| regions[i].name.clone());
+                format!("{at} ({}, {})", number((x * 1000.0).round() / 1000.0), number((y * 1000.0).round() / 1000.0))
             }
             // A response of another shape than its question's (never recorded: the judge refuses it).
             (_, other) => serde_json::to_string(other).unwrap_or_default(),

@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use super::hotspot;
 use super::text::matches;
 use super::{Gap, GapResponse, MOST_TEXT_CHARS, QuestionKind, Response, Tolerance, fully_right};
 
@@ -196,6 +197,17 @@ impl QuestionKind {
             }
             (QuestionKind::WordCloud, _) => return Err(ResponseError::Shape("a short text")),
             (QuestionKind::Slide, _) => return Err(ResponseError::NothingToAnswer),
+            (QuestionKind::Hotspot { regions, aspect }, Response::Point([x, y])) => {
+                if !hotspot::is_on_picture(*x, *y) {
+                    return invalid("a point on the picture has x and y from 0 to 1");
+                }
+                hotspot::judge_point(regions, *aspect, *x, *y)
+            }
+            (QuestionKind::Hotspot { regions, .. }, Response::Region(i)) => {
+                within(*i, regions.len(), "region")?;
+                if regions[*i].right { 1.0 } else { 0.0 }
+            }
+            (QuestionKind::Hotspot { .. }, _) => return Err(ResponseError::Shape("a point on the picture or a region")),
         };
         Ok(Some(f.clamp(0.0, 1.0)))
     }

@@ -55,6 +55,10 @@ pub struct Served {
     /// Multi-select: `true`, several may be chosen (how many are right is not told).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub several: Option<bool>,
+    /// Hotspot: the regions' names, shuffled (a player without a pointer chooses one, by the
+    /// position served); their shapes and which are right are not told.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regions: Option<Vec<String>>,
 }
 
 /// The positions of `n` things as served: `order[served] = index in the definition`. The same
@@ -88,6 +92,7 @@ fn shuffled_len(kind: &QuestionKind) -> Option<usize> {
         QuestionKind::Ordering { items, .. } => Some(items.len()),
         QuestionKind::Matching { pairs, distractors } => Some(pairs.len() + distractors.len()),
         QuestionKind::Categorize { items, .. } => Some(items.len()),
+        QuestionKind::Hotspot { regions, .. } => Some(regions.len()),
         _ => None,
     }
 }
@@ -113,6 +118,7 @@ impl QuestionKind {
             step: None,
             unit: None,
             several: None,
+            regions: None,
         };
         let order = self.served_order(seed, question_id).unwrap_or_default();
         let served = |texts: Vec<&String>| Some(order.iter().map(|i| texts[*i].clone()).collect::<Vec<_>>());
@@ -141,6 +147,7 @@ impl QuestionKind {
                         .collect(),
                 );
             }
+            QuestionKind::Hotspot { regions, .. } => q.regions = served(regions.iter().map(|r| &r.name).collect()),
             QuestionKind::TrueFalse { .. } | QuestionKind::TypeAnswer { .. } | QuestionKind::WordCloud | QuestionKind::Slide => {}
         }
         Some(q)
@@ -160,6 +167,7 @@ impl QuestionKind {
         match (self, response) {
             (QuestionKind::Ordering { .. }, Response::Order(given)) => Response::Order(given.into_iter().map(index).collect()),
             (QuestionKind::Matching { .. }, Response::Pairs(given)) => Response::Pairs(given.into_iter().map(|c| c.map(index)).collect()),
+            (QuestionKind::Hotspot { .. }, Response::Region(given)) => Response::Region(index(given)),
             // Per served item, a group: put each at its item's place in the definition.
             (QuestionKind::Categorize { .. }, Response::Groups(given)) if given.len() == order.len() => {
                 let mut groups = vec![None; order.len()];
@@ -184,6 +192,7 @@ impl QuestionKind {
         match (self, response) {
             (QuestionKind::Ordering { .. }, Response::Order(given)) => Response::Order(given.into_iter().map(position).collect()),
             (QuestionKind::Matching { .. }, Response::Pairs(given)) => Response::Pairs(given.into_iter().map(|c| c.map(position)).collect()),
+            (QuestionKind::Hotspot { .. }, Response::Region(given)) => Response::Region(position(given)),
             (QuestionKind::Categorize { .. }, Response::Groups(given)) if given.len() == order.len() => {
                 Response::Groups(order.iter().map(|index| given[*index]).collect())
             }

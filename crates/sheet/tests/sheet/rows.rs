@@ -180,7 +180,7 @@ fn rows_of_other_types_are_read_and_their_errors_name_the_row_and_the_type() {
         [
             "Row 4: a numeric answer needs a number, got 'ten'",
             "Row 6: an ordering needs 3 to 8, got 1",
-            "Row 7: the type 'essay' is not one of single_choice, true_false, multi_select, type_answer, numeric, slider, ordering, matching, categorize, gaps, poll, word_cloud, slide",
+            "Row 7: the type 'essay' is not one of single_choice, true_false, multi_select, type_answer, numeric, slider, ordering, matching, categorize, gaps, poll, word_cloud, slide, hotspot",
             "Row 8: Option E to Option H are for rows with a Type; a row without one has four options",
         ]
     );

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeWebSocket } from '@/testing/fake-websocket'
+import { servedImage, servedVideo } from '@/testing/media-fixtures'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import { renderApp } from '../testing/render-app'
 
@@ -183,5 +184,26 @@ describe('/play/quiz with questions of every type', () => {
     await user.keyboard('{ArrowRight}')
     const items = await screen.findAllByText(/^(Venus|Mercury|Earth)$/)
     expect(items.map((item) => item.textContent)).toEqual(['Earth', 'Mercury', 'Venus'])
+  })
+
+  it('shows a question’s picture or video under its text, loaded when needed, never playing by itself (issue 30)', async () => {
+    const withMedia = [
+      { ...questions[0], media: servedImage },
+      { ...questions[1], media: servedVideo },
+      ...questions.slice(2),
+    ]
+    setup({ 'GET /api/question/7': { body: { questions: withMedia, time_limit: 10 } } })
+    const user = userEvent.setup()
+    const picture = await screen.findByRole('img', { name: 'A map of Europe with France shaded' })
+    expect(picture).toHaveAttribute('src', servedImage.phone.url)
+    expect(picture.compareDocumentPosition(screen.getByRole('heading', { name: 'Which letter is B?' }))).toBe(Node.DOCUMENT_POSITION_PRECEDING)
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    const media = await screen.findByTestId('question-media')
+    expect(media.querySelector('video')).toHaveAttribute('controls')
+    expect(media.querySelector('[autoplay]')).toBeNull()
+    expect(within(media).getByText('Transcript')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await screen.findByRole('button', { name: 'Move down Venus' })
+    expect(screen.queryByTestId('question-media')).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { FeedbackItem } from '@/types/api'
 import { FeedbackList } from './feedback-list'
@@ -48,5 +48,17 @@ describe('FeedbackList', () => {
     expect(within(right).getByText('Correct answer')).toBeInTheDocument()
     expect(within(right).getByText('Their answer')).toBeInTheDocument()
     expect(right).not.toHaveClass('option-wrong')
+  })
+  it('shows the formulae of the question, its options and its explanation (issue 30)', async () => {
+    const { container } = render(
+      <FeedbackList
+        items={[item(1, { questionText: 'Solve \\(x^2 = 4\\).', optionB: '\\(x = 2\\)', explanation: 'Since $$2^2 = 4$$ it is 2.' })]}
+        chosenLabel="Your answer"
+      />,
+    )
+    await waitFor(() => expect(container.querySelectorAll('math')).toHaveLength(3))
+    expect(container.querySelector('.feedback-question')?.textContent).toMatch(/^Solve .*\.$/)
+    expect(container.querySelector('.feedback-explanation .math-display')).not.toBeNull()
+    expect(screen.getByText('Alpha 1')).toBeInTheDocument()
   })
 })

@@ -4,8 +4,10 @@
  * 'Correct', 'Incorrect' or 'Not answered', its text, the four options with the correct one
  * and the chosen one marked (in words and with ✓ / ✗, not by colour alone), and the explanation. Only the label of the chosen option depends
  * on who reads it ('Your answer' for the player, 'Their answer' for the host). A question of
- * another type (issue 29) is shown by TypedFeedback.
+ * another type (issue 29) is shown by TypedFeedback. The host's texts show their formulae
+ * (RichText, issue 30).
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import { LETTERS } from '@/lib/constants'
 import type { FeedbackItem, Letter, LetterFeedbackItem } from '@/types/api'
 import { FEEDBACK_STATUS } from './answer-words'
@@ -33,7 +35,9 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
               <span className="feedback-number">Question {index + 1}</span>
               <span className={`status-pill ${pill}`}>{FEEDBACK_STATUS[status]}</span>
             </p>
-            <p className="feedback-question">{item.questionText}</p>
+            <p className="feedback-question">
+              <RichText text={item.questionText} />
+            </p>
             <ul className="feedback-options">
               {LETTERS.map((letter) => {
                 const correct = item.correctAnswer === letter
@@ -49,14 +53,20 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
                         {correct ? '✓' : '✗'}
                       </span>
                     ) : null}
-                    <span className="option-text">{optionText(item, letter)}</span>
+                    <span className="option-text">
+                      <RichText text={optionText(item, letter)} />
+                    </span>
                     {correct ? <span className="option-tag">Correct answer</span> : null}
                     {chosen ? <span className="option-tag">{chosenLabel}</span> : null}
                   </li>
                 )
               })}
             </ul>
-            {item.explanation ? <p className="feedback-explanation">{item.explanation}</p> : null}
+            {item.explanation ? (
+              <p className="feedback-explanation">
+                <RichText text={item.explanation} />
+              </p>
+            ) : null}
           </li>
         )
       })}

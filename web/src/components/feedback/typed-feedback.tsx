@@ -3,8 +3,9 @@
  * status ('Correct', 'Half right', '60% right', 'Incorrect', 'Not answered', 'Not scored'), the
  * player's answer and the right one in words (lists for an ordering, a matching or a
  * categorizing, each line of the player's marked right or wrong in words and with ✓ / ✗), and the
- * explanation.
+ * explanation. The texts show their formulae (RichText, issue 30).
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { TypedFeedbackItem } from '@/types/api'
 import { rightWords, statusLabel, typedStatus, yourWords, type FeedbackStatus, type Words } from './answer-words'
 import './feedback-list.css'
@@ -29,7 +30,7 @@ function Answer({ label, words }: { label: string; words: Words }) {
   if ('text' in words) {
     return (
       <p className="feedback-answer">
-        <span className="feedback-label">{label}:</span> {words.text}
+        <span className="feedback-label">{label}:</span> <RichText text={words.text} />
       </p>
     )
   }
@@ -45,7 +46,7 @@ function Answer({ label, words }: { label: string; words: Words }) {
                 {line.right ? '✓' : '✗'}
               </span>
             )}
-            {line.text}
+            <RichText text={line.text} />
             {line.right === undefined ? null : <span className="visually-hidden">{line.right ? ' (right)' : ' (wrong)'}</span>}
           </li>
         ))}
@@ -71,10 +72,16 @@ export function TypedFeedback({ item, index, chosenLabel }: TypedFeedbackProps) 
         <span className="feedback-number">Question {index + 1}</span>
         <span className={`status-pill ${PILL[status]}`}>{statusLabel(item)}</span>
       </p>
-      <p className="feedback-question">{item.questionText}</p>
+      <p className="feedback-question">
+        <RichText text={item.questionText} />
+      </p>
       {yours ? <Answer label={chosenLabel} words={yours} /> : null}
       {right ? <Answer label="Right answer" words={right} /> : null}
-      {item.explanation ? <p className="feedback-explanation">{item.explanation}</p> : null}
+      {item.explanation ? (
+        <p className="feedback-explanation">
+          <RichText text={item.explanation} />
+        </p>
+      ) : null}
     </li>
   )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { servedImage, servedSound, servedVideo } from '@/testing/media-fixtures'
 import type { QuestionDefinition } from '@/types/api'
-import { definitionProblem, namedFields, questionProblem, type CheckedQuestion } from './question-checks'
+import { definitionProblem, mediaProblem, namedFields, questionProblem, type CheckedQuestion } from './question-checks'
 import { blankForm, toForm, type QuestionForm } from './question-form'
 
 const question = (form: QuestionForm, text = 'Q?'): CheckedQuestion => ({ text, explanation: '', form })
@@ -71,8 +72,48 @@ describe('checks before saving, in the server’s words', () => {
   })
 })
 
+describe('checks of a question’s media, in the server’s words (issue 30)', () => {
+  it('needs alt text for a picture unless it is decorative, and none when it is', () => {
+    expect(mediaProblem(1, null)).toBeNull()
+    expect(mediaProblem(1, servedImage)).toBeNull()
+    expect(mediaProblem(1, { ...servedImage, alt: '', decorative: true })).toBeNull()
+    expect(mediaProblem(2, { ...servedImage, alt: '  ' })).toBe(
+      'Question 2: media.alt: describe the image for those who cannot see it, or mark it decorative',
+    )
+    expect(mediaProblem(2, { ...servedImage, decorative: true })).toBe(
+      'Question 2: media.alt: a decorative image has no alt text: clear it, or do not mark the image decorative',
+    )
+    expect(mediaProblem(3, { ...servedImage, alt: 'é'.repeat(301) })).toBe(
+      'Question 3: media.alt: at most 300 characters; put longer descriptions in the question',
+    )
+    expect(mediaProblem(3, { ...servedImage, alt: 'é'.repeat(300) })).toBeNull()
+  })
+
+  it('needs a transcript for a sound or a video, and no upload still running', () => {
+    expect(mediaProblem(1, servedSound)).toBeNull()
+    expect(mediaProblem(4, { ...servedSound, transcript: ' ' })).toBe('Question 4: media.transcript: give a transcript of the sound for those who cannot hear it')
+    expect(mediaProblem(4, { ...servedVideo, transcript: '' })).toBe('Question 4: media.transcript: give a transcript of the video for those who cannot hear it')
+    expect(mediaProblem(4, { ...servedVideo, transcript: 'x'.repeat(20_001) })).toBe('Question 4: media.transcript: at most 20000 characters')
+    expect(mediaProblem(5, { kind: 'uploading', name: 'bird.mp3' })).toBe('Question 5: media.file: wait for the upload to finish, or cancel it')
+  })
+
+  it('come after the question’s own checks', () => {
+    const letters = { type: 'letters', option_a: 'a', option_b: 'b', option_c: 'c', option_d: 'd', answer: 'A' } as const
+    const silent = { ...servedSound, transcript: '' }
+    expect(questionProblem(1, { ...question(letters), media: silent })).toBe('Question 1: media.transcript: give a transcript of the sound for those who cannot hear it')
+    expect(questionProblem(1, { ...question(letters, ''), media: silent })).toBe('Question 1 is missing one or more required fields')
+    expect(questionProblem(2, { ...defined({ type: 'poll', options: ['Tea', 'Coffee'] }), media: { ...servedImage, alt: '' } })).toBe(
+      'Question 2: media.alt: describe the image for those who cannot see it, or mark it decorative',
+    )
+  })
+})
+
 describe('the fields a message names', () => {
   it('are read from the message', () => {
     expect([...namedFields(['Question 2: right: mark at least one option right', 'Question 3: gaps: gap 1: x', 'Question 4 is too long'])]).toEqual(['right', 'gaps'])
+    expect([...namedFields(['Question 2: media.alt: describe the image…', 'Question 3: media.file: no such file; upload it again'])]).toEqual([
+      'media.alt',
+      'media.file',
+    ])
   })
 })

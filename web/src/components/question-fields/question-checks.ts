@@ -2,13 +2,16 @@
  * The checks of a question before it is saved (issue 29), in the quiz editor and in the
  * generation review: the server's own (crates/api question_form and the domain's question check)
  * where they are cheap, in its words: "Question 2: right: mark at least one option right" names
- * the question by its place and the field (`namedFields` reads the field back, to mark it).
+ * the question by its place and the field (`namedFields` reads the field back, to mark it). A
+ * question's picture needs alt text unless it is decorative, a sound or a video a transcript
+ * (issue 30, crates/domain media.rs): "Question 2: media.alt: …".
  */
 import type { QuestionDefinition } from '@/types/api'
+import { isUploading, type MediaForm } from './media-form'
 import { OPTION_FIELDS, toDefinition, type QuestionForm } from './question-form'
 
-/** What the checks read of a question: its text, explanation and the fields of its type. */
-export type CheckedQuestion = { text: string; explanation: string; form: QuestionForm }
+/** What the checks read of a question: its text, explanation, the fields of its type and its media. */
+export type CheckedQuestion = { text: string; explanation: string; form: QuestionForm; media?: MediaForm | null }
 
 /** The server's bounds (crates/domain question.rs, crates/api question_form.rs). */
 const MOST_TEXT = 1000
@@ -23,6 +26,8 @@ const MOST_DISTRACTORS = 4
 const CATEGORIZE_GROUPS = [2, 4] as const
 const MOST_CATEGORIZE_ITEMS = 20
 const MOST_GAPS = 10
+const MOST_ALT = 300
+const MOST_TRANSCRIPT = 20_000
 
 /** What is wrong with a definition: the field as the API names it, and why. */
 export type Problem = { field: string; message: string }
@@ -149,8 +154,31 @@ function definitionTexts(d: QuestionDefinition): string[] {
   })
 }
 
+/** What keeps question `n`'s media from being saved, in the server's words, or null (none is fine). */
+export function mediaProblem(n: number, media: MediaForm | null | undefined): string | null {
+  if (!media) return null
+  const wrong = (field: string, message: string) => `Question ${n}: media.${field}: ${message}`
+  if (isUploading(media)) return wrong('file', 'wait for the upload to finish, or cancel it')
+  if (media.kind === 'image') {
+    const alt = media.alt.trim()
+    if (media.decorative && alt !== '') return wrong('alt', 'a decorative image has no alt text: clear it, or do not mark the image decorative')
+    if (!media.decorative && alt === '') return wrong('alt', 'describe the image for those who cannot see it, or mark it decorative')
+    if (chars(alt) > MOST_ALT) return wrong('alt', `at most ${MOST_ALT} characters; put longer descriptions in the question`)
+    return null
+  }
+  const transcript = media.transcript.trim()
+  if (transcript === '') return wrong('transcript', `give a transcript of the ${media.kind === 'audio' ? 'sound' : 'video'} for those who cannot hear it`)
+  if (chars(transcript) > MOST_TRANSCRIPT) return wrong('transcript', `at most ${MOST_TRANSCRIPT} characters`)
+  return null
+}
+
 /** What keeps question `n` (from 1) from being saved, in the server's words, or null. */
 export function questionProblem(n: number, question: CheckedQuestion): string | null {
+  return fieldsProblem(n, question) ?? mediaProblem(n, question.media)
+}
+
+/** What keeps question `n`'s text and the fields of its type from being saved, or null. */
+function fieldsProblem(n: number, question: CheckedQuestion): string | null {
   const text = question.text.trim()
   if (chars(text) > MOST_TEXT || chars(question.explanation) > MOST_EXPLANATION) return `Question ${n} is too long`
   const { form } = question
@@ -168,9 +196,9 @@ export function questionProblem(n: number, question: CheckedQuestion): string | 
   return wrong ? `Question ${n}: ${wrong.field}: ${wrong.message}` : null
 }
 
-const FIELD = /^Question \d+: ([a-z_]+): /
+const FIELD = /^Question \d+: ([a-z_.]+): /
 
-/** The fields the messages name ("Question 2: right: …" names `right`). */
+/** The fields the messages name ("Question 2: right: …" names `right`, "Question 2: media.alt: …" `media.alt`). */
 export function namedFields(messages: string[]): Set<string> {
   return new Set(messages.flatMap((message) => FIELD.exec(message)?.[1] ?? []))
 }

@@ -2,6 +2,7 @@
  * Pick one (issue 29): a single choice or a poll (options A–F) and true/false, as pressed
  * buttons like the options A–D: Tab and Enter or Space (or a tap) choose, choosing again clears.
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { AnswerProps } from './answer-props'
 import './question-types.css'
 
@@ -38,7 +39,7 @@ function PressedOptions({ legend, labels, chosen, lettered, onPick }: PressedOpt
               ) : null}
               <span className="option-text">
                 {lettered ? <span className="visually-hidden">{letter}. </span> : null}
-                {label}
+                <RichText text={label} />
               </span>
             </button>
           )

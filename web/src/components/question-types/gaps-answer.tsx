@@ -4,6 +4,7 @@
  * once typing pauses; no gap filled is no answer.
  */
 import { useId } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import type { GapResponse } from '@/types/api'
 import type { AnswerProps } from './answer-props'
 import { MOST_TEXT_CHARS } from './text-answer'
@@ -27,7 +28,7 @@ export function GapsAnswer({ question, response, onChange }: AnswerProps<'gaps'>
         {question.cloze.split(MARKERS).map((part, key) => {
           const number = Number(MARKER.exec(part)?.[1] ?? 0)
           const gap = question.gaps[number - 1]
-          if (!gap) return part
+          if (!gap) return part === '' ? null : <RichText key={key} text={part} />
           const given = filled[number - 1]
           const label = `Gap ${number}`
           if (gap.type === 'choice') {

@@ -2,6 +2,7 @@
  * Pick a set (issue 29): one checkbox per option; Tab moves between them and Space (or a tap)
  * ticks one. The set is kept in the options' order; an empty set is no answer.
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { AnswerProps } from './answer-props'
 import './question-types.css'
 
@@ -18,7 +19,9 @@ export function MultiSelectAnswer({ question, response, onChange }: AnswerProps<
         {question.options.map((option, index) => (
           <label key={index} className={`option option-check${chosen.has(index) ? ' option-chosen' : ''}`}>
             <input type="checkbox" checked={chosen.has(index)} onChange={() => toggle(index)} />
-            <span className="option-text">{option}</span>
+            <span className="option-text">
+              <RichText text={option} />
+            </span>
           </label>
         ))}
       </div>

@@ -5,6 +5,7 @@
  * until the player moves one; the response is the served indices in the player's order.
  */
 import { useEffect, useRef, useState } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import { movedText } from '@/lib/moved-text'
 import type { AnswerProps } from './answer-props'
 import './question-types.css'
@@ -49,7 +50,9 @@ export function OrderingAnswer({ question, response, onChange }: AnswerProps<'or
       <ol className="ordering-list">
         {order.map((item, place) => (
           <li key={item} className="ordering-item">
-            <span className="ordering-text">{items[item]}</span>
+            <span className="ordering-text">
+              <RichText text={items[item]} />
+            </span>
             <span className="ordering-moves">
               <button
                 ref={ref(`${item}:up`)}

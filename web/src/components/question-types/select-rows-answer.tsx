@@ -5,6 +5,7 @@
  * no row chosen is no answer.
  */
 import { useId } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import type { AnswerProps } from './answer-props'
 import './question-types.css'
 
@@ -31,7 +32,7 @@ function SelectRows({ legend, rows, choices, placeholder, chosen, onChange }: Se
         {rows.map((row, i) => (
           <li key={i} className="select-row">
             <label htmlFor={`${id}-${i}`} className="select-row-label">
-              {row}
+              <RichText text={row} />
             </label>
             <select id={`${id}-${i}`} className="answer-select" value={current[i] ?? ''} onChange={(event) => choose(i, event.target.value)}>
               <option value="">{placeholder}</option>

@@ -1,7 +1,8 @@
 /**
  * The answer view of a question of any type but A–D (issue 29), by its type: the self-paced play
  * screen's and a live game player's. Both load this module (and every view it shows) lazily, the
- * first time such a question shows, so the first load stays small.
+ * first time such a question shows, so the first load stays small. The host's texts in them show
+ * their formulae (RichText, issue 30), but for a dropdown's options, which can hold text only.
  */
 import type { Response, ServedQuestion } from '@/types/api'
 import { ChoiceAnswer, TrueFalseAnswer } from './choice-answer'

@@ -7,12 +7,14 @@
  * server left out are filled with their "nothing" value, so the screens never meet `undefined` —
  * but for the fields of questions of other types (issue 29: a question's `served`, the player's
  * `response`, a result's `f`), which a question of four options A–D leaves out, and the fields an
- * older server leaves out (a reveal's `parts` and `numbers`, the host's `pollCounts`): those stay
- * out here too, so such a view reads as exactly what the server sent.
+ * older server leaves out (a reveal's `parts` and `numbers`, the host's `pollCounts`), and a
+ * question's `media` (issue 30), left out when it has none: those stay out here too, so such a
+ * view reads as exactly what the server sent. A question's media is checked where it is shown
+ * (QuestionMedia, loaded lazily: its checks stay off the first load).
  */
 import { LETTERS } from '@/lib/constants'
 import { isResponse, isServedQuestion } from '@/lib/served-question'
-import type { Letter, QuestionDefinition, QuestionType } from '@/types/api'
+import type { Letter, QuestionDefinition, QuestionType, ServedMedia } from '@/types/api'
 import type {
   GameView,
   GameViewJson,
@@ -108,6 +110,8 @@ function readQuestion(value: unknown): LiveQuestion | null {
     text: stringOr(raw.text, ''),
     options,
     served: optional(raw.served, isServedQuestion),
+    // Absent when the question has none; an object is checked where it is shown (QuestionMedia).
+    media: isObject(raw.media) ? (raw.media as ServedMedia) : raw.media === undefined ? undefined : null,
     startedAt,
     opensAt: numberOr(raw.opensAt, startedAt),
     deadline: isNumber(raw.deadline) ? raw.deadline : null,

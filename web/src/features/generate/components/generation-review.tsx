@@ -4,16 +4,22 @@
  * question A–D shows its four options and the correct one; a choice of another type (issue 29)
  * its options with every right one marked; any other type its right answer in words. A question
  * A–D is edited as four options and the answer typed; any other type with the quiz editor's
- * fields of its type. The review machine holds the state; this component renders it.
+ * fields of its type. The texts show their formulae (RichText, issue 30). A question being edited
+ * may be given a picture, a sound or a video (the quiz editor's field), shown under its text
+ * (issue 30). The review machine holds the state; this component renders it.
  */
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
 import { rightWords } from '@/components/feedback/answer-words'
+import { MediaField } from '@/components/question-fields/media-field'
+import type { MediaForm } from '@/components/question-fields/media-form'
 import { namedFields } from '@/components/question-fields/question-checks'
 import type { QuestionForm } from '@/components/question-fields/question-form'
 import { FORM_TYPE_NAMES, TypeFields } from '@/components/question-fields/type-fields'
+import { QuestionMedia } from '@/components/question-media/question-media'
+import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
@@ -53,7 +59,9 @@ function OptionsView({ options, isRight }: { options: string[]; isRight: (index:
         return (
           <li key={index} className={correct ? 'review-option option-correct' : 'review-option'}>
             <span className="option-letter">{optionMark(index)}</span>
-            <span>{option}</span>
+            <span>
+              <RichText text={option} />
+            </span>
             {correct ? <span className="option-tag">Correct</span> : null}
           </li>
         )
@@ -72,7 +80,7 @@ function DefinitionView({ definition }: { definition: QuestionDefinition }) {
   if ('text' in right) {
     return (
       <p className="review-answer">
-        <span className="review-answer-label">Right answer:</span> {right.text}
+        <span className="review-answer-label">Right answer:</span> <RichText text={right.text} />
       </p>
     )
   }
@@ -82,7 +90,9 @@ function DefinitionView({ definition }: { definition: QuestionDefinition }) {
       <p className="review-answer-label">Right answer:</p>
       <Lines className="review-answer-lines">
         {right.lines.map((line, index) => (
-          <li key={index}>{line.text}</li>
+          <li key={index}>
+            <RichText text={line.text} />
+          </li>
         ))}
       </Lines>
     </div>
@@ -92,13 +102,20 @@ function DefinitionView({ definition }: { definition: QuestionDefinition }) {
 function QuestionView({ question }: { question: ReviewQuestion }) {
   return (
     <>
-      <p className="review-question-text">{question.question}</p>
+      <p className="review-question-text">
+        <RichText text={question.question} />
+      </p>
+      <QuestionMedia media={question.media} />
       {isTypedQuestion(question) ? (
         <DefinitionView definition={question.definition} />
       ) : (
         <OptionsView options={LETTERS.map((letter) => question[OPTION_FIELDS[letter]])} isRight={(index) => LETTERS[index] === question.answer} />
       )}
-      {question.explanation ? <p className="review-explanation">{question.explanation}</p> : null}
+      {question.explanation ? (
+        <p className="review-explanation">
+          <RichText text={question.explanation} />
+        </p>
+      ) : null}
       {question.source ? (
         <figure className="review-source">
           <figcaption>{sourceLabel(question.source)}</figcaption>
@@ -115,11 +132,13 @@ type DraftFormProps = {
   onChange: (field: DraftField, value: string) => void
   /** The fields of a typed draft's type as edited. */
   onForm: (form: QuestionForm) => void
+  /** Its picture, sound or video as uploaded or edited. */
+  onMedia: (media: MediaForm | null) => void
   onSave: () => void
   onCancel: () => void
 }
 
-function DraftForm({ draft, error, onChange, onForm, onSave, onCancel }: DraftFormProps) {
+function DraftForm({ draft, error, onChange, onForm, onMedia, onSave, onCancel }: DraftFormProps) {
   const change = (field: DraftField) => (event: { target: { value: string } }) => onChange(field, event.target.value)
   // A refused save sends focus to the first marked field, else to the error.
   const { ref, submitted } = useFocusFirstError(error)
@@ -143,6 +162,14 @@ function DraftForm({ draft, error, onChange, onForm, onSave, onCancel }: DraftFo
         </label>
         <textarea id="edit-question" className="field-input" rows={2} value={draft.question} onChange={change('question')} />
       </div>
+      <MediaField
+        media={draft.media}
+        onChange={onMedia}
+        id={`edit-${draft.id}`}
+        disabled={false}
+        invalid={(field) => fields.has(field)}
+        errorId={errorId}
+      />
       {isTypedDraft(draft) ? (
         <TypeFields
           form={draft.form}
@@ -332,6 +359,7 @@ export function GenerationReview({ input, onPublished, onFailed }: GenerationRev
                     error={error}
                     onChange={(field, value) => send({ type: 'draft.change', field, value })}
                     onForm={(form) => send({ type: 'draft.form', form })}
+                    onMedia={(media) => send({ type: 'draft.media', media })}
                     onSave={() => send({ type: 'draft.save' })}
                     onCancel={() => send({ type: 'draft.cancel' })}
                   />
@@ -350,7 +378,9 @@ export function GenerationReview({ input, onPublished, onFailed }: GenerationRev
           <ul aria-label="Deleted questions">
             {deleted.map((question) => (
               <li key={question.id} aria-label={question.question}>
-                <span>{question.question}</span>
+                <span>
+                  <RichText text={question.question} />
+                </span>
                 <button
                   type="button"
                   className="btn btn-secondary btn-small"

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { blankForm, toForm } from '@/components/question-fields/question-form'
+import { PHONE_ID, PROJECTOR_ID, servedImage } from '@/testing/media-fixtures'
 import type { Generation, PublishInput, PublishResponse } from '../api/generate-api'
 import { generated, mixedQuestions, ORDERING, TRUE_FALSE, typed, TYPE_ANSWER } from '../testing/fixtures'
 import {
@@ -84,6 +85,7 @@ const draft = (overrides: Partial<Draft> = {}): Draft => ({
   optionD: 'Yellow',
   answer: 'B',
   explanation: '',
+  media: null,
   ...overrides,
 })
 
@@ -106,7 +108,7 @@ describe('review rules', () => {
   })
 
   it("checks a question of another type as the quiz editor does, named by its place", () => {
-    const typedDraft = (overrides: Partial<TypedDraft> = {}): TypedDraft => ({ id: 'q2', question: 'Q?', explanation: '', form: toForm(ORDERING), ...overrides })
+    const typedDraft = (overrides: Partial<TypedDraft> = {}): TypedDraft => ({ id: 'q2', question: 'Q?', explanation: '', form: toForm(ORDERING), media: null, ...overrides })
     expect(validateDraft(typedDraft(), 2)).toBeNull()
     expect(validateDraft(typedDraft({ question: ' ' }), 2)).toBe('Question 2 is missing one or more required fields')
     expect(validateDraft(typedDraft({ form: blankForm('ordering') as TypedDraft['form'] }), 3)).toBe('Question 3: items: an ordering may not be empty')
@@ -200,6 +202,34 @@ describe('review machine', () => {
     actor.send({ type: 'draft.change', field: 'optionB', value: 'New B' })
     actor.send({ type: 'draft.save' })
     expect(actor.getSnapshot().context.questions[0]).toMatchObject({ optionB: 'New B', answer: 'A' })
+  })
+
+  it('gives a question media (issue 30): checked with the draft, kept on the question, published by its ids', () => {
+    const { actor } = start()
+    actor.send({ type: 'question.edit', id: 'q1' })
+    actor.send({ type: 'draft.media', media: { kind: 'uploading', name: 'map.png' } })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.error).toBe('Question 1: media.file: wait for the upload to finish, or cancel it')
+    actor.send({ type: 'draft.media', media: { ...servedImage, alt: ' ' } })
+    expect(actor.getSnapshot().context.error).toBeNull()
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.error).toBe('Question 1: media.alt: describe the image for those who cannot see it, or mark it decorative')
+    actor.send({ type: 'draft.media', media: { ...servedImage, alt: 'A map' } })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().matches('reviewing')).toBe(true)
+    expect(actor.getSnapshot().context.questions[0].media).toEqual({ ...servedImage, alt: 'A map' })
+    expect(toPublishInput(actor.getSnapshot().context).questions[0]).toMatchObject({
+      question: 'Question 1?',
+      media: { kind: 'image', phone: { id: PHONE_ID }, projector: { id: PROJECTOR_ID }, alt: 'A map', decorative: false },
+    })
+    expect('media' in toPublishInput(actor.getSnapshot().context).questions[1]).toBe(false)
+
+    // Edited again, the draft starts with its media; removed, the question has none.
+    actor.send({ type: 'question.edit', id: 'q1' })
+    expect(actor.getSnapshot().context.draft?.media).toEqual({ ...servedImage, alt: 'A map' })
+    actor.send({ type: 'draft.media', media: null })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.questions[0].media).toBeUndefined()
   })
 
   it('cancelling an edit keeps the question as it was', () => {

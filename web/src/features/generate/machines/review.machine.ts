@@ -15,16 +15,19 @@
  * position, so an undo puts them back where they were. Confirm needs at least one kept question
  * (the server refuses an empty quiz), a title, and every kept question of another type passing
  * the editor's checks (the server would refuse it, and a refused publish leaves the review).
+ * A question being edited may be given a picture, a sound or a video (issue 30: `draft.media`,
+ * checked with the question, published by the files' ids).
  * Effects are named actors/actions stubbed with `.provide()`: `loadGeneration`, `publish`,
  * `leave`, `leaveAfterFailure`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { questionProblem } from '@/components/question-fields/question-checks'
+import { isUploading, mediaField, type MediaForm } from '@/components/question-fields/media-form'
+import { mediaProblem, questionProblem } from '@/components/question-fields/question-checks'
 import { toDefinition, toForm, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { errorMessage } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '@/lib/quiz-settings'
-import type { Letter } from '@/types/api'
+import type { Letter, ServedMedia } from '@/types/api'
 import {
   isTypedQuestion,
   type Dropped,
@@ -47,8 +50,8 @@ export type QuizMetadata = QuizSettingsFields & {
   requested?: number
 }
 
-/** A question under review: its id and its place in the generated list. */
-export type ReviewQuestion = GeneratedQuestion & { id: string; position: number }
+/** A question under review: its id, its place in the generated list, and the media the host gave it. */
+export type ReviewQuestion = GeneratedQuestion & { id: string; position: number; media?: ServedMedia }
 
 /** A question A–D being edited: its fields as typed. */
 export type LetterDraft = {
@@ -61,20 +64,22 @@ export type LetterDraft = {
   /** As typed: a letter A to D, or the text of one of the options. */
   answer: string
   explanation: string
+  media: MediaForm | null
 }
 
-/** A question of another type being edited: its text, explanation and the fields of its type. */
+/** A question of another type being edited: its text, explanation, the fields of its type and its media. */
 export type TypedDraft = {
   id: string
   question: string
   explanation: string
   form: TypedForm
+  media: MediaForm | null
 }
 
 export type Draft = LetterDraft | TypedDraft
 
 /** The fields typed into (a typed draft has only the question and the explanation of these). */
-export type DraftField = Exclude<keyof LetterDraft, 'id'>
+export type DraftField = Exclude<keyof LetterDraft, 'id' | 'media'>
 
 export type ReviewContext = {
   questions: ReviewQuestion[]
@@ -96,6 +101,8 @@ export type ReviewEvent =
   | { type: 'draft.change'; field: DraftField; value: string }
   /** The fields of a typed draft's type as edited. */
   | { type: 'draft.form'; form: QuestionForm }
+  /** The draft's picture, sound or video as uploaded or edited (null: removed). */
+  | { type: 'draft.media'; media: MediaForm | null }
   | { type: 'draft.save' }
   | { type: 'draft.cancel' }
   | { type: 'title.change'; value: string }
@@ -129,23 +136,25 @@ export const isTypedDraft = (draft: Draft): draft is TypedDraft => 'form' in dra
  * other's as the quiz editor finds it ("Question 2: right: …", `number` being its place).
  */
 export function validateDraft(draft: Draft, number: number): string | null {
-  if (isTypedDraft(draft)) return questionProblem(number, { text: draft.question, explanation: draft.explanation, form: draft.form })
+  if (isTypedDraft(draft)) return questionProblem(number, { text: draft.question, explanation: draft.explanation, form: draft.form, media: draft.media })
   const options = OPTIONS.map((field) => draft[field].trim())
   if (!draft.question.trim() || options.some((option) => !option)) return REVIEW_TEXTS.incomplete
   if (new Set(options.map((option) => option.toLowerCase())).size < options.length) return REVIEW_TEXTS.sameOptions
   if (!answerLetter(draft.answer, options)) return REVIEW_TEXTS.badAnswer
-  return null
+  return mediaProblem(number, draft.media)
 }
 
-/** The first kept question of another type the quiz editor's checks refuse, in their words, or null. */
+/** The first kept question of another type the quiz editor's checks refuse, or whose media they refuse, in their words, or null. */
 export function questionsProblem(questions: ReviewQuestion[]): string | null {
   for (const [index, question] of questions.entries()) {
-    if (!isTypedQuestion(question)) continue
-    const problem = questionProblem(index + 1, {
-      text: question.question,
-      explanation: question.explanation ?? '',
-      form: toForm(question.definition),
-    })
+    const problem = isTypedQuestion(question)
+      ? questionProblem(index + 1, {
+          text: question.question,
+          explanation: question.explanation ?? '',
+          form: toForm(question.definition),
+          media: question.media,
+        })
+      : mediaProblem(index + 1, question.media)
     if (problem) return problem
   }
   return null
@@ -153,7 +162,13 @@ export function questionsProblem(questions: ReviewQuestion[]): string | null {
 
 function toDraft(question: ReviewQuestion): Draft {
   if (isTypedQuestion(question)) {
-    return { id: question.id, question: question.question, explanation: question.explanation ?? '', form: toForm(question.definition) }
+    return {
+      id: question.id,
+      question: question.question,
+      explanation: question.explanation ?? '',
+      form: toForm(question.definition),
+      media: question.media ?? null,
+    }
   }
   return {
     id: question.id,
@@ -164,11 +179,14 @@ function toDraft(question: ReviewQuestion): Draft {
     optionD: question.optionD,
     answer: question.answer,
     explanation: question.explanation ?? '',
+    media: question.media ?? null,
   }
 }
 
 function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
   const { id, position, source } = question
+  // A draft is saved only once its upload is over (validateDraft).
+  const media = draft.media && !isUploading(draft.media) ? { media: draft.media } : {}
   if (isTypedDraft(draft)) {
     const definition = toDefinition(draft.form)
     return {
@@ -179,6 +197,7 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
       type: definition.type,
       definition,
       explanation: draft.explanation.trim(),
+      ...media,
     }
   }
   const options = OPTIONS.map((field) => draft[field].trim())
@@ -193,6 +212,7 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
     optionD: options[3],
     answer: answerLetter(draft.answer, options) as Letter,
     explanation: draft.explanation.trim(),
+    ...media,
   }
 }
 
@@ -214,7 +234,7 @@ export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizM
     title: metadata.title.trim(),
     questions: context.questions.map((q) =>
       isTypedQuestion(q)
-        ? { question: q.question, definition: q.definition, explanation: q.explanation ?? '' }
+        ? { question: q.question, definition: q.definition, explanation: q.explanation ?? '', ...mediaField(q.media) }
         : {
             question: q.question,
             optionA: q.optionA,
@@ -223,6 +243,7 @@ export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizM
             optionD: q.optionD,
             answer: q.answer,
             explanation: q.explanation ?? '',
+            ...mediaField(q.media),
           },
     ),
     validityOption: metadata.validityOption,
@@ -274,6 +295,10 @@ export const reviewMachine = setup({
         event.type === 'draft.change' && context.draft && event.field in context.draft
           ? { ...context.draft, [event.field]: event.value }
           : context.draft,
+      error: null,
+    }),
+    changeDraftMedia: assign({
+      draft: ({ context, event }) => (event.type === 'draft.media' && context.draft ? { ...context.draft, media: event.media } : context.draft),
       error: null,
     }),
     changeDraftForm: assign({
@@ -400,6 +425,7 @@ export const reviewMachine = setup({
       on: {
         'draft.change': { actions: 'changeDraft' },
         'draft.form': { actions: 'changeDraftForm' },
+        'draft.media': { actions: 'changeDraftMedia' },
         'draft.save': [{ guard: 'draftInvalid', actions: 'setDraftError' }, { target: 'reviewing', actions: 'saveDraft' }],
         'draft.cancel': { target: 'reviewing', actions: 'clearDraft' },
       },

@@ -11,7 +11,7 @@
 import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import type { QuizSettingsFields } from '@/lib/quiz-settings'
-import type { FeedbackItem, Letter, QuestionDefinition, QuestionType } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionDefinition, QuestionMedia, QuestionType, ServedMedia } from '@/types/api'
 
 /** The answer letters, a player's feedback item and a question's definition are shared shapes (src/types/api.ts). */
 export { LETTERS, type FeedbackItem, type Letter, type QuestionDefinition, type QuestionType }
@@ -182,9 +182,12 @@ export async function getMyQuizzes(): Promise<MyQuizzesResponse | HostFailure> {
   return { ...body, success: false, status: result.status } as HostFailure
 }
 
-export type LetterQuestionWithAnswer = AnsweredQuestion & { id: number; correctLetter?: Letter }
+/** A question as its host reads it: with its picture, sound or video when it has one (issue 30). */
+type HostedQuestion = { id: number; media?: ServedMedia }
 
-export type QuestionWithAnswer = LetterQuestionWithAnswer | (DefinedQuestion & { id: number })
+export type LetterQuestionWithAnswer = AnsweredQuestion & HostedQuestion & { correctLetter?: Letter }
+
+export type QuestionWithAnswer = LetterQuestionWithAnswer | (DefinedQuestion & HostedQuestion)
 
 export type HostQuizDetails = {
   success: true
@@ -206,8 +209,11 @@ export function getHostQuiz(categoryId: number): Promise<HostQuizDetails> {
   })
 }
 
-/** A question as saved: four options and the letter (PRODUCT.md's shape), or any type's definition. */
-export type QuestionUpdate =
+/**
+ * A question as saved: four options and the letter (PRODUCT.md's shape), or any type's
+ * definition; with its media by the files' ids (issue 30; absent: none).
+ */
+export type QuestionUpdate = (
   | {
       id?: number
       text: string
@@ -219,6 +225,7 @@ export type QuestionUpdate =
       explanation: string
     }
   | { id?: number; text: string; definition: QuestionDefinition; explanation: string }
+) & { media?: QuestionMedia }
 
 export type UpdateQuestionsResponse = { success: true; message?: string; questionCount?: number }
 

@@ -1,9 +1,10 @@
 /**
  * One question in the view-quiz editor: its number and type, a Question type select (issue 29),
- * the text, the fields of its type (four options and the correct letter for a question A–D), the
- * explanation, and what keeps it from being saved (the client's checks or the server's
+ * the text, its picture, sound or video (issue 30), the fields of its type (four options and the
+ * correct letter for a question A–D), the explanation, and what keeps it from being saved (the client's checks or the server's
  * messages), which describe the question's group and the fields they name.
  */
+import { MediaField } from '@/components/question-fields/media-field'
 import { namedFields } from '@/components/question-fields/question-checks'
 import type { FormType } from '@/components/question-fields/question-form'
 import { FORM_TYPE_NAMES, TypeFields } from '@/components/question-fields/type-fields'
@@ -90,6 +91,14 @@ export function QuestionEditor({ question, index, disabled, dispatch, errors }: 
             onChange={(event) => dispatch({ type: 'edit', key, field: 'text', value: event.target.value })}
           />
         </div>
+        <MediaField
+          media={question.media}
+          onChange={(media) => dispatch({ type: 'media', key, media })}
+          id={key}
+          disabled={disabled}
+          invalid={(field) => fields.has(field)}
+          errorId={errorId}
+        />
         <TypeFields
           form={form}
           onChange={(next) => dispatch({ type: 'form', key, form: next })}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LetterForm } from '@/components/question-fields/question-form'
+import { PHONE_ID, PROJECTOR_ID, servedImage, servedSound, SOUND_ID } from '@/testing/media-fixtures'
 import type { QuestionWithAnswer } from '../api/host-api'
 import { answerLetter, editorReducer, toEditable, toUpdate } from './question-editor'
 
@@ -64,5 +65,23 @@ describe('question editor model', () => {
     expect('id' in toUpdate(state[2])).toBe(false)
     state = editorReducer(state, { type: 'delete', key: 'q-6' })
     expect(state.map((q) => q.id)).toEqual([5, undefined])
+  })
+
+  it('keeps a loaded question’s media and sends it back by its files’ ids; removed, none is sent (issue 30)', () => {
+    const editable = toEditable({ ...served, media: servedImage })
+    expect(editable.media).toEqual(servedImage)
+    expect(toUpdate(editable)).toMatchObject({
+      id: 5,
+      media: { kind: 'image', phone: { id: PHONE_ID }, projector: { id: PROJECTOR_ID }, alt: 'A map of Europe with France shaded', decorative: false },
+    })
+    expect(toEditable(served).media).toBeNull()
+    expect('media' in toUpdate(toEditable(served))).toBe(false)
+
+    let state = editorReducer([editable], { type: 'media', key: 'q-5', media: { ...servedSound, transcript: 'Birdsong.' } })
+    expect(toUpdate(state[0])).toMatchObject({ media: { kind: 'audio', file: { id: SOUND_ID }, transcript: 'Birdsong.' } })
+    state = editorReducer(state, { type: 'media', key: 'q-5', media: null })
+    expect('media' in toUpdate(state[0])).toBe(false)
+    const poll = toEditable({ id: 8, text: 'Which?', type: 'poll', definition: { type: 'poll', options: ['a', 'b'] }, media: servedSound })
+    expect(toUpdate(poll)).toMatchObject({ definition: { type: 'poll' }, media: { kind: 'audio', file: { id: SOUND_ID } } })
   })
 })

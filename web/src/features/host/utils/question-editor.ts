@@ -4,8 +4,10 @@
  * (src/components/question-fields/question-form.ts, shared with the generation review). A
  * question A–D keeps option_a..option_d internally with the correct answer as a letter and is
  * saved in PRODUCT.md's shape (optionA..optionD, answer letter); any other type is saved as its
- * `definition`.
+ * `definition`. A question may show a picture, a sound or a video (issue 30), saved by the files'
+ * ids with its alt text or transcript (src/components/question-fields/media-form.ts).
  */
+import { mediaField, toMediaForm, type MediaForm } from '@/components/question-fields/media-form'
 import { blankForm, convertForm, toDefinition, toForm, type FormType, type QuestionForm } from '@/components/question-fields/question-form'
 import { LETTERS, type Letter, type LetterQuestionWithAnswer, type QuestionUpdate, type QuestionWithAnswer } from '../api/host-api'
 
@@ -16,6 +18,8 @@ export type EditableQuestion = {
   text: string
   explanation: string
   form: QuestionForm
+  /** Its picture, sound or video (the files' links kept for the preview); null when none. */
+  media: MediaForm | null
 }
 
 function isLetter(value: unknown): value is Letter {
@@ -46,7 +50,14 @@ export function toEditable(question: QuestionWithAnswer): EditableQuestion {
           option_d: question.optionD ?? '',
           answer: answerLetter(question),
         }
-  return { key: `q-${question.id}`, id: question.id, text: question.text ?? '', explanation: question.explanation ?? '', form }
+  return {
+    key: `q-${question.id}`,
+    id: question.id,
+    text: question.text ?? '',
+    explanation: question.explanation ?? '',
+    form,
+    media: toMediaForm(question.media),
+  }
 }
 
 export function toUpdate(question: EditableQuestion): QuestionUpdate {
@@ -65,7 +76,8 @@ export function toUpdate(question: EditableQuestion): QuestionUpdate {
           explanation,
         }
       : { text, definition: toDefinition(form), explanation }
-  return question.id === undefined ? update : { id: question.id, ...update }
+  const withMedia = { ...update, ...mediaField(question.media) }
+  return question.id === undefined ? withMedia : { id: question.id, ...withMedia }
 }
 
 export type EditorAction =
@@ -75,6 +87,8 @@ export type EditorAction =
   | { type: 'form'; key: string; form: QuestionForm }
   /** Another type, keeping what carries over. */
   | { type: 'retype'; key: string; to: FormType }
+  /** Its picture, sound or video as uploaded or edited (null: removed). */
+  | { type: 'media'; key: string; media: MediaForm | null }
   | { type: 'add' }
   | { type: 'delete'; key: string }
 
@@ -82,7 +96,7 @@ let nextLocalKey = 0
 
 export function blankQuestion(): EditableQuestion {
   nextLocalKey += 1
-  return { key: `new-${nextLocalKey}`, text: '', explanation: '', form: blankForm('letters') }
+  return { key: `new-${nextLocalKey}`, text: '', explanation: '', form: blankForm('letters'), media: null }
 }
 
 export function editorReducer(questions: EditableQuestion[], action: EditorAction): EditableQuestion[] {
@@ -95,6 +109,8 @@ export function editorReducer(questions: EditableQuestion[], action: EditorActio
       return questions.map((q) => (q.key === action.key ? { ...q, form: action.form } : q))
     case 'retype':
       return questions.map((q) => (q.key === action.key ? { ...q, form: convertForm(q.form, action.to) } : q))
+    case 'media':
+      return questions.map((q) => (q.key === action.key ? { ...q, media: action.media } : q))
     case 'add':
       return [...questions, blankQuestion()]
     case 'delete':

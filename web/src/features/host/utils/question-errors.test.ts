@@ -4,7 +4,7 @@ import type { QuestionDefinition } from '../api/host-api'
 import type { EditableQuestion } from './question-editor'
 import { checkQuestions, errorsByQuestion } from './question-errors'
 
-const question = (form: QuestionForm, text = 'Q?', key = 'k'): EditableQuestion => ({ key, text, explanation: '', form })
+const question = (form: QuestionForm, text = 'Q?', key = 'k'): EditableQuestion => ({ key, text, explanation: '', form, media: null })
 const defined = (definition: QuestionDefinition, text = 'Q?', key = 'k') => question(toForm(definition), text, key)
 
 describe('checks before saving', () => {

@@ -8,6 +8,7 @@
  */
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
+import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { useLoaded } from '@/hooks/use-loaded'
@@ -140,7 +141,7 @@ function QuestionsTable({ questions }: { questions: QuestionResult[] }) {
             <tr key={question.index}>
               <td className="align-center">{i + 1}</td>
               <th scope="row" className="live-results-question">
-                {question.text}
+                <RichText text={question.text} />
               </th>
               <td className="align-center">{question.answer ?? NONE}</td>
               <td className="align-end">{question.answered}</td>

@@ -3,9 +3,12 @@
  * or, for a question of another type (issue 29), the answer view of its type, loaded lazily
  * (player-typed-answer.tsx) —, the countdown, and where the answer stands — get ready, sending,
  * "Answer locked in", time's up, paused — with the note when an answer was refused or not
- * confirmed.
+ * confirmed. A picture shows under the text; a sound or a video is the presenter's to play for the
+ * room, so the phone shows its player only when asked, and its transcript (issue 30).
  */
 import { lazy, Suspense, useEffect } from 'react'
+import { QuestionMedia } from '@/components/question-media/question-media'
+import { RichText } from '@/components/rich-text/rich-text'
 import { Loading } from '@/components/ui/loading'
 import type { Letter, Response } from '@/types/api'
 import type { LiveQuestion } from '@/types/live-game'
@@ -73,8 +76,9 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
         <Countdown clock={clock} paused={question.paused} size="small" />
       </div>
       <h2 id="live-question-text" className="live-play-text">
-        {question.text}
+        <RichText text={question.text} />
       </h2>
+      <QuestionMedia media={question.media} silent />
       {served ? (
         <Suspense fallback={<Loading label="Loading question..." />}>
           <PlayerTypedAnswer key={question.index} served={served} open={open} sent={response} onSubmit={onRespond} />
@@ -97,7 +101,7 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
                 </span>
                 <span className="live-answer-text">
                   <span className="visually-hidden">{option.letter}. </span>
-                  {option.text}
+                  <RichText text={option.text} />
                 </span>
                 {chosen && step === 'locked' ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
               </button>

@@ -8,6 +8,7 @@
  */
 import { Link } from 'react-router'
 import { percentRight } from '@/components/feedback/answer-words'
+import { RichText } from '@/components/rich-text/rich-text'
 import { LIVE_HISTORY_PATH } from '@/lib/live-links'
 import type { GameView, LiveResult } from '@/types/live-game'
 import { ordinal, pointsText } from '../utils/live-texts'
@@ -71,7 +72,9 @@ export function PlayerReveal({ view }: { view: GameView }) {
   return (
     <section className="live-play-result" aria-labelledby="live-result-title">
       {slide ? (
-        <h1 id="live-result-title">{view.question?.text}</h1>
+        <h1 id="live-result-title">
+          <RichText text={view.question?.text ?? ''} />
+        </h1>
       ) : (
         <div className="live-verdict" role="status">
           <h1 id="live-result-title" className={`live-outcome ${VERDICT_CLASS[verdict]}`}>

@@ -5,8 +5,12 @@
  * and "Counting answers…" once the time is up while the server is still writing answers received
  * in time (the reveal follows). A poll shows, in place of its options, each option's answers so
  * far as bars (`pollCounts`, the host's only), which grow as answers come in (without motion when
- * reduced motion is asked for, as every chart's bars).
+ * reduced motion is asked for, as every chart's bars). A picture, a sound or a video (issue 30)
+ * shows under the text, the picture in its projector size, the sound or video with its controls
+ * for the host to play to the room.
  */
+import { QuestionMedia } from '@/components/question-media/question-media'
+import { RichText } from '@/components/rich-text/rich-text'
 import type { LiveQuestion } from '@/types/live-game'
 import type { QuestionClock } from '../utils/game-clock'
 import { COUNTING_ANSWERS } from '../utils/live-texts'
@@ -58,7 +62,10 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
           </p>
         </div>
       </div>
-      <h2 className="live-question-text">{question.text}</h2>
+      <h2 className="live-question-text">
+        <RichText text={question.text} />
+      </h2>
+      <QuestionMedia media={question.media} large />
       {served ? (
         <ServedQuestionView served={served}>{pollBars}</ServedQuestionView>
       ) : (
@@ -70,7 +77,7 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
               </span>
               <span>
                 <span className="visually-hidden">{option.letter}. </span>
-                {option.text}
+                <RichText text={option.text} />
               </span>
             </li>
           ))}

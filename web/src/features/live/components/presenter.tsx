@@ -13,6 +13,7 @@ import { useMachine } from '@xstate/react'
 import { useCallback, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
+import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { useLeaveWarning } from '@/hooks/use-leave-warning'
@@ -80,7 +81,9 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick, onAc
     case 'reveal':
       return (
         <div className="live-question">
-          <h2 className="live-question-text">{view.question?.text}</h2>
+          <h2 className="live-question-text">
+            <RichText text={view.question?.text ?? ''} />
+          </h2>
           {view.reveal && 'type' in view.reveal ? (
             <TypedReveal reveal={view.reveal} waiting={waiting} details={<RevealDetails reveal={view.reveal} />} />
           ) : null}

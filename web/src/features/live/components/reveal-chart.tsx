@@ -4,6 +4,7 @@
  * explanation. Plain elements, so it reads as a list to a screen reader. `AnswerChart` draws the
  * bars of any rows: the options A–D here, the options of other types in `TypedReveal`.
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { LiveLetterReveal, LiveOption } from '@/types/live-game'
 import { answersWord } from '../utils/live-texts'
 import '../live.css'
@@ -22,7 +23,7 @@ export function AnswerChart({ rows, label = 'Answers per option' }: { rows: Char
           </span>
           <span className="live-chart-text">
             <span className="visually-hidden">{row.letter}. </span>
-            {row.text}
+            <RichText text={row.text} />
             {row.right ? <span className="live-right-tag"> ✓ Correct answer</span> : null}
             {row.mine ? <span className="live-mine-tag">Your answer</span> : null}
           </span>
@@ -51,7 +52,11 @@ export function RevealChart({ options, reveal, mine }: { options: LiveOption[]; 
   return (
     <div className="live-reveal">
       <AnswerChart rows={rows} />
-      {reveal.explanation ? <p className="live-explanation">{reveal.explanation}</p> : null}
+      {reveal.explanation ? (
+        <p className="live-explanation">
+          <RichText text={reveal.explanation} />
+        </p>
+      ) : null}
     </div>
   )
 }

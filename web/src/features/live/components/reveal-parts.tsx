@@ -6,6 +6,7 @@
  * is the rule of `@/lib/part-shares`, which a hosted quiz's insights use too.
  */
 import { useId } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import { partsTitle, shareOfAnswers } from '@/lib/part-shares'
 import type { LiveTypedReveal, RevealPart } from '@/types/live-game'
 import '../live.css'
@@ -30,7 +31,9 @@ export function RevealParts({ type, parts, answered }: { type: LiveTypedReveal['
                   {i + 1}
                 </span>
               ) : null}
-              <span className="live-chart-text">{part.label}</span>
+              <span className="live-chart-text">
+                <RichText text={part.label} />
+              </span>
               <span className="live-chart-bar" aria-hidden="true">
                 <span className="live-chart-fill" style={{ width: `${share}%` }} />
               </span>

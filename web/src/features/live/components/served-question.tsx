@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react'
 import { formatNumber, gapText } from '@/components/feedback/answer-words'
+import { RichText } from '@/components/rich-text/rich-text'
 import { QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import type { ServedQuestion } from '@/types/api'
 import { letterAt, toneAt } from '../utils/typed-questions'
@@ -26,7 +27,7 @@ function Options({ options, lettered = true }: { options: string[]; lettered?: b
           ) : null}
           <span>
             {lettered ? <span className="visually-hidden">{letterAt(i)}. </span> : null}
-            {option}
+            <RichText text={option} />
           </span>
         </li>
       ))}
@@ -39,7 +40,7 @@ function Items({ label, items }: { label: string; items: string[] }) {
     <ul className="live-served-items" aria-label={label}>
       {items.map((item, i) => (
         <li key={i} className="live-served-item">
-          {item}
+          <RichText text={item} />
         </li>
       ))}
     </ul>
@@ -87,10 +88,12 @@ function ServedBody({ served }: { served: ServedQuestion }) {
     case 'gaps':
       return (
         <p className="live-served-text">
-          {gapText(
-            served.cloze,
-            served.gaps.map((gap) => (gap.type === 'choice' ? gap.options.join(' / ') : null)),
-          )}
+          <RichText
+            text={gapText(
+              served.cloze,
+              served.gaps.map((gap) => (gap.type === 'choice' ? gap.options.join(' / ') : null)),
+            )}
+          />
         </p>
       )
     case 'slider':

@@ -13,6 +13,7 @@
  */
 import { useId, type ReactNode } from 'react'
 import { rightWords, type Words } from '@/components/feedback/answer-words'
+import { RichText } from '@/components/rich-text/rich-text'
 import { isScoredType } from '@/lib/question-types'
 import type { GivenAnswer, LiveTypedReveal } from '@/types/live-game'
 import { answersText, answersWord } from '../utils/live-texts'
@@ -25,7 +26,7 @@ function RightAnswer({ words }: { words: Words }) {
   if ('text' in words) {
     return (
       <p className="live-right-answer">
-        <span className="live-right-tag">✓ Correct answer:</span> {words.text}
+        <span className="live-right-tag">✓ Correct answer:</span> <RichText text={words.text} />
       </p>
     )
   }
@@ -42,7 +43,9 @@ function RightLines({ words }: { words: Extract<Words, { lines: unknown }> }) {
       </p>
       <List className="live-right-lines" aria-labelledby={id}>
         {words.lines.map((line, i) => (
-          <li key={i}>{line.text}</li>
+          <li key={i}>
+            <RichText text={line.text} />
+          </li>
         ))}
       </List>
     </div>
@@ -140,7 +143,11 @@ export function TypedReveal({ reveal, waiting = null, details = null }: TypedRev
       ) : (
         waiting
       )}
-      {reveal.explanation ? <p className="live-explanation">{reveal.explanation}</p> : null}
+      {reveal.explanation ? (
+        <p className="live-explanation">
+          <RichText text={reveal.explanation} />
+        </p>
+      ) : null}
     </div>
   )
 }

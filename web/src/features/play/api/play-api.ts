@@ -5,7 +5,7 @@
 import { readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult, ServedQuestion } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult, ServedMedia, ServedQuestion } from '@/types/api'
 
 export { LETTERS, type FeedbackItem, type Letter, type QuestionType, type Response, type ScoreResult }
 
@@ -25,13 +25,15 @@ export type LetterQuestion = {
   optionB: string
   optionC: string
   optionD: string
+  /** A picture, a sound or a video shown with it (issue 30); absent when none. */
+  media?: ServedMedia
 }
 
 /**
  * A question of any other type (issue 29), as served: never its answer key (the shared
  * `ServedQuestion`, with the question's id and text).
  */
-export type TypedQuestion = { id: number; text: string } & ServedQuestion
+export type TypedQuestion = { id: number; text: string; media?: ServedMedia } & ServedQuestion
 
 export type Question = LetterQuestion | TypedQuestion
 

@@ -3,8 +3,10 @@
  * it; any other type (issue 29) is answered in its own view (src/components/question-types,
  * loaded when the first such question shows, so the first load stays small), with a Clear answer
  * button. A save the server refused (400) shows its words below the answer, which stays as it is.
+ * A picture, a sound or a video (issue 30) shows under the question's text, loaded lazily too.
  */
 import { lazy, Suspense, useState } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { LETTERS, type LetterQuestion, type Letter, type Question, type Response } from '../api/play-api'
@@ -14,6 +16,7 @@ import { ReadAloudControls } from './read-aloud-controls'
 import '../play.css'
 
 const TypedAnswer = lazy(() => import('@/components/question-types/typed-answer'))
+const QuestionMedia = lazy(() => import('@/components/question-media/question-media'))
 
 type QuestionViewProps = {
   question: Question
@@ -58,7 +61,7 @@ function LetterOptions({ question, answer, onSelect }: { question: LetterQuestio
               </span>
               <span className="option-text">
                 <span className="visually-hidden">{letter}. </span>
-                {optionText(question, letter)}
+                <RichText text={optionText(question, letter)} />
               </span>
             </button>
           )
@@ -98,8 +101,13 @@ export function QuestionView({
         {readAloud ? <ReadAloudControls readAloud={readAloud} /> : null}
       </div>
       <h2 id="question-text" className="question-text" tabIndex={-1}>
-        {question.text}
+        <RichText text={question.text} />
       </h2>
+      {question.media ? (
+        <Suspense fallback={null}>
+          <QuestionMedia media={question.media} />
+        </Suspense>
+      ) : null}
       {isLetterQuestion(question) ? (
         <LetterOptions question={question} answer={answer} onSelect={onSelect} />
       ) : (

@@ -2,6 +2,7 @@
  * The review summary before submitting: counts, and every question to revisit with its status
  * and the answer in a few words (a slide, with nothing to answer, is in no count).
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { Question } from '../api/play-api'
 import type { QuestionStatus } from '../machines/play.machine'
 import type { Answer } from '../utils/question-types'
@@ -43,10 +44,17 @@ export function ReviewSummary({ questions, answers, statusOf, onGoto, onBack, on
             <li key={question.id}>
               <button type="button" className="summary-item" onClick={() => onGoto(index)}>
                 <span className="summary-number">{index + 1}</span>
-                <span className="summary-text">{question.text}</span>
+                <span className="summary-text">
+                  <RichText text={question.text} />
+                </span>
                 <span className={`status-pill status-${status}`}>
                   {STATUS_LABELS[status]}
-                  {words ? ` (${words})` : ''}
+                  {words ? (
+                    <>
+                      {' ('}
+                      <RichText text={words} />)
+                    </>
+                  ) : null}
                 </span>
               </button>
             </li>
