@@ -7,6 +7,7 @@
 //!   QUIZROOM_BENCH_PLAYERS=19500 cargo bench --bench live      # the issue's figure (see STACK.md on 20,000)
 //!   QUIZROOM_BENCH_PLAYERS=19500 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 28: 5-second questions
 //!   QUIZROOM_BENCH_MIXED=1 QUIZROOM_BENCH_PLAYERS=19500 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 29: ten questions of ten types
+//!   QUIZROOM_BENCH_MEDIA=1 QUIZROOM_BENCH_SECONDS=5 cargo bench --bench live   # issue 30: every question shows a photo each phone fetches
 //!   QUIZROOM_BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres QUIZROOM_BENCH_NODES=2 cargo bench --bench live
 //!
 //! Each player answers at a random moment of the first 80% of the answering time. It prints: how
@@ -18,6 +19,8 @@
 //! player told "no answer" whose answer counts, or the other way round); the server's memory per
 //! player; and the CPU taken by the generator and by the server(s).
 
+#[path = "live/pictures.rs"]
+mod pictures;
 mod support;
 
 use std::collections::HashMap;
@@ -26,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use futures::{SinkExt, StreamExt};
 use nix::sys::resource::{Resource, getrlimit, setrlimit};
+use pictures::Pictures;
 use rand::Rng;
 use rand::seq::SliceRandom;
 use serde_json::{Value, json};
@@ -96,6 +100,8 @@ struct QuestionView {
     deadline: Option<i64>,
     /// Another type than four options A–D (`QUIZROOM_BENCH_MIXED`).
     served: Option<Value>,
+    /// A picture (`QUIZROOM_BENCH_MEDIA`).
+    media: Option<Value>,
 }
 
 /// What one player did: the answers the server acknowledged, by question (the letter; none for a
@@ -106,7 +112,8 @@ struct Acked {
     revealed_answered: HashMap<i64, bool>,
 }
 
-async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync::mpsc::UnboundedSender<()>) -> Acked {
+async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync::mpsc::UnboundedSender<()>, pictures: Option<Arc<Pictures>>) -> Acked {
+    let mut cached = HashMap::new();
     // A phone's small read buffer, as the server's: tungstenite zeroes its whole read buffer
     // (128 KiB by default) before every read, which took a third of the generator's CPU.
     let config = WebSocketConfig::default().read_buffer_size(4 * 1024);
@@ -160,6 +167,9 @@ async fn play(url: String, game_id: String, seen: Arc<Seen>, ready: tokio::sync:
                 }
                 if let Some(question) = view.question.filter(|q| phase == "question" && q.index > answered_index) {
                     answered_index = index;
+                    if let (Some(pictures), Some(media)) = (&pictures, &question.media) {
+                        pictures.seen(&mut cached, index, media, question.opens_at.unwrap(), arrived);
+                    }
                     // A random moment of the first 80% of the answering time.
                     let (opens, deadline) = (question.opens_at.unwrap(), question.deadline.unwrap());
                     let at = rand::rng().random_range(opens + 50..(opens + (deadline - opens) * 4 / 5).max(opens + 100));
@@ -298,8 +308,11 @@ async fn main() {
     let host_server = &servers[0];
     let host = host_server.sign_up("host@bench.local").await;
     let mixed = std::env::var("QUIZROOM_BENCH_MIXED").is_ok_and(|v| v == "1");
+    let pictures = std::env::var("QUIZROOM_BENCH_MEDIA").is_ok_and(|v| v == "1").then(|| Pictures::new(host_server));
     let quiz_id = if mixed {
         mixed_quiz(host_server, &host).await
+    } else if pictures.is_some() {
+        pictures::picture_quiz(host_server, &host, questions).await
     } else {
         let categories: Value = host_server.client.get(host_server.url("/api/categories")).bearer_auth(&host).send().await.unwrap().json().await.unwrap();
         categories[0]["id"].as_i64().unwrap()
@@ -316,7 +329,13 @@ async fn main() {
 
     println!(
         "# Live game: {players} players, {questions} questions{} of {seconds} s, {} node(s) on {}\n",
-        if mixed { " of ten types" } else { "" },
+        if mixed {
+            " of ten types"
+        } else if pictures.is_some() {
+            " each showing a photo"
+        } else {
+            ""
+        },
         nodes,
         if pg.is_some() { "PostgreSQL" } else { "SQLite" }
     );
@@ -344,7 +363,7 @@ async fn main() {
     let mut handles = Vec::with_capacity(players);
     while let Some((i, token)) = tokens.recv().await {
         let url = format!("ws://{}/ws?token={token}", servers[i % servers.len()].addr);
-        handles.push((i, tokio::spawn(play(url, game_id.clone(), seen.clone(), ready_tx.clone()))));
+        handles.push((i, tokio::spawn(play(url, game_id.clone(), seen.clone(), ready_tx.clone(), pictures.clone()))));
     }
     let joined_http = started.elapsed();
     for _ in 0..players {
@@ -378,7 +397,7 @@ async fn main() {
     };
     println!("\n| question | question spread p99 (max) | reveal spread p99 (max) | standings after next p99 (max) | ack p99 (max) | reached |");
     println!("|---:|---:|---:|---:|---:|---:|");
-    let (mut question_spreads, mut reveal_spreads, mut standing_times) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut question_spreads, mut reveal_spreads, mut standing_times, mut picture_rows) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for index in 0..questions as i64 {
         control(if index == 0 { "start" } else { "next" }).await;
         let got = wait_for(&seen, "question", index, players, Duration::from_secs(10)).await;
@@ -408,6 +427,9 @@ async fn main() {
             ms(a99),
             ms(amax)
         );
+        if let Some(pictures) = &pictures {
+            picture_rows.push(format!("| {} | {} |", index + 1, pictures.report(index)));
+        }
         question_spreads.push(q99);
         reveal_spreads.push(r99);
         standing_times.push(s99);
@@ -478,6 +500,11 @@ async fn main() {
         v.sort_unstable();
         (ms(percentile(v, 0.5)), ms(*v.last().unwrap()))
     };
+    if let Some(pictures) = &pictures {
+        println!("\n| question | the picture on the phones |\n|---:|---|");
+        picture_rows.iter().for_each(|row| println!("{row}"));
+        println!("\n{}", pictures.totals());
+    }
     println!();
     println!("answers: {acked_total} acknowledged, {recorded_total} in the results; lost {lost}, counted without an acknowledgement {extra}");
     println!(

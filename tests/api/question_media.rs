@@ -230,6 +230,7 @@ async fn a_hotspot_is_fitted_to_its_picture_served_without_its_regions_and_judge
     assert_eq!(result["score"].as_i64(), Some(2), "{result}");
     let feedback = result["feedback"].as_array().unwrap();
     assert_eq!(feedback[1]["response"], json!({ "region": 0 }), "recorded by the definition's order");
+    assert!(feedback[0]["media"]["phone"]["url"].as_str().is_some(), "the feedback shows the picture: {}", feedback[0]);
 
     // By the saved definition: just inside and just outside the circle below its centre.
     let judged = quizroom_domain::question::QuestionKind::Hotspot {

@@ -22,6 +22,7 @@ export const QUESTION_TYPE_NAMES: Record<QuestionType, string> = {
   poll: 'Poll',
   word_cloud: 'Word cloud',
   slide: 'Slide',
+  hotspot: 'Hotspot',
 }
 
 const UNSCORED: readonly QuestionType[] = ['poll', 'word_cloud', 'slide']

@@ -29,6 +29,8 @@ function hasTypeFields(q: Record<string, unknown>): boolean {
       return finite(q.min) && finite(q.max) && finite(q.step) && Number(q.step) > 0 && Number(q.max) > Number(q.min)
     case 'ordering':
       return strings(q.items, 2)
+    case 'hotspot':
+      return strings(q.regions, 2)
     case 'matching':
       return strings(q.left) && strings(q.right)
     case 'categorize':
@@ -49,7 +51,7 @@ export function isServedQuestion(value: unknown): value is ServedQuestion {
   return typeof value === 'object' && value !== null && hasTypeFields(value as Record<string, unknown>)
 }
 
-const RESPONSE_KEYS = ['choice', 'bool', 'choices', 'text', 'number', 'order', 'pairs', 'groups', 'gaps'] as const
+const RESPONSE_KEYS = ['choice', 'bool', 'choices', 'text', 'number', 'order', 'pairs', 'groups', 'gaps', 'point', 'region'] as const
 
 /** A response of one of the shapes the API knows (what a resumed attempt restores, what a live game acknowledges). */
 export function isResponse(value: unknown): value is Response {

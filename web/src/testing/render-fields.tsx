@@ -5,11 +5,15 @@
  */
 import { render } from '@testing-library/react'
 import { useState } from 'react'
+import type { MediaForm } from '@/components/question-fields/media-form'
 import { toDefinition, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { TypeFields } from '@/components/question-fields/type-fields'
 
 /** `invalid`: the fields a save's message names (described by the errors `q-errors`). */
-export function renderFields(initial: QuestionForm, { invalid = [] as string[], disabled = false } = {}) {
+export function renderFields(
+  initial: QuestionForm,
+  { invalid = [] as string[], disabled = false, media = null as MediaForm | null } = {},
+) {
   let current = initial
   function Harness() {
     const [form, setForm] = useState(initial)
@@ -21,6 +25,7 @@ export function renderFields(initial: QuestionForm, { invalid = [] as string[], 
           setForm(next)
         }}
         id="q"
+        media={media}
         disabled={disabled}
         invalid={(field) => invalid.includes(field)}
         errorId="q-errors"

@@ -35,12 +35,29 @@ export type Response =
   | { pairs: Array<number | null> }
   | { groups: Array<number | null> }
   | { gaps: Array<GapResponse | null> }
+  /** A hotspot (issue 30): a point on the picture in units of it (0…1 across, 0…1 down)… */
+  | { point: [number, number] }
+  /** … or a region chosen by its name, without a pointer. */
+  | { region: number }
 
 /** How far from a numeric answer a response may be (`value` a share of the answer when relative). */
 export type Tolerance = { kind: 'absolute' | 'relative'; value: number }
 
 /** How typed text is compared with the accepted answers (both false when left out). */
 export type TextMatching = { case_sensitive?: boolean; accents_matter?: boolean }
+
+/**
+ * A hotspot's region's shape (issue 30), in units of the question's picture: x from 0 (its left
+ * edge) to 1 (its right), y from 0 (its top) to 1 (its bottom); a circle's radius in units of the
+ * picture's width, so it stays round on a picture that is not square.
+ */
+export type HotspotShape =
+  | { kind: 'circle'; x: number; y: number; r: number }
+  | { kind: 'rect'; x: number; y: number; w: number; h: number }
+  | { kind: 'polygon'; points: Array<[number, number]> }
+
+/** A named region of a hotspot; a point inside a `right` one is right. */
+export type HotspotRegion = { name: string; right?: boolean; shape: HotspotShape }
 
 export type GapDefinition =
   | { type: 'choice'; options: string[]; right: number }
@@ -64,6 +81,8 @@ export type QuestionDefinition =
   | { type: 'poll'; options: string[] }
   | { type: 'word_cloud' }
   | { type: 'slide' }
+  /** `aspect`: the picture's height per width, set by the server from the picture (1 when left out). */
+  | { type: 'hotspot'; regions: HotspotRegion[]; aspect?: number }
 
 export type QuestionType = QuestionDefinition['type']
 
@@ -90,6 +109,11 @@ export type ServedQuestion =
   | { type: 'matching'; left: string[]; right: string[] }
   | { type: 'categorize'; groups: string[]; items: string[] }
   | { type: 'gaps'; cloze: string; gaps: ServedGap[] }
+  /**
+   * The regions' names, shuffled (never their shapes, nor which are right), and the picture to
+   * point at: the question's own `media` (a live game's phone adds it from the question).
+   */
+  | { type: 'hotspot'; regions: string[]; media?: ServedMedia | null }
 
 /** The served question of `type` (for narrowing in the answer views). */
 export type ServedOf<T extends QuestionType> = Extract<ServedQuestion, { type: T }>
@@ -165,6 +189,8 @@ export type TypedFeedbackItem = {
   f: number | null
   isCorrect: boolean
   explanation?: string | null
+  /** The question's picture, when known (a hotspot's regions are drawn on it; the play screen adds it). */
+  media?: ServedMedia | null
 }
 
 export type FeedbackItem = LetterFeedbackItem | TypedFeedbackItem

@@ -60,10 +60,16 @@ pub(super) struct FeedbackItem {
     /// Other types: how right, 0…1 (null for a poll, a word cloud or a slide).
     #[serde(skip_serializing_if = "Option::is_none")]
     f: Option<Option<f64>>,
+    /// The picture, sound or video the question showed (issue 30), each file with a signed `url`;
+    /// absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    media: Option<serde_json::Value>,
 }
 
 /// Feedback items: the scored answers with the questions of the quiz version they were scored on.
-pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<FeedbackItem> {
+pub(super) fn feedback_from(state: &AppState, answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<FeedbackItem> {
+    let now = state.clock.now_ms();
     answers
         .iter()
         .filter_map(|a| {
@@ -83,6 +89,7 @@ pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<Feedba
                 definition: None,
                 response: None,
                 f: None,
+                media: crate::media::served(state, q.media.as_ref(), now),
             };
             match q.letters() {
                 Some(([option_a, option_b, option_c, option_d], right)) => {
@@ -106,7 +113,7 @@ pub(super) fn feedback_from(answers: &[ScoredAnswer], quiz: &Quiz) -> Vec<Feedba
 pub(super) async fn scored_feedback(state: &AppState, scored: &attempts::Scored) -> Result<Vec<FeedbackItem>, ApiError> {
     let mut conn = state.store.pool().acquire().await.map_err(db)?;
     let quiz = state.quizzes.get(&state.store, &mut conn, scored.category_id, scored.quiz_version).await?;
-    Ok(feedback_from(&scored.answers, &quiz))
+    Ok(feedback_from(state, &scored.answers, &quiz))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -118,7 +118,7 @@ pub(super) async fn submit_answers(State(state): State<AppState>, caller: AuthUs
                     points: submitted.points,
                     total: submitted.total,
                     message: result_message(submitted.points, submitted.total),
-                    feedback: feedback_from(&submitted.answers, &quiz),
+                    feedback: feedback_from(&state, &submitted.answers, &quiz),
                 }));
             }
             // The server submitted at the deadline a moment ago: that submission counts.

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CLOUD_WORDS, hostView, makeNumericReveal, makeTypedQuestion, makeTypedReveal, rows, wordCloudView } from '@/features/live/testing/fixtures'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
+import { servedImage } from '@/testing/media-fixtures'
 import { mockApi, signInAs, type FakeHandler, type FakeResponse } from '@/testing/test-utils'
 import type { ServedQuestion } from '@/types/api'
 import type { GameView } from '@/types/live-game'
@@ -87,6 +88,34 @@ describe('/host/live/:gameId with questions of other types', () => {
     expect(right.tagName).toBe('OL')
     expect(texts(right)).toEqual(['Mercury', 'Venus', 'Earth'])
     expect(screen.getByText('Mercury is the closest planet to the Sun.')).toBeInTheDocument()
+  })
+
+  it('shows a hotspot’s picture and its places while open, then the regions drawn on the projector’s picture at the reveal', async () => {
+    const now = Date.now()
+    const served: ServedQuestion = { type: 'hotspot', regions: ['Lyon', 'Paris'] }
+    const question = makeTypedQuestion(served, { text: 'Where is Paris?', opensAt: now - 1000, deadline: now + 15_000, remainingMs: 15_000, media: servedImage }, now - 4000)
+    const { socket } = await present(live({ phase: 'question', question }))
+    expect(await screen.findByText('Hotspot')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: servedImage.alt })).toHaveAttribute('src', servedImage.projector.url)
+    expect(texts(screen.getByRole('list', { name: 'Places' }))).toEqual(['Lyon', 'Paris'])
+
+    const reveal = makeTypedReveal({
+      type: 'hotspot',
+      definition: {
+        type: 'hotspot',
+        regions: [
+          { name: 'Lyon', shape: { kind: 'rect', x: 0.5, y: 0.5, w: 0.2, h: 0.2 } },
+          { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.3, y: 0.25, r: 0.05 } },
+        ],
+        aspect: 4 / 3,
+      },
+    })
+    act(() => socket.serverSend({ type: 'game', channel: 'game:g1', view: live({ phase: 'reveal', serverNow: now + 20_000, question, reveal }) }))
+    expect(await screen.findByText('✓ Correct answer:')).toBeInTheDocument()
+    expect(screen.getByText('✓ Correct answer:').closest('p')).toHaveTextContent('✓ Correct answer: Paris')
+    const figure = screen.getByTestId('hotspot-figure')
+    expect(within(figure).getByRole('img', { name: servedImage.alt })).toHaveAttribute('src', servedImage.projector.url)
+    expect([...figure.querySelectorAll('.hotspot-region')].map((g) => g.getAttribute('data-tone'))).toEqual(['other', 'right'])
   })
 
   it('reveals a poll as bars per option, with no right answer and no score', async () => {

@@ -128,4 +128,44 @@ describe('/host/viewQuiz/:categoryId with media', () => {
     await waitFor(() => expect(saves(calls)).toHaveLength(2))
     expect('media' in (saves(calls)[1].body as { questions: Array<Record<string, unknown>> }).questions[0]).toBe(false)
   })
+
+  it('makes a question with a picture a hotspot, its regions added by keyboard, and saves them on it; one without a picture asks for one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, calls } = setup()
+    await screen.findByRole('heading', { name: 'Sights and Sounds' })
+    await user.selectOptions(within(question(3)).getByRole('combobox', { name: 'Question type' }), 'Hotspot')
+    expect(within(question(3)).getByText('Add a picture above first: the regions are drawn on it.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(within(question(3)).getByText('Question 3: regions: a hotspot question needs 2 to 10, got 0')).toBeInTheDocument()
+    await user.selectOptions(within(question(3)).getByRole('combobox', { name: 'Question type' }), 'Slide')
+
+    await user.selectOptions(within(question(1)).getByRole('combobox', { name: 'Question type' }), 'Hotspot')
+    const q1 = question(1)
+    expect(within(q1).getByTestId('hotspot-canvas')).toBeInTheDocument()
+    await user.click(within(q1).getByRole('button', { name: 'Add region' }))
+    await user.keyboard('France')
+    await user.click(within(q1).getByRole('checkbox', { name: 'Region 1: Right' }))
+    await user.click(within(q1).getByRole('radio', { name: 'Rectangle' }))
+    await user.click(within(q1).getByRole('button', { name: 'Add region' }))
+    expect(within(q1).getByLabelText('Name of region 2')).toHaveFocus()
+    await user.keyboard('Spain')
+    const left = within(q1).getByLabelText('Region 2: Left edge (%)')
+    await user.clear(left)
+    await user.type(left, '5')
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Successfully updated questions!')).toBeInTheDocument()
+    const body = saves(calls)[0].body as { questions: Array<Record<string, unknown>> }
+    expect(body.questions[0]).toMatchObject({
+      id: 101,
+      definition: {
+        type: 'hotspot',
+        regions: [
+          { name: 'France', right: true, shape: { kind: 'circle', x: 0.5, y: 0.5, r: 0.1 } },
+          { name: 'Spain', right: false, shape: { kind: 'rect', x: 0.05, y: 0.4, w: 0.2, h: 0.2 } },
+        ],
+      },
+      media: { kind: 'image', phone: { id: PHONE_ID }, projector: { id: PROJECTOR_ID } },
+    })
+    expect('aspect' in (body.questions[0].definition as object)).toBe(false)
+  })
 })

@@ -1,10 +1,11 @@
 /** /play/live with questions of other types (issue 29); four options A–D are play-live.test.tsx. */
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeNumericReveal, makeTypedQuestion, makeTypedReveal, playerView } from '@/features/live/testing/fixtures'
 import { CURRENT_GAME_KEY, gameKey } from '@/features/live/utils/live-storage'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
+import { servedImage } from '@/testing/media-fixtures'
 import { mockApi } from '@/testing/test-utils'
 import type { ServedQuestion } from '@/types/api'
 import type { GameView } from '@/types/live-game'
@@ -138,5 +139,38 @@ describe('/play/live with questions of other types', () => {
     expect(await screen.findByRole('button', { name: 'Move up Earth' })).toBeDisabled()
     expect(screen.getByText('Answer locked in')).toBeInTheDocument()
     expect(itemsInOrder()).toEqual(['Earth', 'Mercury', 'Venus'])
+  })
+
+  it('points at a hotspot’s picture (shown once, in its answer view), submits the point and sees the regions at the reveal', async () => {
+    const { socket, user } = await comeBack()
+    const now = Date.now()
+    const served: ServedQuestion = { type: 'hotspot', regions: ['Lyon', 'Paris'] }
+    const question = makeTypedQuestion(served, { text: 'Where is Paris?', opensAt: now - 1000, deadline: now + 15_000, media: servedImage }, now - 4000)
+    game(socket, playerView({ phase: 'question', serverNow: now, question }))
+    const target = await screen.findByRole('group', { name: 'Picture: tap or click a point; or choose a place by name below' })
+    expect(screen.getAllByRole('img', { name: servedImage.alt })).toHaveLength(1)
+    expect(screen.getByRole('button', { name: 'Submit answer' })).toBeDisabled()
+    vi.spyOn(screen.getByTestId('hotspot-box'), 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 400 }))
+    fireEvent.click(within(target).getByRole('img', { name: servedImage.alt }), { clientX: 90, clientY: 100 })
+    await user.click(screen.getByRole('button', { name: 'Submit answer' }))
+    expect(socket.sent.at(-1)).toEqual({ type: 'answer', channel: 'game:g1', question: 0, response: { point: [0.3, 0.25] } })
+
+    const reveal = makeTypedReveal({
+      type: 'hotspot',
+      definition: {
+        type: 'hotspot',
+        regions: [
+          { name: 'Lyon', shape: { kind: 'rect', x: 0.5, y: 0.5, w: 0.2, h: 0.2 } },
+          { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.3, y: 0.25, r: 0.05 } },
+        ],
+        aspect: 4 / 3,
+      },
+    })
+    game(socket, playerView({ phase: 'reveal', question: { ...question, served }, reveal }, { points: 10, lastResult: { correct: true, points: 10, f: 1 } }))
+    expect(screen.getByRole('heading', { name: '✓ Correct' })).toBeInTheDocument()
+    expect(screen.getByText('✓ Correct answer:').closest('p')).toHaveTextContent('✓ Correct answer: Paris')
+    const figure = screen.getByTestId('hotspot-figure')
+    expect(within(figure).getByRole('img', { name: servedImage.alt })).toBeInTheDocument()
+    expect([...figure.querySelectorAll('.hotspot-region')].map((g) => g.getAttribute('data-tone'))).toEqual(['other', 'right'])
   })
 })

@@ -1,5 +1,5 @@
 /** /play/quiz with questions of every type (issue 29); A–D play is play-quiz.test.tsx. */
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeWebSocket } from '@/testing/fake-websocket'
@@ -205,5 +205,51 @@ describe('/play/quiz with questions of every type', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }))
     await screen.findByRole('button', { name: 'Move down Venus' })
     expect(screen.queryByTestId('question-media')).toBeNull()
+  })
+
+  it('points at a hotspot’s picture (shown once), saves the point or a place by name, and shows it on the picture in the feedback (issue 30)', async () => {
+    const hotspot = { id: 5, text: 'Where is Paris?', type: 'hotspot', regions: ['Lyon', 'Paris'], media: servedImage }
+    const definition = {
+      type: 'hotspot',
+      regions: [
+        { name: 'Lyon', right: false, shape: { kind: 'rect', x: 0.5, y: 0.5, w: 0.2, h: 0.2 } },
+        { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.3, y: 0.25, r: 0.05 } },
+      ],
+      aspect: 4 / 3,
+    }
+    const { calls } = setup({
+      'GET /api/question/7': { body: { questions: [hotspot, questions[3]], time_limit: 10 } },
+      'POST /api/question/score': {
+        body: {
+          ...scoreResult,
+          score: 1,
+          total: 1,
+          feedback: [{ id: 5, questionText: 'Where is Paris?', type: 'hotspot', definition, response: { point: [0.3, 0.25] }, f: 1, isCorrect: true, explanation: '' }],
+        },
+      },
+    })
+    const user = userEvent.setup()
+    const target = await screen.findByRole('group', { name: 'Picture: tap or click a point; or choose a place by name below' })
+    expect(screen.getAllByRole('img', { name: servedImage.alt })).toHaveLength(1)
+    expect(screen.queryByTestId('question-media')).toBeNull()
+    vi.spyOn(screen.getByTestId('hotspot-box'), 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 300, height: 400 }))
+    fireEvent.click(within(target).getByRole('img', { name: servedImage.alt }), { clientX: 90, clientY: 100 })
+    await waitFor(() => expect(saves(calls).at(-1)).toEqual({ questionId: 5, response: { point: [0.3, 0.25] }, marked: false }))
+    await user.click(screen.getByRole('radio', { name: 'Lyon' }))
+    await waitFor(() => expect(saves(calls).at(-1)).toEqual({ questionId: 5, response: { region: 0 }, marked: false }))
+    fireEvent.click(within(target).getByRole('img', { name: servedImage.alt }), { clientX: 90, clientY: 100 })
+
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await user.click(screen.getByRole('button', { name: 'Finish' }))
+    const summary = screen.getByRole('region', { name: 'Review Summary' })
+    expect(within(summary).getByRole('button', { name: /Where is Paris/ })).toHaveTextContent('Answered (A point on the picture)')
+    await user.click(within(summary).getByRole('button', { name: 'Submit Quiz' }))
+
+    const feedback = await screen.findByRole('region', { name: 'Feedback' })
+    expect(feedback).toHaveTextContent('Right answer: Paris')
+    expect(await within(feedback).findByText('Your point: in Paris')).toBeInTheDocument()
+    // The picture played comes with the feedback, the regions drawn on it.
+    expect(within(feedback).getByRole('img', { name: servedImage.alt })).toHaveAttribute('src', servedImage.phone.url)
+    expect(within(feedback).getByTestId('hotspot-point')).toHaveStyle({ left: '30%', top: '25%' })
   })
 })

@@ -121,6 +121,8 @@ export function yourWords(definition: QuestionDefinition, response: Response | n
         ),
       )
     case 'slide':
+    case 'hotspot':
+      // A hotspot's answer is drawn on its picture, with its words (hotspot-review.tsx).
       return null
   }
 }
@@ -160,6 +162,8 @@ export function rightWords(definition: QuestionDefinition): Words | null {
           definition.gaps.map((gap) => (gap.type === 'choice' ? (gap.options[gap.right] ?? '?') : (gap.accepted[0] ?? '?'))),
         ),
       )
+    case 'hotspot':
+      return text(definition.regions.filter((region) => region.right).map((region) => region.name).join(' or '))
     case 'poll':
     case 'word_cloud':
     case 'slide':

@@ -3,12 +3,16 @@
  * status ('Correct', 'Half right', '60% right', 'Incorrect', 'Not answered', 'Not scored'), the
  * player's answer and the right one in words (lists for an ordering, a matching or a
  * categorizing, each line of the player's marked right or wrong in words and with ✓ / ✗), and the
- * explanation. The texts show their formulae (RichText, issue 30).
+ * explanation. The texts show their formulae (RichText, issue 30). A hotspot (issue 30) shows its
+ * picture with the regions and the player's point, loaded lazily (hotspot-review.tsx).
  */
+import { lazy, Suspense } from 'react'
 import { RichText } from '@/components/rich-text/rich-text'
 import type { TypedFeedbackItem } from '@/types/api'
 import { rightWords, statusLabel, typedStatus, yourWords, type FeedbackStatus, type Words } from './answer-words'
 import './feedback-list.css'
+
+const HotspotReview = lazy(() => import('@/components/hotspot/hotspot-review'))
 
 const PILL: Record<FeedbackStatus, string> = {
   correct: 'status-correct',
@@ -75,6 +79,11 @@ export function TypedFeedback({ item, index, chosenLabel }: TypedFeedbackProps) 
       <p className="feedback-question">
         <RichText text={item.questionText} />
       </p>
+      {item.type === 'hotspot' ? (
+        <Suspense fallback={null}>
+          <HotspotReview item={item} chosenLabel={chosenLabel} />
+        </Suspense>
+      ) : null}
       {yours ? <Answer label={chosenLabel} words={yours} /> : null}
       {right ? <Answer label="Right answer" words={right} /> : null}
       {item.explanation ? (

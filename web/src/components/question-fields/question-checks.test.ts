@@ -117,3 +117,54 @@ describe('the fields a message names', () => {
     ])
   })
 })
+
+describe('a hotspot’s checks, in the server’s words', () => {
+  const circle = (x: number, r = 0.1) => ({ kind: 'circle' as const, x, y: 0.5, r })
+  const hotspot = (regions: Extract<QuestionDefinition, { type: 'hotspot' }>['regions']): QuestionDefinition => ({ type: 'hotspot', regions })
+  const ok = hotspot([
+    { name: 'Paris', right: true, shape: circle(0.2) },
+    { name: 'Lyon', shape: circle(0.7) },
+  ])
+
+  it('takes 2 to 10 named regions, at least one right and one wrong', () => {
+    expect(problem(ok)).toBeNull()
+    expect(problem(hotspot([]))).toBe('regions: a hotspot question needs 2 to 10, got 0')
+    expect(problem(hotspot([{ name: 'Paris', right: true, shape: circle(0.2) }]))).toBe('regions: a hotspot question needs 2 to 10, got 1')
+    expect(problem(hotspot([{ name: 'Paris', right: true, shape: circle(0.2) }, { name: ' ', shape: circle(0.7) }]))).toBe(
+      'regions: a hotspot question may not be empty',
+    )
+    expect(problem(hotspot([{ name: 'Paris', right: true, shape: circle(0.2) }, { name: 'paris ', shape: circle(0.7) }]))).toBe('regions: “paris” is given twice')
+    expect(problem(hotspot([{ name: 'Paris', shape: circle(0.2) }, { name: 'Lyon', shape: circle(0.7) }]))).toBe('regions: mark at least one region right')
+    expect(problem(hotspot([{ name: 'Paris', right: true, shape: circle(0.2) }, { name: 'Lyon', right: true, shape: circle(0.7) }]))).toBe(
+      'regions: leave at least one region wrong: a player who chooses by name would always be right',
+    )
+  })
+
+  it('keeps every shape on the picture', () => {
+    const withB = (shape: Extract<QuestionDefinition, { type: 'hotspot' }>['regions'][number]['shape']) =>
+      problem(hotspot([{ name: 'A', right: true, shape }, { name: 'B', shape: circle(0.7) }]))
+    expect(withB(circle(1.2))).toBe('regions: “A” lies off the picture: its place is in units of the picture, from 0 to 1')
+    expect(withB(circle(0.2, 0))).toBe("regions: “A”: a circle's radius is above 0 and at most 1 (the picture's width)")
+    expect(withB(circle(Number.NaN))).toBe('regions: “A” lies off the picture: its place is in units of the picture, from 0 to 1')
+    expect(withB({ kind: 'rect', x: 0.8, y: 0, w: 0.3, h: 0.1 })).toBe('regions: “A” lies off the picture: its place is in units of the picture, from 0 to 1')
+    expect(withB({ kind: 'rect', x: 0.1, y: 0, w: 0, h: 0.1 })).toBe('regions: “A”: a rectangle needs a place on the picture and a width and height above 0')
+    expect(withB({ kind: 'rect', x: 0, y: 0, w: 1, h: 1 })).toBeNull()
+    expect(withB({ kind: 'polygon', points: [[0, 0], [1, 1]] })).toBe('regions: “A”: a polygon has 3 to 50 corners, got 2')
+    expect(withB({ kind: 'polygon', points: [[0, 0], [1, 1], [0, 1.5]] })).toBe('regions: “A” lies off the picture: its place is in units of the picture, from 0 to 1')
+    expect(withB({ kind: 'polygon', points: [[0, 0], [Number.NaN, Number.NaN], [0, 1]] })).toBe(
+      'regions: “A”: write each corner as two numbers, across then down, like “10 20, 30 40, 20 60”',
+    )
+  })
+
+  it('needs a picture to point at, once its regions and media are fine', () => {
+    const form = toForm(ok)
+    expect(questionProblem(3, { ...question(form), media: servedImage })).toBeNull()
+    expect(questionProblem(3, question(form))).toBe('Question 3: a hotspot question needs a picture to point at')
+    expect(questionProblem(3, { ...question(form), media: servedSound })).toBe('Question 3: a hotspot question needs a picture to point at')
+    expect(questionProblem(3, { ...question(form), media: { kind: 'uploading', name: 'map.png' } })).toBe(
+      'Question 3: media.file: wait for the upload to finish, or cancel it',
+    )
+    expect(questionProblem(3, question(toForm(hotspot([]))))).toBe('Question 3: regions: a hotspot question needs 2 to 10, got 0')
+    expect(namedFields(['Question 3: regions: mark at least one region right'])).toEqual(new Set(['regions']))
+  })
+})

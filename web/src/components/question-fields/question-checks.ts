@@ -4,9 +4,10 @@
  * where they are cheap, in its words: "Question 2: right: mark at least one option right" names
  * the question by its place and the field (`namedFields` reads the field back, to mark it). A
  * question's picture needs alt text unless it is decorative, a sound or a video a transcript
- * (issue 30, crates/domain media.rs): "Question 2: media.alt: …".
+ * (issue 30, crates/domain media.rs): "Question 2: media.alt: …". A hotspot's regions are checked
+ * as crates/domain question/hotspot.rs checks them, and it needs a picture.
  */
-import type { QuestionDefinition } from '@/types/api'
+import type { HotspotRegion, QuestionDefinition } from '@/types/api'
 import { isUploading, type MediaForm } from './media-form'
 import { OPTION_FIELDS, toDefinition, type QuestionForm } from './question-form'
 
@@ -28,6 +29,11 @@ const MOST_CATEGORIZE_ITEMS = 20
 const MOST_GAPS = 10
 const MOST_ALT = 300
 const MOST_TRANSCRIPT = 20_000
+const HOTSPOT_REGIONS = [2, 10] as const
+const POLYGON_CORNERS = [3, 50] as const
+
+/** Why a hotspot question without a picture is refused (crates/domain quiz.rs). */
+export const HOTSPOT_NEEDS_PICTURE = 'a hotspot question needs a picture to point at'
 
 /** What is wrong with a definition: the field as the API names it, and why. */
 export type Problem = { field: string; message: string }
@@ -97,6 +103,45 @@ function gapsProblem(d: Extract<QuestionDefinition, { type: 'gaps' }>): Problem 
   return null
 }
 
+const onPicture = (value: number) => Number.isFinite(value) && value >= 0 && value <= 1
+
+/** What is wrong with a region's shape, in the server's words (a corner typed wrong, in the editor's). */
+function shapeProblem({ name, shape }: HotspotRegion): Problem | null {
+  const off = problem('regions', `“${name}” lies off the picture: its place is in units of the picture, from 0 to 1`)
+  switch (shape.kind) {
+    case 'circle':
+      if (!onPicture(shape.x) || !onPicture(shape.y)) return off
+      if (!Number.isFinite(shape.r) || shape.r <= 0 || shape.r > 1)
+        return problem('regions', `“${name}”: a circle's radius is above 0 and at most 1 (the picture's width)`)
+      return null
+    case 'rect':
+      if (!onPicture(shape.x) || !onPicture(shape.y) || !Number.isFinite(shape.w) || !Number.isFinite(shape.h) || shape.w <= 0 || shape.h <= 0)
+        return problem('regions', `“${name}”: a rectangle needs a place on the picture and a width and height above 0`)
+      return shape.x + shape.w > 1 + 1e-9 || shape.y + shape.h > 1 + 1e-9 ? off : null
+    case 'polygon': {
+      const [least, most] = POLYGON_CORNERS
+      if (shape.points.some(([x, y]) => Number.isNaN(x) || Number.isNaN(y)))
+        return problem('regions', `“${name}”: write each corner as two numbers, across then down, like “10 20, 30 40, 20 60”`)
+      if (shape.points.length < least || shape.points.length > most)
+        return problem('regions', `“${name}”: a polygon has ${least} to ${most} corners, got ${shape.points.length}`)
+      return shape.points.every(([x, y]) => onPicture(x) && onPicture(y)) ? null : off
+    }
+  }
+}
+
+function hotspotProblem(d: Extract<QuestionDefinition, { type: 'hotspot' }>): Problem | null {
+  const names = textsProblem('regions', 'a hotspot question', d.regions.map((region) => region.name), ...HOTSPOT_REGIONS)
+  if (names) return names
+  if (!d.regions.some((region) => region.right)) return problem('regions', 'mark at least one region right')
+  if (d.regions.every((region) => region.right))
+    return problem('regions', 'leave at least one region wrong: a player who chooses by name would always be right')
+  for (const region of d.regions) {
+    const wrong = shapeProblem(region)
+    if (wrong) return wrong
+  }
+  return null
+}
+
 /** The first thing that keeps a definition from being asked or scored, as the server finds it. */
 export function definitionProblem(d: QuestionDefinition): Problem | null {
   switch (d.type) {
@@ -137,6 +182,8 @@ export function definitionProblem(d: QuestionDefinition): Problem | null {
     }
     case 'gaps':
       return gapsProblem(d)
+    case 'hotspot':
+      return hotspotProblem(d)
     case 'true_false':
     case 'word_cloud':
     case 'slide':
@@ -174,7 +221,12 @@ export function mediaProblem(n: number, media: MediaForm | null | undefined): st
 
 /** What keeps question `n` (from 1) from being saved, in the server's words, or null. */
 export function questionProblem(n: number, question: CheckedQuestion): string | null {
-  return fieldsProblem(n, question) ?? mediaProblem(n, question.media)
+  return fieldsProblem(n, question) ?? mediaProblem(n, question.media) ?? pictureProblem(n, question)
+}
+
+/** A hotspot needs a picture to point at (checked after its fields and media, as the server does). */
+function pictureProblem(n: number, question: CheckedQuestion): string | null {
+  return question.form.type === 'hotspot' && question.media?.kind !== 'image' ? `Question ${n}: ${HOTSPOT_NEEDS_PICTURE}` : null
 }
 
 /** What keeps question `n`'s text and the fields of its type from being saved, or null. */

@@ -25,6 +25,14 @@ const EVERY_TYPE: QuestionDefinition[] = [
   { type: 'poll', options: ['Tea', 'Coffee'] },
   { type: 'word_cloud' },
   { type: 'slide' },
+  {
+    type: 'hotspot',
+    regions: [
+      { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.3, y: 0.25, r: 0.05 } },
+      { name: 'Lyon', right: false, shape: { kind: 'rect', x: 0.1, y: 0.2, w: 0.3, h: 0.4 } },
+      { name: 'Nice', right: false, shape: { kind: 'polygon', points: [[0.6, 0.7], [0.8, 0.7], [0.7, 0.9]] } },
+    ],
+  },
 ]
 
 describe('question form ⇄ definition', () => {
@@ -52,6 +60,33 @@ describe('question form ⇄ definition', () => {
     expect(toDefinition({ ...form, items: [{ ...form.items[0], group: '' }] })).toMatchObject({ items: [{ text: 'Leek', group: -1 }] })
     const gaps = blankForm('gaps') as FormOf<'gaps'>
     expect(toDefinition({ ...gaps, text: '{{1}}', gaps: [{ ...toGap(), type: 'choice' }] })).toMatchObject({ gaps: [{ type: 'choice', options: ['', ''], right: -1 }] })
+  })
+
+  it('keeps a hotspot’s places in percent of the picture as typed, a polygon’s corners as one text, and leaves the aspect to the server', () => {
+    const form = toForm({
+      type: 'hotspot',
+      regions: [
+        { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.125, y: 0.5, r: 0.1 } },
+        { name: 'Nice', shape: { kind: 'polygon', points: [[0.1, 0.2], [0.3, 0.4], [0.2, 0.6]] } },
+      ],
+      aspect: 0.75,
+    }) as FormOf<'hotspot'>
+    expect(form.regions.map((row) => row.shape)).toEqual([
+      { kind: 'circle', x: '12.5', y: '50', r: '10' },
+      { kind: 'polygon', points: '10 20, 30 40, 20 60' },
+    ])
+    expect(form.regions[1].right).toBe(false)
+    const typed = { ...form, regions: [{ ...form.regions[0], name: ' Paris ' }, { ...form.regions[1], shape: { kind: 'polygon' as const, points: ' 10 20 ,30 40, 20 60, ' } }] }
+    expect(toDefinition(typed)).toEqual({
+      type: 'hotspot',
+      regions: [
+        { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.125, y: 0.5, r: 0.1 } },
+        { name: 'Nice', right: false, shape: { kind: 'polygon', points: [[0.1, 0.2], [0.3, 0.4], [0.2, 0.6]] } },
+      ],
+    })
+    const odd = { ...typed, regions: [{ ...typed.regions[1], shape: { kind: 'polygon' as const, points: '10 20, 30, 20 60' } }] }
+    expect(toDefinition(odd)).toMatchObject({ regions: [{ shape: { points: [[0.1, 0.2], [Number.NaN, Number.NaN], [0.2, 0.6]] } }] })
+    expect(toDefinition(blankForm('hotspot') as TypedForm)).toEqual({ type: 'hotspot', regions: [] })
   })
 
   it('starts each new type with empty fields of the least counts', () => {

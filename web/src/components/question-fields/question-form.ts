@@ -8,6 +8,9 @@
 import { formatNumber } from '@/components/feedback/answer-words'
 import { LETTERS } from '@/lib/constants'
 import type { Letter, QuestionDefinition, Tolerance } from '@/types/api'
+import { toRegionRows, toRegions, type RegionRow } from './hotspot-form'
+
+export type { RegionRow }
 
 export type TextRow = { key: string; text: string }
 /** An option of a choice question (a poll's marks are kept for a change back, never saved). */
@@ -42,6 +45,7 @@ export type QuestionForm =
   | { type: 'gaps'; text: string; gaps: GapRow[] }
   | { type: 'word_cloud' }
   | { type: 'slide' }
+  | { type: 'hotspot'; regions: RegionRow[] }
 
 /** 'letters' (four options A–D with one right) or one of the API's types. */
 export type FormType = QuestionForm['type']
@@ -105,6 +109,8 @@ export function blankForm(type: FormType): QuestionForm {
     case 'word_cloud':
     case 'slide':
       return { type }
+    case 'hotspot':
+      return { type, regions: [] }
   }
 }
 
@@ -173,6 +179,8 @@ export function toForm(definition: QuestionDefinition): TypedForm {
     case 'word_cloud':
     case 'slide':
       return { type: definition.type }
+    case 'hotspot':
+      return { type: 'hotspot', regions: toRegionRows(definition.regions) }
   }
 }
 
@@ -241,6 +249,9 @@ export function toDefinition(form: TypedForm): QuestionDefinition {
     case 'word_cloud':
     case 'slide':
       return { type: form.type }
+    case 'hotspot':
+      // The server takes the picture's shape (`aspect`) from the picture itself.
+      return { type: form.type, regions: toRegions(form.regions) }
   }
 }
 

@@ -1,14 +1,16 @@
 /**
  * The fields of a question's type (issue 29), in the quiz editor and the generation review, and
- * the types' names.
+ * the types' names. A hotspot's regions (issue 30) are drawn on the question's picture (`media`).
  */
 import { LETTERS_TYPE_NAME, QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import { TypeAnswerFields } from './accepted-fields'
 import { ChoiceFields, TrueFalseFields } from './choice-fields'
 import type { FieldsProps } from './field-parts'
 import { GapsFields } from './gaps-fields'
+import { HotspotFields } from './hotspot-fields'
 import { CategorizeFields, MatchingFields, OrderingFields } from './item-fields'
 import { LetterFields } from './letter-fields'
+import type { MediaForm } from './media-form'
 import { NumericFields, SliderFields } from './number-fields'
 import type { FormType, QuestionForm } from './question-form'
 
@@ -18,9 +20,11 @@ export const FORM_TYPE_NAMES: Record<FormType, string> = { letters: LETTERS_TYPE
 type TypeFieldsProps = Omit<FieldsProps<FormType>, 'form' | 'onChange'> & {
   form: QuestionForm
   onChange: (form: QuestionForm) => void
+  /** The question's picture, sound or video (a hotspot draws its regions on its picture). */
+  media?: MediaForm | null
 }
 
-export function TypeFields({ form, ...props }: TypeFieldsProps) {
+export function TypeFields({ form, media = null, ...props }: TypeFieldsProps) {
   switch (form.type) {
     case 'letters':
       return <LetterFields form={form} {...props} />
@@ -44,6 +48,8 @@ export function TypeFields({ form, ...props }: TypeFieldsProps) {
       return <CategorizeFields form={form} {...props} />
     case 'gaps':
       return <GapsFields form={form} {...props} />
+    case 'hotspot':
+      return <HotspotFields form={form} media={media} {...props} />
     case 'word_cloud':
       return <p className="field-hint type-note">Players type a short answer; it is not scored.</p>
     case 'slide':

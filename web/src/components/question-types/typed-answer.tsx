@@ -7,6 +7,7 @@
 import type { Response, ServedQuestion } from '@/types/api'
 import { ChoiceAnswer, TrueFalseAnswer } from './choice-answer'
 import { GapsAnswer } from './gaps-answer'
+import { HotspotAnswer } from './hotspot-answer'
 import { MultiSelectAnswer } from './multi-select-answer'
 import { NumberAnswer } from './number-answer'
 import { OrderingAnswer } from './ordering-answer'
@@ -45,6 +46,8 @@ export default function TypedAnswer({ question, ...props }: TypedAnswerProps) {
       return <CategorizeAnswer question={question} {...props} />
     case 'gaps':
       return <GapsAnswer question={question} {...props} />
+    case 'hotspot':
+      return <HotspotAnswer question={question} {...props} />
     case 'slide':
       return <p className="slide-note muted">Nothing to answer here: read it, then go on.</p>
   }

@@ -173,6 +173,7 @@ function DraftForm({ draft, error, onChange, onForm, onMedia, onSave, onCancel }
       {isTypedDraft(draft) ? (
         <TypeFields
           form={draft.form}
+          media={draft.media}
           onChange={onForm}
           id={`edit-${draft.id}`}
           disabled={false}

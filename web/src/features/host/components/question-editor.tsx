@@ -101,6 +101,7 @@ export function QuestionEditor({ question, index, disabled, dispatch, errors }: 
         />
         <TypeFields
           form={form}
+          media={question.media}
           onChange={(next) => dispatch({ type: 'form', key, form: next })}
           id={key}
           disabled={disabled}

@@ -4,7 +4,8 @@
  * (player-typed-answer.tsx) —, the countdown, and where the answer stands — get ready, sending,
  * "Answer locked in", time's up, paused — with the note when an answer was refused or not
  * confirmed. A picture shows under the text; a sound or a video is the presenter's to play for the
- * room, so the phone shows its player only when asked, and its transcript (issue 30).
+ * room, so the phone shows its player only when asked, and its transcript (issue 30). A hotspot's
+ * picture is in its answer view, to point at.
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { QuestionMedia } from '@/components/question-media/question-media'
@@ -78,10 +79,16 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
       <h2 id="live-question-text" className="live-play-text">
         <RichText text={question.text} />
       </h2>
-      <QuestionMedia media={question.media} silent />
+      {served?.type === 'hotspot' ? null : <QuestionMedia media={question.media} silent />}
       {served ? (
         <Suspense fallback={<Loading label="Loading question..." />}>
-          <PlayerTypedAnswer key={question.index} served={served} open={open} sent={response} onSubmit={onRespond} />
+          <PlayerTypedAnswer
+            key={question.index}
+            served={served.type === 'hotspot' ? { ...served, media: question.media } : served}
+            open={open}
+            sent={response}
+            onSubmit={onRespond}
+          />
         </Suspense>
       ) : (
         <div className="live-answer-buttons" role="group" aria-labelledby="live-question-text">

@@ -85,7 +85,7 @@ export function PlayerReveal({ view }: { view: GameView }) {
         </div>
       )}
       <MyScore view={view} />
-      {reveal && 'type' in reveal ? <TypedReveal reveal={reveal} /> : null}
+      {reveal && 'type' in reveal ? <TypedReveal reveal={reveal} media={view.question?.media} /> : null}
       {reveal && 'answer' in reveal && view.question ? (
         <RevealChart options={view.question.options} reveal={reveal} mine={view.me?.answer ?? null} />
       ) : null}

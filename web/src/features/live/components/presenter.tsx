@@ -85,7 +85,13 @@ function PhaseBody({ view, answered, counting, now, offsetMs, busy, onKick, onAc
             <RichText text={view.question?.text ?? ''} />
           </h2>
           {view.reveal && 'type' in view.reveal ? (
-            <TypedReveal reveal={view.reveal} waiting={waiting} details={<RevealDetails reveal={view.reveal} />} />
+            <TypedReveal
+              reveal={view.reveal}
+              waiting={waiting}
+              details={<RevealDetails reveal={view.reveal} />}
+              media={view.question?.media}
+              large
+            />
           ) : null}
           {view.reveal && 'answer' in view.reveal && view.question ? <RevealChart options={view.question.options} reveal={view.reveal} /> : null}
         </div>

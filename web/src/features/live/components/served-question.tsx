@@ -2,7 +2,8 @@
  * A question of another type (issue 29) on the projector while it is open: its type's name and
  * what the players answer on their phones, as served (in the game's one secret order, never the
  * right one) — the options, the items to put in order, the two lists to match, the groups and
- * the items to put in them, the text with its gaps, the range of a slider, or what to type. The
+ * the items to put in them, the text with its gaps, the range of a slider, what to type, or a
+ * hotspot's places by name (its picture is shown above, as every question's). The
  * presenter may show something else in their place (`children`: a poll's live bars).
  */
 import type { ReactNode } from 'react'
@@ -109,6 +110,13 @@ function ServedBody({ served }: { served: ServedQuestion }) {
       return <p className="live-served-hint">Type the answer.</p>
     case 'word_cloud':
       return <p className="live-served-hint">Type a word or a short phrase.</p>
+    case 'hotspot':
+      return (
+        <>
+          <p className="live-served-hint">Tap the place on the picture, or choose it by name:</p>
+          <Items label="Places" items={served.regions} />
+        </>
+      )
     case 'slide':
       return null
   }

@@ -9,12 +9,15 @@
  * words and with a ✓, never by colour alone. A word cloud whose answers wait for the host has no
  * `given`: the presenter puts what it shows the host (`waiting`) in the cloud's place. The
  * presenter also puts its own `details` (a number line, the share right per part) after the right
- * answer; the phones have none.
+ * answer; the phones have none. A hotspot (issue 30) shows its picture with the regions drawn, the
+ * right ones marked, after the right answer in words.
  */
 import { useId, type ReactNode } from 'react'
 import { rightWords, type Words } from '@/components/feedback/answer-words'
+import { HotspotFigure } from '@/components/hotspot/hotspot-review'
 import { RichText } from '@/components/rich-text/rich-text'
 import { isScoredType } from '@/lib/question-types'
+import type { ServedMedia } from '@/types/api'
 import type { GivenAnswer, LiveTypedReveal } from '@/types/live-game'
 import { answersText, answersWord } from '../utils/live-texts'
 import { cloudWords, letterAt, revealOptions, toneAt } from '../utils/typed-questions'
@@ -113,9 +116,13 @@ type TypedRevealProps = {
   waiting?: ReactNode
   /** Shown after the right answer: the presenter's number line or share right per part. */
   details?: ReactNode
+  /** The question's picture (a hotspot's regions are drawn on it). */
+  media?: ServedMedia | null
+  /** The projector: the picture's large file. */
+  large?: boolean
 }
 
-export function TypedReveal({ reveal, waiting = null, details = null }: TypedRevealProps) {
+export function TypedReveal({ reveal, waiting = null, details = null, media = null, large = false }: TypedRevealProps) {
   const options = reveal.options ? revealOptions(reveal.definition) : null
   const right = options ? null : rightWords(reveal.definition)
   return (
@@ -133,6 +140,7 @@ export function TypedReveal({ reveal, waiting = null, details = null }: TypedRev
         />
       ) : null}
       {right ? <RightAnswer words={right} /> : null}
+      {reveal.definition.type === 'hotspot' ? <HotspotFigure definition={reveal.definition} media={media} large={large} /> : null}
       {details}
       {reveal.given && reveal.given.length > 0 ? (
         reveal.type === 'word_cloud' ? (

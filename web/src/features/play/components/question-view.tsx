@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react'
 import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
-import { LETTERS, type LetterQuestion, type Letter, type Question, type Response } from '../api/play-api'
+import { LETTERS, type LetterQuestion, type Letter, type Question, type Response, type TypedQuestion } from '../api/play-api'
 import type { ReadAloud } from '../hooks/use-read-aloud'
 import { isAnswerable, isAnswered, isLetter, isLetterQuestion, type Answer } from '../utils/question-types'
 import { ReadAloudControls } from './read-aloud-controls'
@@ -103,7 +103,8 @@ export function QuestionView({
       <h2 id="question-text" className="question-text" tabIndex={-1}>
         <RichText text={question.text} />
       </h2>
-      {question.media ? (
+      {/* A hotspot shows its picture in its answer view, to point at. */}
+      {question.media && (question as TypedQuestion).type !== 'hotspot' ? (
         <Suspense fallback={null}>
           <QuestionMedia media={question.media} />
         </Suspense>

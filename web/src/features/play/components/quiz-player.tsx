@@ -195,6 +195,7 @@ export function QuizPlayer({ categoryId, categoryName, userId, onCategories, onL
     return withStatus(
       <QuizResults
         result={result}
+        questions={context.questions}
         timedOut={context.submitReason === 'timeout'}
         leaderboard={leaderboard}
         onCategories={onCategories}

@@ -2,18 +2,21 @@
  * The result (PRODUCT.md screen 8): score, points (10 per correct answer), the message for
  * the percentage, per-question feedback, and 'Go to Categories' / 'View Leaderboard'. A
  * practice attempt (the server's `practice: true`: a replay, or the player's own hosted quiz)
- * says that its points count on no leaderboard.
+ * says that its points count on no leaderboard. Each item has its question's picture, as played
+ * (a hotspot's regions are drawn on it), unless the server sent one.
  */
 import { useEffect, useRef } from 'react'
 import { FeedbackList } from '@/components/feedback/feedback-list'
 import { POINTS_PER_CORRECT_ANSWER } from '@/lib/constants'
-import type { ScoreResult } from '../api/play-api'
+import type { Question, ScoreResult } from '../api/play-api'
 import type { LiveLeaderboard } from '../hooks/use-attempt-hub'
 import { PRACTICE_NOTE, resultMessage } from '../utils/play-texts'
 import '../play.css'
 
 type QuizResultsProps = {
   result: ScoreResult
+  /** The questions played. */
+  questions?: Question[]
   timedOut: boolean
   leaderboard: LiveLeaderboard | null
   onCategories: () => void
@@ -29,8 +32,8 @@ export function resultFigures(result: ScoreResult): { total: number; points: num
   }
 }
 
-export function QuizResults({ result, timedOut, leaderboard, onCategories, onLeaderboard }: QuizResultsProps) {
-  const feedback = Array.isArray(result.feedback) ? result.feedback : []
+export function QuizResults({ result, questions = [], timedOut, leaderboard, onCategories, onLeaderboard }: QuizResultsProps) {
+  const feedback = (Array.isArray(result.feedback) ? result.feedback : []).map((item) => ({ media: questions.find((q) => q.id === item.id)?.media, ...item }))
   const { total, points } = resultFigures(result)
   const message = result.message || resultMessage(result.score, total)
   const percent = total > 0 ? Math.round((result.score / total) * 100) : 0

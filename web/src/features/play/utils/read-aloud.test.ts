@@ -23,5 +23,6 @@ describe('readAloudText of other question types', () => {
     expect(readAloudText({ id: 2, type: 'gaps', text: 'Fill in', cloze: 'The sky is {{1}}.', gaps: [{ type: 'typed' }] })).toBe(
       'Fill in. The sky is blank.',
     )
+    expect(readAloudText({ id: 3, type: 'hotspot', text: 'Where is Paris?', regions: ['Lyon', 'Paris'] })).toBe('Where is Paris? Places: Lyon, Paris.')
   })
 })

@@ -1,7 +1,8 @@
 /**
  * What read-aloud (issue 15) says for a question: its text, then each option as "A: …", each
  * ending as a sentence so the voice pauses between them. Other types (issue 29) read what the
- * player works with: options, items, the matches on offer, groups, or the text with its gaps.
+ * player works with: options, items, the matches on offer, groups, the text with its gaps, or a
+ * hotspot's places by name.
  */
 import { LETTERS, type LetterQuestion, type TypedQuestion } from '../api/play-api'
 
@@ -22,6 +23,8 @@ function typedParts(question: TypedQuestion): string[] {
       return lettered(question.options)
     case 'ordering':
       return question.items
+    case 'hotspot':
+      return [`Places: ${question.regions.join(', ')}`]
     case 'matching':
       return [...question.left, `Choices: ${question.right.join(', ')}`]
     case 'categorize':

@@ -1,7 +1,8 @@
 /**
  * A player's answer in a few words for the review summary (issue 29): the letter of a question
  * A–D, or a response of any other type by the positions served ("9.8 m/s²", "True", "Paris,
- * Rome", "Venus, Earth, Mars", "Paris → France"), cut to `MOST_CHARS`.
+ * Rome", "Venus, Earth, Mars", "Paris → France", a hotspot's place by name or "A point on the
+ * picture"), cut to `MOST_CHARS`.
  */
 import { boolWord, formatNumber, withUnit } from '@/components/feedback/answer-words'
 import type { Question, Response, TypedQuestion } from '../api/play-api'
@@ -45,6 +46,8 @@ function typedWords(question: TypedQuestion, response: Response): string {
           return ['text' in gap ? gap.text : served?.type === 'choice' ? at(served.options, gap.choice) : '?']
         })
         .join(', ')
+    case 'hotspot':
+      return 'region' in response ? at(question.regions, response.region) : 'point' in response ? 'A point on the picture' : ''
     default:
       return 'text' in response ? response.text : ''
   }
