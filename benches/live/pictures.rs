@@ -28,7 +28,8 @@ pub struct Pictures {
     /// connection; the generator shares a pool).
     fetching: Semaphore,
     loads: Mutex<Vec<Load>>,
-    failed: Mutex<usize>,
+    /// Fetches that failed, and the first one's reason.
+    failed: Mutex<(usize, Option<String>)>,
 }
 
 /// A 1,600 × 1,200 photo-like JPEG (a gradient with grain), made here.
@@ -69,7 +70,7 @@ pub async fn picture_quiz(server: &Server, host: &str, questions: usize) -> i64 
 impl Pictures {
     pub fn new(server: &Server) -> Arc<Pictures> {
         let client = reqwest::Client::builder().pool_max_idle_per_host(256).build().unwrap();
-        Arc::new(Pictures { client, base: server.url(""), fetching: Semaphore::new(256), loads: Mutex::new(Vec::new()), failed: Mutex::new(0) })
+        Arc::new(Pictures { client, base: server.url(""), fetching: Semaphore::new(256), loads: Mutex::new(Vec::new()), failed: Mutex::new((0, None)) })
     }
 
     /// A phone saw question `index` showing `media` (its view arrived at `arrived`; answers open
@@ -82,14 +83,20 @@ impl Pictures {
         let (pictures, url) = (self.clone(), format!("{}{url}", self.base.trim_end_matches('/')));
         tokio::spawn(async move {
             let _place = pictures.fetching.acquire().await.unwrap();
-            let bytes = match pictures.client.get(url).send().await {
-                Ok(response) if response.status().is_success() => response.bytes().await.map(|b| b.len()).unwrap_or(0),
-                _ => 0,
+            let fetched = match pictures.client.get(url).send().await {
+                Ok(response) if response.status().is_success() => response.bytes().await.map(|b| b.len()).map_err(|e| e.to_string()),
+                Ok(response) => Err(format!("status {}", response.status())),
+                Err(e) => Err(format!("{e:?}")),
             };
-            if bytes == 0 {
-                *pictures.failed.lock().unwrap() += 1;
-                return;
-            }
+            let bytes = match fetched {
+                Ok(bytes) => bytes,
+                Err(why) => {
+                    let mut failed = pictures.failed.lock().unwrap();
+                    failed.0 += 1;
+                    failed.1.get_or_insert(why);
+                    return;
+                }
+            };
             let late = crate::now_ms() > opens_at;
             pictures.loads.lock().unwrap().push(Load { index, took: arrived.elapsed(), late, bytes });
         });
@@ -113,11 +120,12 @@ impl Pictures {
         let bytes: usize = loads.iter().map(|l| l.bytes).sum();
         let late = loads.iter().filter(|l| l.late).count();
         format!(
-            "pictures: {} fetched ({:.1} KB each), {:.1} MB sent in all; {late} ended after the answer window opened; {} failed",
+            "pictures: {} fetched ({:.1} KB each), {:.1} MB sent in all; {late} ended after the answer window opened; {} failed{}",
             loads.len(),
             loads.first().map_or(0.0, |l| l.bytes as f64 / 1000.0),
             bytes as f64 / 1e6,
-            self.failed.lock().unwrap()
+            self.failed.lock().unwrap().0,
+            self.failed.lock().unwrap().1.as_ref().map_or(String::new(), |why| format!(" (the first: {why})"))
         )
     }
 }

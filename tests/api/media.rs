@@ -18,6 +18,66 @@ backend_tests! {
     a_photo_is_stored_upright_without_exif_and_served_by_a_signed_link,
     what_is_not_an_accepted_image_sound_or_video_is_refused_with_its_reason,
     a_link_that_is_guessed_altered_or_expired_is_refused,
+    an_account_over_its_storage_quota_is_refused_and_a_file_it_has_costs_nothing,
+    a_sound_is_served_in_the_parts_a_player_seeks,
+}
+
+/// `frames` frames of silence as an MP3 (MPEG-1 layer III, 128 kbit/s, 417 bytes each), the
+/// first byte of the last frame's padding `tag` (to tell files apart).
+fn silence(frames: usize, tag: u8) -> Vec<u8> {
+    let mut mp3: Vec<u8> = (0..frames).flat_map(|_| [[0xFF, 0xFB, 0x90, 0x64].as_slice(), &[0; 413]].concat()).collect();
+    *mp3.last_mut().unwrap() = tag;
+    mp3
+}
+
+async fn an_account_over_its_storage_quota_is_refused_and_a_file_it_has_costs_nothing(db: &TestDb) {
+    let app = spawn_app_with(db, |c| c.media_quota_mb = 1, Services::default()).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (other, _) = app.verified_user("other@example.com").await;
+    // 1,500 frames: 625,500 bytes, over half the quota.
+    let (status, _) = upload(&app, &host, "a.mp3", silence(1_500, 1)).await;
+    assert_eq!(status, 201);
+    let (status, again) = upload(&app, &host, "a-again.mp3", silence(1_500, 1)).await;
+    assert_eq!(status, 201, "the same file again costs nothing: {again}");
+    let (status, refused) = upload(&app, &host, "b.mp3", silence(1_500, 2)).await;
+    assert_eq!((status, refused["code"].as_str()), (413, Some("quota_full")), "{refused}");
+    assert_eq!(
+        refused["error"],
+        "Your media storage is full: 0.6 of 1.0 MB used, and this file needs 0.6 MB more. Remove media from quizzes you no longer use, or upload a smaller file."
+    );
+    // Another account has its own quota.
+    assert_eq!(upload(&app, &other, "b.mp3", silence(1_500, 2)).await.0, 201);
+    app.stop().await.unwrap();
+}
+
+async fn a_sound_is_served_in_the_parts_a_player_seeks(db: &TestDb) {
+    let app = spawn_app_with(db, |_| {}, Services::default()).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    // Small (from memory) and over the 2 MB kept in memory (from disk as it is sent).
+    for frames in [100, 6_000] {
+        let sound = silence(frames, 3);
+        let (status, uploaded) = upload(&app, &host, "a.mp3", sound.clone()).await;
+        assert_eq!(status, 201, "{uploaded}");
+        let url = app.url(uploaded["files"][0]["url"].as_str().unwrap());
+        let len = sound.len();
+        let get = |range: &'static str| app.client.get(&url).header("range", range).send();
+        let part = get("bytes=100-199").await.unwrap();
+        assert_eq!(part.status(), 206);
+        assert_eq!(part.headers()["content-range"].to_str().unwrap(), format!("bytes 100-199/{len}"));
+        assert_eq!(part.headers()["accept-ranges"], "bytes");
+        assert_eq!(part.bytes().await.unwrap().to_vec(), sound[100..200]);
+        let tail = get("bytes=-10").await.unwrap();
+        assert_eq!((tail.status().as_u16(), tail.bytes().await.unwrap().to_vec()), (206, sound[len - 10..].to_vec()));
+        let past = app.client.get(&url).header("range", format!("bytes={len}-")).send().await.unwrap();
+        assert_eq!((past.status().as_u16(), past.headers()["content-range"].to_str().unwrap()), (416, format!("bytes */{len}").as_str()));
+        // Several ranges, or none: the whole file.
+        let whole = get("bytes=0-1,5-6").await.unwrap();
+        assert_eq!((whole.status().as_u16(), whole.bytes().await.unwrap().len()), (200, len));
+        let whole = app.client.get(&url).send().await.unwrap();
+        assert_eq!((whole.status().as_u16(), whole.headers()["content-type"].to_str().unwrap()), (200, "audio/mpeg"));
+        assert_eq!(whole.bytes().await.unwrap().to_vec(), sound);
+    }
+    app.stop().await.unwrap();
 }
 
 /// A 1,600 × 1,200 JPEG stored sideways (EXIF orientation 6) with a GPS-like note in its EXIF.

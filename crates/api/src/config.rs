@@ -73,6 +73,9 @@ pub struct Config {
     /// Tokens granted when a new account verifies its e-mail.
     #[arg(long, env = "QUIZROOM_WELCOME_TOKENS", default_value_t = 5)]
     pub welcome_tokens: i64,
+    /// The media (pictures, sound, video) one account may upload in all, in megabytes.
+    #[arg(long, env = "QUIZROOM_MEDIA_QUOTA_MB", default_value_t = 500)]
+    pub media_quota_mb: u64,
     /// The base URL of an OpenAI-compatible API for generating questions (`{url}/chat/completions`
     /// is called), e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1` (Ollama);
     /// unset: the built-in offline generator.
@@ -156,6 +159,7 @@ impl Config {
             smtp_url: None,
             mail_from: "Quizroom <no-reply@quizroom.local>".into(),
             welcome_tokens: 5,
+            media_quota_mb: 500,
             llm_url: None,
             llm_model: None,
             llm_api_key: None,

@@ -17,6 +17,7 @@ use crate::game::GameEvent;
 use crate::generation::GenerationEvent;
 use crate::player::PlayerEvent;
 use crate::quiz::QuizEvent;
+use crate::uploads::UploadsEvent;
 use crate::user::UserEvent;
 use crate::wallet::WalletEvent;
 
@@ -100,6 +101,7 @@ event_types! {
         TOKENS_SPENT = TokensSpent,
         TOKENS_REFUNDED = TokensRefunded,
     }
+    UploadsEvent { MEDIA_UPLOADED = MediaUploaded }
 }
 
 #[cfg(test)]
@@ -133,6 +135,7 @@ mod tests {
         known::<QuizEvent>(QuizEvent::TYPES);
         known::<UserEvent>(UserEvent::TYPES);
         known::<WalletEvent>(WalletEvent::TYPES);
+        known::<UploadsEvent>(UploadsEvent::TYPES);
     }
 
     #[test]

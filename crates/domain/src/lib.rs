@@ -17,6 +17,7 @@
 //! - [`media`]: the picture, sound or video a question shows, and the texts it needs to be accessible.
 //! - [`audience`]: the audience lists hosts open quizzes to (`audience-{uuid}`).
 //! - [`generation`]: generating questions, reviewing and publishing them (`generation-{uuid}`).
+//! - [`uploads`]: the media files each account uploaded, within its storage quota (`uploads-{user}`).
 //! - [`user`]: accounts, verification and password reset (`user-{uuid}`).
 //! - [`wallet`]: the token wallet (`wallet-{user}`).
 
@@ -34,6 +35,7 @@ pub mod question;
 pub mod quiz;
 pub mod stream;
 pub mod testing;
+pub mod uploads;
 pub mod user;
 pub mod wallet;
 

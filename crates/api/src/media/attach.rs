@@ -47,7 +47,7 @@ async fn fill_in(feature: &MediaFeature, media: &mut Media) -> Result<Result<(),
         // may be longer: then by the whole file).
         let mut bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD }).await.map_err(ApiError::internal)?;
         if bytes.as_ref().is_some_and(|b| b.len() as u64 == HEAD && sniff(b).is_err()) {
-            bytes = feature.files.get(&file.id).await.map_err(ApiError::internal)?;
+            bytes = feature.files.get(&file.id).await.map_err(ApiError::internal)?.map(Vec::from);
         }
         let Some(bytes) = bytes else { return Ok(Err(format!("{field}: no such file; upload it again"))) };
         let Ok(kind) = sniff(&bytes) else { return Ok(Err(format!("{field}: the file cannot be shown; upload it again"))) };

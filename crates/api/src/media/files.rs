@@ -1,20 +1,94 @@
 //! Stored media files, each named by the SHA-256 of its bytes (`quizroom_media::content_id`), in
 //! the data directory (`<data>/media/<first two characters>/<id>`): the same file stored twice is
-//! kept once, and a file once written never changes.
+//! kept once, and a file once written never changes. So small files read are kept in memory
+//! (pictures: a room of 19,500 phones fetching the same picture opens it once, not once a phone,
+//! which the open-files limit would not allow), up to [`CACHE_BYTES`], the first read first out.
 
+use std::collections::{HashMap, VecDeque};
 use std::io::ErrorKind;
 use std::path::PathBuf;
+use std::sync::Mutex;
+
+use axum::body::Bytes;
 
 use quizroom_media::{content_id, is_content_id};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+/// A stored file opened to be served.
+pub enum Stored {
+    Memory(Bytes),
+    /// Its path, its length, and its first bytes (to tell its kind by).
+    Disk {
+        path: PathBuf,
+        len: u64,
+        head: Vec<u8>,
+    },
+}
+
+impl Stored {
+    pub fn len(&self) -> u64 {
+        match self {
+            Stored::Memory(bytes) => bytes.len() as u64,
+            Stored::Disk { len, .. } => *len,
+        }
+    }
+
+    /// Its first bytes (all of a file in memory).
+    pub fn head(&self) -> &[u8] {
+        match self {
+            Stored::Memory(bytes) => bytes,
+            Stored::Disk { head, .. } => head,
+        }
+    }
+
+    /// Bytes `start..=end` as a response body.
+    pub async fn body(self, start: u64, end: u64) -> std::io::Result<axum::body::Body> {
+        use tokio::io::AsyncSeekExt;
+        Ok(match self {
+            Stored::Memory(bytes) => axum::body::Body::from(bytes.slice(start as usize..=end as usize)),
+            Stored::Disk { path, .. } => {
+                let mut file = tokio::fs::File::open(path).await?;
+                file.seek(std::io::SeekFrom::Start(start)).await?;
+                axum::body::Body::from_stream(tokio_util::io::ReaderStream::new(file.take(end - start + 1)))
+            }
+        })
+    }
+}
+
+/// Bytes of files kept in memory, at most; a file larger than [`CACHE_FILE_BYTES`] is not kept.
+pub const CACHE_BYTES: usize = 64 * 1024 * 1024;
+pub const CACHE_FILE_BYTES: usize = 2 * 1024 * 1024;
+
+#[derive(Default)]
+struct Cache {
+    files: HashMap<String, Bytes>,
+    order: VecDeque<String>,
+    bytes: usize,
+}
+
+impl Cache {
+    fn keep(&mut self, id: &str, bytes: &Bytes) {
+        if bytes.len() > CACHE_FILE_BYTES || self.files.contains_key(id) {
+            return;
+        }
+        while self.bytes + bytes.len() > CACHE_BYTES {
+            let Some(oldest) = self.order.pop_front() else { break };
+            self.bytes -= self.files.remove(&oldest).map_or(0, |b| b.len());
+        }
+        self.bytes += bytes.len();
+        self.files.insert(id.to_owned(), bytes.clone());
+        self.order.push_back(id.to_owned());
+    }
+}
+
 pub struct MediaFiles {
     dir: PathBuf,
+    cache: Mutex<Cache>,
 }
 
 impl MediaFiles {
     pub fn new(dir: PathBuf) -> MediaFiles {
-        MediaFiles { dir }
+        MediaFiles { dir, cache: Mutex::default() }
     }
 
     /// Where file `id` lives (`id` is a content id: no other name reaches the disk).
@@ -23,13 +97,13 @@ impl MediaFiles {
         self.dir.join(&id[..2]).join(id)
     }
 
-    /// Stores `bytes` (durably: written, flushed to disk, then renamed into place) and returns
-    /// their id; a file already stored is left as it is.
-    pub async fn put(&self, bytes: &[u8]) -> std::io::Result<String> {
-        let id = content_id(bytes);
-        let path = self.path(&id);
+    /// Stores `bytes` as file `id` (their `content_id`; durably: written, flushed to disk, then
+    /// renamed into place); a file already stored is left as it is.
+    pub async fn put(&self, id: &str, bytes: &[u8]) -> std::io::Result<()> {
+        debug_assert_eq!(content_id(bytes), id);
+        let path = self.path(id);
         if tokio::fs::try_exists(&path).await? {
-            return Ok(id);
+            return Ok(());
         }
         let folder = path.parent().expect("a file's folder");
         tokio::fs::create_dir_all(folder).await?;
@@ -39,12 +113,34 @@ impl MediaFiles {
         file.sync_all().await?;
         drop(file);
         tokio::fs::rename(&temporary, &path).await?;
-        Ok(id)
+        Ok(())
     }
 
-    /// The bytes of file `id`, if it is stored.
-    pub async fn get(&self, id: &str) -> std::io::Result<Option<Vec<u8>>> {
-        self.head(id, u64::MAX).await
+    /// The bytes of file `id`, if it is stored (from memory when it was read lately).
+    pub async fn get(&self, id: &str) -> std::io::Result<Option<Bytes>> {
+        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
+            return Ok(Some(bytes.clone()));
+        }
+        let Some(bytes) = self.head(id, u64::MAX).await?.map(Bytes::from) else { return Ok(None) };
+        self.cache.lock().expect("media cache").keep(id, &bytes);
+        Ok(Some(bytes))
+    }
+
+    /// File `id` to serve, if it is stored: a small one from memory, a large one from disk as it
+    /// is sent (a 50 MB video is never read whole to send a part of it).
+    pub async fn open(&self, id: &str) -> std::io::Result<Option<Stored>> {
+        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
+            return Ok(Some(Stored::Memory(bytes.clone())));
+        }
+        let len = match tokio::fs::metadata(self.path(id)).await {
+            Ok(meta) => meta.len(),
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
+        if len <= CACHE_FILE_BYTES as u64 {
+            return Ok(self.get(id).await?.map(Stored::Memory));
+        }
+        Ok(self.head(id, 1 << 20).await?.map(|head| Stored::Disk { path: self.path(id), len, head }))
     }
 
     /// The first `at_most` bytes of file `id`, if it is stored.
@@ -57,5 +153,28 @@ impl MediaFiles {
         let mut bytes = Vec::new();
         file.take(at_most).read_to_end(&mut bytes).await?;
         Ok(Some(bytes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cache_keeps_small_files_up_to_its_bound_the_first_read_first_out() {
+        let mut cache = Cache::default();
+        let file = |n: usize| Bytes::from(vec![0u8; n]);
+        cache.keep("big", &file(CACHE_FILE_BYTES + 1));
+        assert!(cache.files.is_empty(), "a large file is read from disk each time");
+        let each = CACHE_FILE_BYTES;
+        for i in 0..CACHE_BYTES / each {
+            cache.keep(&format!("f{i}"), &file(each));
+        }
+        assert_eq!(cache.bytes, CACHE_BYTES);
+        cache.keep("f0", &file(each));
+        assert_eq!(cache.bytes, CACHE_BYTES, "a file kept is kept once");
+        cache.keep("new", &file(each));
+        assert!(!cache.files.contains_key("f0") && cache.files.contains_key("f1") && cache.files.contains_key("new"));
+        assert_eq!(cache.bytes, CACHE_BYTES);
     }
 }

@@ -9,10 +9,13 @@ mod attach;
 mod files;
 
 use axum::Json;
+use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use quizroom_media::{Class, Kind, Limits, PictureError, is_content_id, process, sniff};
+use quizroom_domain::StreamId;
+use quizroom_domain::uploads::{UploadedFile, Uploads, UploadsCommand, UploadsError};
+use quizroom_media::{Class, Kind, Limits, PictureError, content_id, is_content_id, process, sniff};
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::Schema;
@@ -43,11 +46,34 @@ const BODY_LIMIT: usize = MAX_SOUND_OR_VIDEO + 64 * 1024;
 pub struct Media {
     files: MediaFiles,
     uploads: Budget,
+    /// Bytes one account may upload in all.
+    quota: u64,
 }
 
 impl Media {
-    pub fn new(dir: std::path::PathBuf) -> Media {
-        Media { files: MediaFiles::new(dir), uploads: Budget::new(UPLOADS_PER_MINUTE) }
+    pub fn new(dir: std::path::PathBuf, quota: u64) -> Media {
+        Media { files: MediaFiles::new(dir), uploads: Budget::new(UPLOADS_PER_MINUTE), quota }
+    }
+}
+
+/// Records an upload's files against the account's quota (`uploads-{user}`): refused (413,
+/// `quota_full`) when they would take it over; files the account uploaded before cost nothing.
+async fn within_quota(state: &AppState, user_id: &str, kind: &str, files: Vec<UploadedFile>, quota: u64) -> Result<(), ApiError> {
+    let stream = StreamId::<Uploads>::new(user_id);
+    let metadata = crate::commands::metadata(user_id, "upload_media");
+    let record = || async {
+        let mut tx = state.store.begin_write().await?;
+        let command = UploadsCommand::Record { kind: kind.to_owned(), files: files.clone(), quota, now: state.clock.now_ms() };
+        let decided = crate::commands::decide_in(&state.store, &mut tx, &stream, &metadata, command).await?;
+        if decided.is_ok() {
+            tx.commit().await?;
+            state.store.committed();
+        }
+        Ok::<_, quizroom_eventstore::StoreError>(decided)
+    };
+    match crate::retrying!(record())? {
+        Ok(_) => Ok(()),
+        Err(refused @ UploadsError::QuotaFull { .. }) => Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "quota_full", refused.to_string())),
     }
 }
 
@@ -151,7 +177,7 @@ fn refused_picture(e: PictureError) -> ApiError {
         (status = 201, description = "Stored, with links valid for a day", body = Uploaded),
         (status = 400, description = "No file, or a form that could not be read", body = ErrorBody),
         (status = 403, description = "The e-mail is not verified", body = ErrorBody),
-        (status = 413, description = "Larger than 10 MB (an image) or 50 MB (sound, video)", body = ErrorBody),
+        (status = 413, description = "Larger than 10 MB (an image) or 50 MB (sound, video) (`too_large`), or more than the account's storage quota allows (`quota_full`, the message says how full)", body = ErrorBody),
         (status = 415, description = "Not an image, sound or video Quizroom accepts (SVG included); the message names what is", body = ErrorBody),
         (status = 422, description = "An image that cannot be read, or too large in pixels or frames; the message says which", body = ErrorBody),
         (status = 429, description = "Too many uploads this minute", body = ErrorBody),
@@ -170,25 +196,31 @@ async fn upload(State(state): State<AppState>, caller: AuthUser, ApiMultipart(mu
         let (url, expires_at) = link(&state.keys, &id, now);
         StoredFile { size, id, mime, width: dimensions.map(|d| d.0), height: dimensions.map(|d| d.1), bytes, url, expires_at }
     };
-    let uploaded = match kind.class() {
+    // What to store: an image's sizes, or a sound or a video as uploaded; each with its id.
+    let (kind_name, picture, to_store) = match kind.class() {
         Class::Image => {
             let picture = state.read_upload(move || process(&bytes, kind, &Limits::default())).await?.map_err(refused_picture)?;
-            let mut files = Vec::new();
-            for variant in picture.variants {
-                let id = media.files.put(&variant.bytes).await.map_err(ApiError::internal)?;
-                files.push(stored(variant.name, id, variant.mime, Some((variant.width, variant.height)), variant.bytes.len()));
-            }
-            Uploaded { kind: "image", width: Some(picture.width), height: Some(picture.height), animated: picture.animated, files }
+            let files: Vec<_> =
+                picture.variants.into_iter().map(|v| (content_id(&v.bytes), v.name, v.mime, Some((v.width, v.height)), Bytes::from(v.bytes))).collect();
+            ("image", Some((picture.width, picture.height, picture.animated)), files)
         }
         class => {
             if bytes.len() > MAX_SOUND_OR_VIDEO {
                 return Err(too_large(MAX_SOUND_OR_VIDEO));
             }
-            let id = media.files.put(&bytes).await.map_err(ApiError::internal)?;
             let kind_name = if class == Class::Audio { "audio" } else { "video" };
-            Uploaded { kind: kind_name, width: None, height: None, animated: false, files: vec![stored("original", id, kind.mime(), None, bytes.len())] }
+            (kind_name, None, vec![(content_id(&bytes), "original", kind.mime(), None, bytes)])
         }
     };
+    let counted = to_store.iter().map(|(id, _, _, _, bytes)| UploadedFile { id: id.clone(), bytes: bytes.len() as u64 }).collect();
+    within_quota(&state, &caller.user_id, kind_name, counted, media.quota).await?;
+    let mut files = Vec::new();
+    for (id, size, mime, dimensions, bytes) in to_store {
+        media.files.put(&id, &bytes).await.map_err(ApiError::internal)?;
+        files.push(stored(size, id, mime, dimensions, bytes.len()));
+    }
+    let (width, height, animated) = picture.map_or((None, None, false), |(w, h, a)| (Some(w), Some(h), a));
+    let uploaded = Uploaded { kind: kind_name, width, height, animated, files };
     tracing::info!(user = %caller.user_id, kind = uploaded.kind, files = uploaded.files.len(), "media uploaded");
     Ok((StatusCode::CREATED, Json(uploaded)))
 }
@@ -214,10 +246,12 @@ fn invalid_link() -> ApiError {
 #[utoipa::path(get, path = "/media/{id}", operation_id = "getMedia", tag = "media", params(("id" = String, Path, description = "The file's SHA-256, in hexadecimal"), Link),
     responses(
         (status = 200, description = "The file", content_type = "application/octet-stream", body = Vec<u8>),
+        (status = 206, description = "The part a `Range: bytes=…` header asked for (one range; several are answered whole), with `Content-Range`", content_type = "application/octet-stream", body = Vec<u8>),
         (status = 304, description = "Not modified (`If-None-Match`)"),
         (status = 400, description = "A query that could not be read (a parameter given twice)", body = ErrorBody),
         (status = 403, description = "A link that is not signed for this file, or has expired", body = ErrorBody),
         (status = 404, description = "No such file", body = ErrorBody),
+        (status = 416, description = "A range that starts past the file's end (`Content-Range: bytes */<length>`)", body = ErrorBody),
     ),
 )]
 async fn serve(State(state): State<AppState>, Path(id): Path<String>, ApiQuery(link): ApiQuery<Link>, headers: HeaderMap) -> Result<Response, ApiError> {
@@ -244,7 +278,73 @@ async fn serve(State(state): State<AppState>, Path(id): Path<String>, ApiQuery(l
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag)) {
         return Ok((StatusCode::NOT_MODIFIED, common).into_response());
     }
-    let bytes = state.feature::<std::sync::Arc<Media>>().files.get(&id).await.map_err(ApiError::internal)?.ok_or_else(not_found)?;
-    let mime = sniff(&bytes).map_or("application/octet-stream", Kind::mime);
-    Ok((common, [(header::CONTENT_TYPE, mime)], bytes).into_response())
+    let stored = state.feature::<std::sync::Arc<Media>>().files.open(&id).await.map_err(ApiError::internal)?.ok_or_else(not_found)?;
+    let (len, mime) = (stored.len(), sniff(stored.head()).map_or("application/octet-stream", Kind::mime));
+    let headers_of = |range: Option<String>| {
+        let mut h = vec![(header::CONTENT_TYPE, mime.to_owned()), (header::ACCEPT_RANGES, "bytes".to_owned())];
+        h.extend(range.map(|r| (header::CONTENT_RANGE, r)));
+        axum::response::AppendHeaders(h)
+    };
+    let (status, start, end) = match headers.get(header::RANGE).and_then(|v| v.to_str().ok()).map(|r| byte_range(r, len)) {
+        None | Some(Range::Whole) => (StatusCode::OK, 0, len.saturating_sub(1)),
+        Some(Range::Part(start, end)) => (StatusCode::PARTIAL_CONTENT, start, end),
+        Some(Range::Unsatisfiable) => {
+            let refused =
+                ApiError::new(StatusCode::RANGE_NOT_SATISFIABLE, "range_not_satisfiable", format!("The file has {len} bytes: ask for a range within them"));
+            let mut response = refused.into_response();
+            response.headers_mut().insert(header::CONTENT_RANGE, format!("bytes */{len}").parse().expect("a header value"));
+            return Ok(response);
+        }
+    };
+    let range = (status == StatusCode::PARTIAL_CONTENT).then(|| format!("bytes {start}-{end}/{len}"));
+    let body = if len == 0 { axum::body::Body::empty() } else { stored.body(start, end).await.map_err(ApiError::internal)? };
+    Ok((status, common, headers_of(range), body).into_response())
+}
+
+/// What a `Range` header asks of a file of `len` bytes.
+#[derive(Debug, PartialEq)]
+enum Range {
+    /// Bytes `start..=end`.
+    Part(u64, u64),
+    /// Several ranges, or a header that is not one: the whole file (RFC 9110 allows ignoring it).
+    Whole,
+    /// A range that starts past the end: 416.
+    Unsatisfiable,
+}
+
+fn byte_range(header: &str, len: u64) -> Range {
+    let Some(spec) = header.trim().strip_prefix("bytes=").filter(|s| !s.contains(',')) else { return Range::Whole };
+    let Some((first, last)) = spec.trim().split_once('-') else { return Range::Whole };
+    let (first, last) = (first.trim(), last.trim());
+    match (first.parse::<u64>().ok(), last.parse::<u64>().ok()) {
+        // The last `n` bytes.
+        (None, Some(n)) if first.is_empty() => match n {
+            0 => Range::Unsatisfiable,
+            n => Range::Part(len.saturating_sub(n), len.saturating_sub(1)),
+        },
+        (Some(start), _) if start >= len => Range::Unsatisfiable,
+        (Some(start), None) if last.is_empty() => Range::Part(start, len - 1),
+        (Some(start), Some(end)) if end >= start => Range::Part(start, end.min(len - 1)),
+        _ => Range::Whole,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Range, byte_range};
+
+    #[test]
+    fn a_range_header_is_read_as_rfc_9110_says() {
+        assert_eq!(byte_range("bytes=0-99", 1000), Range::Part(0, 99));
+        assert_eq!(byte_range("bytes=900-", 1000), Range::Part(900, 999));
+        assert_eq!(byte_range("bytes=-100", 1000), Range::Part(900, 999));
+        assert_eq!(byte_range("bytes=-5000", 1000), Range::Part(0, 999));
+        assert_eq!(byte_range("bytes=990-5000", 1000), Range::Part(990, 999));
+        assert_eq!(byte_range("bytes=1000-", 1000), Range::Unsatisfiable);
+        assert_eq!(byte_range("bytes=-0", 1000), Range::Unsatisfiable);
+        assert_eq!(byte_range("bytes=0-1,5-6", 1000), Range::Whole);
+        assert_eq!(byte_range("bytes=9-3", 1000), Range::Whole);
+        assert_eq!(byte_range("items=0-1", 1000), Range::Whole);
+        assert_eq!(byte_range("bytes=0-0", 0), Range::Unsatisfiable);
+    }
 }
