@@ -61,18 +61,24 @@ async fn open_on(db: &TestDb, configure: impl FnOnce(&mut quizroom_api::Config),
     assert_eq!(status, 201, "{view}");
     assert_eq!(view["phase"], "lobby");
     let key = answer_key(&db.url, category_id).await.into_iter().map(|(_, letter)| letter).collect();
-    Game {
-        game_id: view["gameId"].as_str().unwrap().to_owned(),
-        pin: view["host"]["pin"].as_str().unwrap().to_owned(),
-        link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
-        app,
-        clock,
-        host,
-        key,
-    }
+    Game::of(app, clock, host, &view, key)
 }
 
 impl Game {
+    /// The game the host opened (`view`, the answer to `POST /api/live/games`), whose questions'
+    /// right letters are `key` (empty for other types).
+    pub(crate) fn of(app: TestApp, clock: Arc<ShiftedClock>, host: String, view: &Value, key: Vec<String>) -> Game {
+        Game {
+            game_id: view["gameId"].as_str().unwrap().to_owned(),
+            pin: view["host"]["pin"].as_str().unwrap().to_owned(),
+            link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
+            app,
+            clock,
+            host,
+            key,
+        }
+    }
+
     /// Joins as `nickname` (a guest unless `token`), returning the answer.
     async fn join(&self, nickname: &str, token: Option<&str>) -> (u16, Value) {
         self.app.post("/api/live/join", token, json!({ "pin": self.pin, "nickname": nickname })).await

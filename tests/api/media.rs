@@ -43,7 +43,7 @@ async fn an_account_over_its_storage_quota_is_refused_and_a_file_it_has_costs_no
     assert_eq!((status, refused["code"].as_str()), (413, Some("quota_full")), "{refused}");
     assert_eq!(
         refused["error"],
-        "Your media storage is full: 0.6 of 1.0 MB used, and this file needs 0.6 MB more. Remove media from quizzes you no longer use, or upload a smaller file."
+        "Your media storage is full: 0.6 of 1.0 MB used, and this file needs 0.6 MB more. Use a file you have uploaded before (it costs nothing again), or upload a smaller one."
     );
     // Another account has its own quota.
     assert_eq!(upload(&app, &other, "b.mp3", silence(1_500, 2)).await.0, 201);

@@ -97,7 +97,7 @@ pub async fn serve_on(
     tasks.spawn(joins);
     let mut features = axum::http::Extensions::new();
     features.insert(joiner);
-    features.insert(Arc::new(crate::media::Media::new(config.db.data_dir.join("media"), config.media_quota_mb * 1024 * 1024)));
+    features.insert(Arc::new(crate::media::Media::new(config.db.data_dir.join("media"), config.media_quota_mb.saturating_mul(1024 * 1024))));
     let links = crate::media::links(keys.clone());
     let hub = quizroom_hub::Hub::new(store.clone(), Arc::new(move || clock.now_ms()), MAX_SOCKETS, shutdown.clone(), Arc::new(live_writer), links);
     tasks.spawn(hub.clone().run());

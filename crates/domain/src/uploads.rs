@@ -1,7 +1,8 @@
 //! The media files a host uploaded (issue 30): `uploads-{user}`, one stream per account. Each
 //! upload records its stored files (content ids and sizes) once per account; a file the account
 //! uploaded before costs nothing again. The files count against the account's storage quota: an
-//! upload that would take it over is refused, with what is used and what is allowed.
+//! upload that would take it over is refused, with what is used and what is allowed. Nothing
+//! gives room back yet: collecting files no quiz uses is for later (issue 30).
 
 use std::collections::HashMap;
 
@@ -35,13 +36,13 @@ impl DomainEvent for UploadsEvent {}
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UploadsError {
-    #[error("Your media storage is full: {} of {} MB used, and this file needs {} MB more. Remove media from quizzes you no longer use, or upload a smaller file.", mb(*used), mb(*quota), mb(*needed))]
+    #[error("Your media storage is full: {} of {} MB used, and this file needs {} MB more. Use a file you have uploaded before (it costs nothing again), or upload a smaller one.", mb(*used), mb(*quota), mb(*needed))]
     QuotaFull { used: u64, quota: u64, needed: u64 },
 }
 
 /// Bytes in megabytes, rounded up to a tenth, as hosts read them.
 fn mb(bytes: u64) -> String {
-    let tenths = bytes.div_ceil(104_858);
+    let tenths = bytes.saturating_mul(10).div_ceil(1_048_576);
     format!("{}.{}", tenths / 10, tenths % 10)
 }
 
@@ -117,5 +118,6 @@ mod tests {
         let refused = UploadsError::QuotaFull { used: 9 * 1_048_576, quota: 10 * 1_048_576, needed: 2 * 1_048_576 };
         given::<Uploads>(before).when(record(vec![file("b", 2 * 1_048_576)], 10 * 1_048_576)).then_error(refused.clone());
         assert!(refused.to_string().starts_with("Your media storage is full: 9.0 of 10.0 MB used, and this file needs 2.0 MB more."), "{refused}");
+        assert_eq!((mb(1_048_576), mb(1_048_577), mb(0)), ("1.0".to_owned(), "1.1".to_owned(), "0.0".to_owned()));
     }
 }

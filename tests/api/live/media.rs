@@ -32,15 +32,7 @@ async fn a_picture_question_is_served_to_every_device_and_opens_once_they_had_ti
     let quiz_id = quiz_of(&app, &host, vec![question]).await;
     let (status, view) = app.post("/api/live/games", Some(&host), json!({ "quizId": quiz_id })).await;
     assert_eq!(status, 201, "{view}");
-    let game = Game {
-        game_id: view["gameId"].as_str().unwrap().to_owned(),
-        pin: view["host"]["pin"].as_str().unwrap().to_owned(),
-        link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
-        app,
-        clock,
-        host,
-        key: vec!["A".into()],
-    };
+    let game = Game::of(app, clock, host, &view, vec!["A".into()]);
     let (mut ana, _, _) = game.player("Ana").await;
     let (mut ben, _, _) = game.player("Ben").await;
     assert_eq!(game.control("start").await.0, 200);

@@ -37,15 +37,7 @@ async fn open_typed(db: &TestDb) -> Game {
     let quiz_id = quiz_of(&app, &host, questions()).await;
     let (status, view) = app.post("/api/live/games", Some(&host), json!({ "quizId": quiz_id })).await;
     assert_eq!(status, 201, "{view}");
-    Game {
-        game_id: view["gameId"].as_str().unwrap().to_owned(),
-        pin: view["host"]["pin"].as_str().unwrap().to_owned(),
-        link_key: view["host"]["joinKey"].as_str().unwrap().to_owned(),
-        app,
-        clock,
-        host,
-        key: vec![String::new(), String::new(), String::new(), "B".into(), String::new()],
-    }
+    Game::of(app, clock, host, &view, vec![String::new(), String::new(), String::new(), "B".into(), String::new()])
 }
 
 impl Game {

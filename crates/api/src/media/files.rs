@@ -84,16 +84,18 @@ impl Cache {
 pub struct MediaFiles {
     dir: PathBuf,
     cache: Mutex<Cache>,
+    /// Held while a file is read whole from disk.
+    reading: tokio::sync::Mutex<()>,
 }
 
 impl MediaFiles {
     pub fn new(dir: PathBuf) -> MediaFiles {
-        MediaFiles { dir, cache: Mutex::default() }
+        MediaFiles { dir, cache: Mutex::default(), reading: tokio::sync::Mutex::new(()) }
     }
 
     /// Where file `id` lives (`id` is a content id: no other name reaches the disk).
     fn path(&self, id: &str) -> PathBuf {
-        debug_assert!(is_content_id(id));
+        assert!(is_content_id(id), "a media file is named by its content id");
         self.dir.join(&id[..2]).join(id)
     }
 
@@ -121,7 +123,16 @@ impl MediaFiles {
         if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
             return Ok(Some(bytes.clone()));
         }
-        let Some(bytes) = self.head(id, u64::MAX).await?.map(Bytes::from) else { return Ok(None) };
+        // One read from disk at a time: a room asking for the same picture at once reads it once.
+        let _reading = self.reading.lock().await;
+        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
+            return Ok(Some(bytes.clone()));
+        }
+        let bytes = match tokio::fs::read(self.path(id)).await {
+            Ok(bytes) => Bytes::from(bytes),
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e),
+        };
         self.cache.lock().expect("media cache").keep(id, &bytes);
         Ok(Some(bytes))
     }

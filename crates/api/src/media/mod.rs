@@ -2,8 +2,9 @@
 //! sound or a video; the server tells its kind by its bytes alone, keeps an image only as its
 //! pixels re-encoded in a phone and a projector size (`quizroom_media::process`), keeps sound and
 //! video as uploaded, names each stored file by the SHA-256 of its bytes, and serves a file only
-//! through a signed link that expires: whoever was given the link (today the uploader) may fetch
-//! it, and a guessed or altered link is refused.
+//! through a signed link that expires: whoever was given the link (the uploader, and whoever is
+//! served a question showing the file: `attach::served`) may fetch it, and a guessed or altered
+//! link is refused. Each account's uploads count against its storage quota (`uploads-{user}`).
 
 mod attach;
 mod files;
@@ -61,17 +62,8 @@ impl Media {
 async fn within_quota(state: &AppState, user_id: &str, kind: &str, files: Vec<UploadedFile>, quota: u64) -> Result<(), ApiError> {
     let stream = StreamId::<Uploads>::new(user_id);
     let metadata = crate::commands::metadata(user_id, "upload_media");
-    let record = || async {
-        let mut tx = state.store.begin_write().await?;
-        let command = UploadsCommand::Record { kind: kind.to_owned(), files: files.clone(), quota, now: state.clock.now_ms() };
-        let decided = crate::commands::decide_in(&state.store, &mut tx, &stream, &metadata, command).await?;
-        if decided.is_ok() {
-            tx.commit().await?;
-            state.store.committed();
-        }
-        Ok::<_, quizroom_eventstore::StoreError>(decided)
-    };
-    match crate::retrying!(record())? {
+    let command = || UploadsCommand::Record { kind: kind.to_owned(), files: files.clone(), quota, now: state.clock.now_ms() };
+    match crate::retrying!(crate::commands::decide_and_commit(&state.store, &stream, &metadata, command()))? {
         Ok(_) => Ok(()),
         Err(refused @ UploadsError::QuotaFull { .. }) => Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "quota_full", refused.to_string())),
     }
@@ -297,8 +289,9 @@ async fn serve(State(state): State<AppState>, Path(id): Path<String>, ApiQuery(l
         }
     };
     let range = (status == StatusCode::PARTIAL_CONTENT).then(|| format!("bytes {start}-{end}/{len}"));
-    let body = if len == 0 { axum::body::Body::empty() } else { stored.body(start, end).await.map_err(ApiError::internal)? };
-    Ok((status, common, headers_of(range), body).into_response())
+    let (body, length) = if len == 0 { (axum::body::Body::empty(), 0) } else { (stored.body(start, end).await.map_err(ApiError::internal)?, end - start + 1) };
+    // Told even when streamed from disk: players seeking in a video need it.
+    Ok((status, common, headers_of(range), [(header::CONTENT_LENGTH, length.to_string())], body).into_response())
 }
 
 /// What a `Range` header asks of a file of `len` bytes.

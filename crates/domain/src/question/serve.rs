@@ -154,7 +154,8 @@ impl QuestionKind {
     }
 
     /// The order its shuffled list is served in (`order[served] = definition index`), if it has
-    /// one: an ordering's items, a matching's right items, a categorize question's items.
+    /// one: an ordering's items, a matching's right items, a categorize question's items, a
+    /// hotspot's regions.
     pub fn served_order(&self, seed: i64, question_id: i64) -> Option<Vec<usize>> {
         shuffled_len(self).map(|n| shuffled(seed, question_id, n))
     }

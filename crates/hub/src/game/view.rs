@@ -108,7 +108,7 @@ pub struct CurrentQuestion {
     #[schema(value_type = Option<Object>)]
     pub media: Option<serde_json::Value>,
     pub started_at: i64,
-    /// Answers are taken from here (3 s after `startedAt`) …
+    /// Answers are taken from here (3 s after `startedAt`, 5 s for a question with media) …
     pub opens_at: i64,
     /// … until here; `null` while paused.
     pub deadline: Option<i64>,

@@ -33,12 +33,15 @@ export function dragShape(kind: Exclude<ShapeKind, 'polygon'>, start: PicturePoi
   if (Math.abs(x1 - x0) < CLICK && Math.abs(y1 - y0) < CLICK) {
     return { kind, x: tidy3(clamp01(Math.min(x0 - 0.05, 0.9))), y: tidy3(clamp01(Math.min(y0 - 0.05, 0.9))), w: 0.1, h: 0.1 }
   }
+  // Rounded, a rectangle stays on the picture (the server refuses one past its edge).
+  const x = tidy3(Math.min(x0, x1))
+  const y = tidy3(Math.min(y0, y1))
   return {
     kind,
-    x: tidy3(Math.min(x0, x1)),
-    y: tidy3(Math.min(y0, y1)),
-    w: tidy3(Math.max(CLICK, Math.abs(x1 - x0))),
-    h: tidy3(Math.max(CLICK, Math.abs(y1 - y0))),
+    x,
+    y,
+    w: tidy3(Math.min(1 - x, Math.max(CLICK, Math.abs(x1 - x0)))),
+    h: tidy3(Math.min(1 - y, Math.max(CLICK, Math.abs(y1 - y0)))),
   }
 }
 
