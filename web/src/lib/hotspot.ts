@@ -20,11 +20,6 @@ export function aspectOf(definition: Pick<HotspotDefinition, 'aspect'>): number 
   return typeof aspect === 'number' && Number.isFinite(aspect) && aspect > 0 ? aspect : 1
 }
 
-/** The height per width of a picture of `width` × `height` pixels; null when either is unknown. */
-export function pictureAspect(width: number | null | undefined, height: number | null | undefined): number | null {
-  return width && height && width > 0 && height > 0 ? height / width : null
-}
-
 /** Whether (x, y) lies inside `shape` (its edge included) on a picture `aspect` high per width. */
 export function contains(shape: HotspotShape, x: number, y: number, aspect: number): boolean {
   switch (shape.kind) {

@@ -12,6 +12,7 @@ use quizroom_hub::MediaLinks;
 use quizroom_media::{Class, dimensions, sniff};
 use serde_json::{Value, json};
 
+use super::files::HEAD_BYTES;
 use super::{Media as MediaFeature, link};
 use crate::error::ApiError;
 use crate::question_form::{QuestionProblem, questions_refused};
@@ -33,9 +34,6 @@ pub async fn attach(state: &AppState, questions: Vec<&mut Option<Media>>) -> Res
     if problems.is_empty() { Ok(()) } else { Err(questions_refused(problems)) }
 }
 
-/// Bytes read to tell a stored sound or video by.
-const HEAD: u64 = 1 << 20;
-
 async fn fill_in(feature: &MediaFeature, media: &mut Media) -> Result<Result<(), String>, ApiError> {
     let (wanted, files): (Class, Vec<(&'static str, &mut MediaFile)>) = match media {
         Media::Image { phone, projector, .. } => (Class::Image, vec![("media.phone", phone), ("media.projector", projector)]),
@@ -45,8 +43,8 @@ async fn fill_in(feature: &MediaFeature, media: &mut Media) -> Result<Result<(),
     for (field, file) in files {
         // A stored picture is small; a sound or a video is told by its start (an MP3's ID3 tag
         // may be longer: then by the whole file).
-        let mut bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD }).await.map_err(ApiError::internal)?;
-        if bytes.as_ref().is_some_and(|b| b.len() as u64 == HEAD && sniff(b).is_err()) {
+        let mut bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD_BYTES }).await.map_err(ApiError::internal)?;
+        if bytes.as_ref().is_some_and(|b| b.len() as u64 == HEAD_BYTES && sniff(b).is_err()) {
             bytes = feature.files.get(&file.id).await.map_err(ApiError::internal)?.map(Vec::from);
         }
         let Some(bytes) = bytes else { return Ok(Err(format!("{field}: no such file; upload it again"))) };

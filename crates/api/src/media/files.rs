@@ -14,6 +14,9 @@ use axum::body::Bytes;
 use quizroom_media::{content_id, is_content_id};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+/// Bytes read from the start of a file too large to keep in memory, to tell its kind by.
+pub const HEAD_BYTES: u64 = 1 << 20;
+
 /// A stored file opened to be served.
 pub enum Stored {
     Memory(Bytes),
@@ -151,7 +154,7 @@ impl MediaFiles {
         if len <= CACHE_FILE_BYTES as u64 {
             return Ok(self.get(id).await?.map(Stored::Memory));
         }
-        Ok(self.head(id, 1 << 20).await?.map(|head| Stored::Disk { path: self.path(id), len, head }))
+        Ok(self.head(id, HEAD_BYTES).await?.map(|head| Stored::Disk { path: self.path(id), len, head }))
     }
 
     /// The first `at_most` bytes of file `id`, if it is stored.

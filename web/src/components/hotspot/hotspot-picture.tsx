@@ -10,7 +10,7 @@
  * drawings are hidden from screen readers: the screens say the same in words.
  */
 import { useState, type ReactNode, type Ref } from 'react'
-import { pictureSrcSet } from '@/components/question-media/question-media'
+import { LoadFailed, pictureSizes, pictureSrcSet } from '@/components/question-media/question-media'
 import { readMedia } from '@/lib/served-media'
 import type { HotspotRegion, HotspotShape, ServedMedia } from '@/types/api'
 import './hotspot.css'
@@ -41,8 +41,6 @@ type HotspotPictureProps = {
   children?: ReactNode
 }
 
-const SIZES = '(min-width: 64rem) 48rem, 100vw'
-
 export function HotspotPicture({ media, aspect, large = false, boxRef, children }: HotspotPictureProps) {
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
@@ -62,7 +60,7 @@ export function HotspotPicture({ media, aspect, large = false, boxRef, children 
             className="hotspot-image"
             src={file.url}
             srcSet={pictureSrcSet(media)}
-            sizes={large ? '100vw' : SIZES}
+            sizes={pictureSizes(large)}
             width={file.width ?? undefined}
             height={file.height ?? undefined}
             alt={media.decorative ? '' : media.alt}
@@ -78,19 +76,14 @@ export function HotspotPicture({ media, aspect, large = false, boxRef, children 
         {children}
       </div>
       {failed ? (
-        <div className="question-media-failed hotspot-failed" role="status">
-          <p>The picture could not be loaded.</p>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => {
-              setFailed(false)
-              setAttempt((n) => n + 1)
-            }}
-          >
-            Retry
-          </button>
-        </div>
+        <LoadFailed
+          noun="picture"
+          className="hotspot-failed"
+          onRetry={() => {
+            setFailed(false)
+            setAttempt((n) => n + 1)
+          }}
+        />
       ) : null}
       {failed && media && !media.decorative && media.alt.trim() !== '' ? <p className="question-media-alt">The picture shows: {media.alt}</p> : null}
     </div>

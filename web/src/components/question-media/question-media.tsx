@@ -30,9 +30,20 @@ type Sound = Exclude<ServedMedia, Image>
 /** The word for each kind, as the notices and buttons say it. */
 export const MEDIA_NOUNS: Record<ServedMedia['kind'], string> = { image: 'picture', audio: 'sound', video: 'video' }
 
-/** How wide the picture is drawn: the question's column on a page, the whole screen on a projector. */
-const SIZES = '(min-width: 64rem) 48rem, 100vw'
-const LARGE_SIZES = '100vw'
+/** How wide the picture is drawn (`sizes`): the question's column on a page, the whole screen on a projector. */
+export const pictureSizes = (large: boolean) => (large ? '100vw' : '(min-width: 64rem) 48rem, 100vw')
+
+/** A file that did not load: says so, with Retry (which asks for it again). */
+export function LoadFailed({ noun, className = '', onRetry }: { noun: string; className?: string; onRetry: () => void }) {
+  return (
+    <div className={`question-media-failed${className ? ` ${className}` : ''}`} role="status">
+      <p>The {noun} could not be loaded.</p>
+      <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  )
+}
 
 /** The `srcset` of both files by their widths; none when there is only one file (an animation). */
 export function pictureSrcSet(media: Image): string | undefined {
@@ -48,7 +59,7 @@ function Picture({ media, large, onError }: { media: Image; large: boolean; onEr
       className="question-media-image"
       src={file.url}
       srcSet={pictureSrcSet(media)}
-      sizes={large ? LARGE_SIZES : SIZES}
+      sizes={pictureSizes(large)}
       width={file.width ?? undefined}
       height={file.height ?? undefined}
       alt={media.decorative ? '' : media.alt}
@@ -105,19 +116,13 @@ function MediaView({ media, large, silent }: MediaViewProps) {
   return (
     <div className={`question-media question-media-${media.kind}${large ? ' is-large' : ''}`} data-testid="question-media">
       {failed ? (
-        <div className="question-media-failed" role="status">
-          <p>The {noun} could not be loaded.</p>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => {
-              setFailed(false)
-              setAttempt((n) => n + 1)
-            }}
-          >
-            Retry
-          </button>
-        </div>
+        <LoadFailed
+          noun={noun}
+          onRetry={() => {
+            setFailed(false)
+            setAttempt((n) => n + 1)
+          }}
+        />
       ) : media.kind === 'image' ? (
         <Picture key={attempt} media={media} large={large} onError={onError} />
       ) : showPlayer ? (
