@@ -14,8 +14,8 @@ pub struct QuizProjection;
 async fn write_version(conn: &mut Conn, category_id: i64, version: i64, questions: &[Question]) -> Result<(), ProjectionError> {
     for (position, q) in questions.iter().enumerate() {
         sqlx::query(
-            "insert into question (category_id, quiz_version, question_id, position, text, definition, explanation, media) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "insert into question (category_id, quiz_version, question_id, position, text, definition, explanation, media, pictures) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(category_id)
         .bind(version)
@@ -25,6 +25,7 @@ async fn write_version(conn: &mut Conn, category_id: i64, version: i64, question
         .bind(serde_json::to_string(&q.kind).expect("a question's definition serialises"))
         .bind(&q.explanation)
         .bind(q.media.as_ref().map(|m| serde_json::to_string(m).expect("media serialise")))
+        .bind((!q.pictures.is_empty()).then(|| serde_json::to_string(&q.pictures).expect("pictures serialise")))
         .execute(&mut *conn)
         .await?;
     }

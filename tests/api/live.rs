@@ -12,7 +12,7 @@ use crate::helpers::{TestApp, answer_key, spawn_app_with};
 use crate::hub::{Socket, connect, first_category, next_of, send};
 
 /// The next `game` message whose view is in `phase` (skipping others); fails after 10 s.
-async fn next_view(socket: &mut Socket, phase: &str) -> Value {
+pub(crate) async fn next_view(socket: &mut Socket, phase: &str) -> Value {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     loop {
         let message = tokio::time::timeout_at(deadline, next_of(socket, "game")).await.unwrap_or_else(|_| panic!("no {phase} view"));
@@ -101,7 +101,7 @@ impl Game {
     }
 
     /// Joins and subscribes; returns the player's socket, id and token.
-    async fn player(&self, nickname: &str) -> (Socket, String, String) {
+    pub(crate) async fn player(&self, nickname: &str) -> (Socket, String, String) {
         let (status, joined) = self.join(nickname, None).await;
         assert_eq!(status, 200, "{joined}");
         let token = joined["token"].as_str().unwrap().to_owned();

@@ -20,6 +20,7 @@ mod live_joins;
 mod live_nodes;
 mod media;
 mod migrations;
+mod option_pictures;
 mod play;
 mod projectors;
 mod question_media;

@@ -21,7 +21,7 @@ backend_tests! {
 }
 
 /// A few bytes an MP3 is told by: an ID3 tag, then an MPEG frame.
-fn mp3() -> Vec<u8> {
+pub(crate) fn mp3() -> Vec<u8> {
     [b"ID3\x03\0\0\0\0\0\x02\0\0".as_slice(), &[0xFF, 0xFB, 0x90, 0x64], &[0; 400]].concat()
 }
 
@@ -133,7 +133,7 @@ async fn media_not_stored_of_another_kind_or_without_its_texts_is_refused_naming
     };
     let unknown = json!({ "phone": "0".repeat(64), "projector": "0".repeat(64) });
     let cases = [
-        (vec![pictured(&picture, "A flag"), pictured(&unknown, "A flag")], "Question 2: media.phone: no such file; upload it again"),
+        (vec![pictured(&picture, "A flag"), pictured(&unknown, "A flag")], "Question 2: media.phone: no such file among your uploads; upload it again"),
         (
             vec![pictured(&json!({ "phone": sound["original"], "projector": picture["projector"] }), "A flag")],
             "Question 1: media.phone: the file is a sound, not a picture",

@@ -146,7 +146,7 @@ async fn publish_one(store: &EventStore, file: &CategoryFile, hash: &str) -> Res
             Ok(kind) => kind,
             Err(why) => return Ok(Err(why)),
         };
-        questions.push(Question { id, key: q.key.clone(), text: q.text.clone(), kind, explanation: q.explanation.clone(), media: None });
+        questions.push(Question { id, key: q.key.clone(), text: q.text.clone(), kind, explanation: q.explanation.clone(), media: None, pictures: Vec::new() });
     }
     let content = CuratedContent {
         slug: file.slug.clone(),

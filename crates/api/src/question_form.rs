@@ -25,19 +25,29 @@ pub struct DraftQuestion {
     /// As the host named it: its files' types and sizes are filled in from the stored files by
     /// `media::attach` before the question is recorded.
     pub media: Option<Media>,
+    /// Pictures on its options or items, named as `media` is; empty for none.
+    pub pictures: Vec<Option<Media>>,
 }
 
 impl DraftQuestion {
     /// A question of four options A–D with one right.
     pub fn four(text: String, options: [String; 4], answer: Letter, explanation: String) -> DraftQuestion {
-        DraftQuestion { text, kind: QuestionKind::from_letters(options, answer), explanation, media: None }
+        DraftQuestion { text, kind: QuestionKind::from_letters(options, answer), explanation, media: None, pictures: Vec::new() }
     }
 
     /// The question, a hotspot fitted to its picture's shape (once `media::attach` read it).
     pub fn with_id(&self, id: i64) -> Question {
         let mut kind = self.kind.clone();
         kind.fit_to(self.media.as_ref());
-        Question { id, key: format!("q{id}"), text: self.text.clone(), kind, explanation: self.explanation.clone(), media: self.media.clone() }
+        Question {
+            id,
+            key: format!("q{id}"),
+            text: self.text.clone(),
+            kind,
+            explanation: self.explanation.clone(),
+            media: self.media.clone(),
+            pictures: self.pictures.clone(),
+        }
     }
 }
 
@@ -73,6 +83,8 @@ pub struct EditedQuestion {
     explanation: String,
     #[serde(default)]
     media: Option<Value>,
+    #[serde(default)]
+    pictures: Option<Value>,
 }
 
 impl utoipa::PartialSchema for EditedQuestion {
@@ -125,6 +137,15 @@ impl utoipa::PartialSchema for EditedQuestion {
                      `url`, are ignored): `{kind: image, phone: {id}, projector: {id}, alt, decorative}` (alt text unless decorative), \
                      `{kind: audio | video, file: {id}, transcript}`. A file that is not stored, or not of the kind named, and a missing \
                      alt text or transcript are refused (422) with the field named (`docs/media-api.md`)",
+                )),
+            )
+            .property(
+                "pictures",
+                ObjectBuilder::new().schema_type(schema::SchemaType::from_iter([Type::Array, Type::Null])).description(Some(
+                    "Pictures on the options (four options A–D, single choice, multi-select, poll), the items (ordering, categorize) \
+                     or the pairs' left items (matching): one entry per option or item in the definition's order, each `null` or a \
+                     picture named as `media` is (`{kind: image, phone: {id}, projector: {id}, alt, decorative}`). The option's text \
+                     stays its label. Refused (422) with the picture named when the count differs or a picture is not accessible",
                 )),
             )
             .description(Some("A question as the host edited it: four options and the answer, or a definition of any type"))
@@ -218,7 +239,8 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
         if matches!(kind, QuestionKind::Hotspot { .. }) && !matches!(media, Some(Media::Image { .. })) {
             return Err(QuestionProblem::Rule(format!("Question {n}: {HOTSPOT_NEEDS_PICTURE}")));
         }
-        return Ok(DraftQuestion { text, kind, explanation, media });
+        let pictures = named_pictures(n, q.pictures.as_ref(), &kind)?;
+        return Ok(DraftQuestion { text, kind, explanation, media, pictures });
     }
     let options = [&q.option_a, &q.option_b, &q.option_c, &q.option_d].map(|o| o.trim().to_owned());
     if text.is_empty() || options.iter().any(String::is_empty) {
@@ -238,25 +260,51 @@ pub fn checked_question(n: usize, q: &EditedQuestion) -> Result<DraftQuestion, Q
     }
     let answer = answer_letter(&q.answer, &options)
         .ok_or_else(|| QuestionProblem::Rule(format!("Question {n}: the answer must be A, B, C or D, or the text of an option")))?;
-    Ok(DraftQuestion { media: named_media(n, q.media.as_ref())?, ..DraftQuestion::four(text, options, answer, explanation) })
+    let four = DraftQuestion::four(text, options, answer, explanation);
+    let pictures = named_pictures(n, q.pictures.as_ref(), &four.kind)?;
+    Ok(DraftQuestion { media: named_media(n, q.media.as_ref())?, pictures, ..four })
 }
 
 /// The media a host named, read and checked by the rules that need no stored file (alt text,
 /// transcript, ids that are content ids); `null` or absent: none.
 fn named_media(n: usize, value: Option<&Value>) -> Result<Option<Media>, QuestionProblem> {
     let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(None) };
+    let media = read_media(value).map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
+    media.check().map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
+    Ok(Some(media))
+}
+
+/// Media as a host named them, their texts trimmed; not yet checked.
+fn read_media(value: &Value) -> Result<Media, String> {
     let mut strings = Vec::new();
     texts(value, &mut strings);
     if strings.iter().any(|t| has_stray_control(t)) {
-        return Err(QuestionProblem::Rule(format!("Question {n}: media holds a control character")));
+        return Err("media holds a control character".into());
     }
-    let mut media: Media = serde_json::from_value(value.clone()).map_err(|e| QuestionProblem::Rule(format!("Question {n}: media: {e}")))?;
+    let mut media: Media = serde_json::from_value(value.clone()).map_err(|e| format!("media: {e}"))?;
     match &mut media {
         Media::Image { alt, .. } => *alt = alt.trim().to_owned(),
         Media::Audio { transcript, .. } | Media::Video { transcript, .. } => *transcript = transcript.trim().to_owned(),
     }
-    media.check().map_err(|e| QuestionProblem::Rule(format!("Question {n}: {e}")))?;
-    Ok(Some(media))
+    Ok(media)
+}
+
+/// The pictures a host named on a question's options or items, read and checked by the rules
+/// that need no stored file (`media::check_pictures`); `null`, absent or all `null`: none.
+fn named_pictures(n: usize, value: Option<&Value>, kind: &QuestionKind) -> Result<Vec<Option<Media>>, QuestionProblem> {
+    let refused = |e: String| QuestionProblem::Rule(format!("Question {n}: {e}"));
+    let Some(value) = value.filter(|v| !v.is_null()) else { return Ok(Vec::new()) };
+    let Some(entries) = value.as_array() else { return Err(refused("pictures: a list with one entry per option or item".into())) };
+    let mut pictures = Vec::with_capacity(entries.len());
+    for (i, entry) in entries.iter().enumerate() {
+        let picture = if entry.is_null() { None } else { Some(read_media(entry).map_err(|e| refused(format!("picture {}: {e}", i + 1)))?) };
+        pictures.push(picture);
+    }
+    if pictures.iter().all(Option::is_none) {
+        return Ok(Vec::new());
+    }
+    quizroom_domain::media::check_pictures(kind, &pictures).map_err(refused)?;
+    Ok(pictures)
 }
 
 #[cfg(test)]
@@ -276,6 +324,7 @@ mod tests {
             definition: None,
             explanation: String::new(),
             media: None,
+            pictures: None,
         }
     }
 

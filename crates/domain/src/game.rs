@@ -67,6 +67,9 @@ pub struct GameQuestion {
     /// A picture, a sound or a video shown with it (issue 30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub media: Option<Media>,
+    /// Pictures on its options or items, as the quiz's question has them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pictures: Vec<Option<Media>>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +82,8 @@ struct RecordedGameQuestion {
     explanation: String,
     #[serde(default)]
     media: Option<Media>,
+    #[serde(default)]
+    pictures: Vec<Option<Media>>,
 }
 
 impl TryFrom<RecordedGameQuestion> for GameQuestion {
@@ -86,13 +91,19 @@ impl TryFrom<RecordedGameQuestion> for GameQuestion {
 
     fn try_from(r: RecordedGameQuestion) -> Result<GameQuestion, Self::Error> {
         let kind = r.recorded.read().ok_or("a game's question needs its kind, or four options and an answer")?;
-        Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation, media: r.media })
+        Ok(GameQuestion { id: r.id, text: r.text, kind: Arc::new(kind), explanation: r.explanation, media: r.media, pictures: r.pictures })
     }
 }
 
 impl GameQuestion {
     pub fn new(id: i64, text: impl Into<String>, kind: QuestionKind, explanation: impl Into<String>) -> GameQuestion {
-        GameQuestion { id, text: text.into(), kind: Arc::new(kind), explanation: explanation.into(), media: None }
+        GameQuestion { id, text: text.into(), kind: Arc::new(kind), explanation: explanation.into(), media: None, pictures: Vec::new() }
+    }
+
+    /// Whether it shows media (on itself or on its options), which devices must load before its
+    /// answer window opens.
+    pub fn shows_media(&self) -> bool {
+        self.media.is_some() || self.pictures.iter().any(Option::is_some)
     }
 
     /// A question of four options A–D with one right.
@@ -414,7 +425,7 @@ impl LiveGame {
     }
 
     fn start_question(&self, index: usize, now: i64) -> GameEvent {
-        let ready = if self.questions[index].media.is_some() { MEDIA_GET_READY_MS } else { GET_READY_MS };
+        let ready = if self.questions[index].shows_media() { MEDIA_GET_READY_MS } else { GET_READY_MS };
         let opens_at = now + ready;
         GameEvent::QuestionStarted { index, at: now, opens_at, deadline: opens_at + self.settings().seconds_per_question * 1000 }
     }

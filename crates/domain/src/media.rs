@@ -9,6 +9,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::question::QuestionKind;
+
 /// Characters of an image's alt text, at most (screen readers read it whole).
 pub const MOST_ALT_CHARS: usize = 300;
 /// Characters of a transcript, at most.
@@ -125,6 +127,30 @@ impl Media {
     }
 }
 
+/// Pictures on a question's options or items (issue 30): one entry per entry of the list
+/// [`QuestionKind::pictured`] names, in the definition's order, `None` where one shows none;
+/// empty when none shows any. Each is a picture, checked as a question's picture is; the option's
+/// text stays its label (what a screen reader reads first and what the answer names).
+pub fn check_pictures(kind: &QuestionKind, pictures: &[Option<Media>]) -> Result<(), String> {
+    if pictures.is_empty() {
+        return Ok(());
+    }
+    let Some(n) = kind.pictured() else {
+        return Err(format!("pictures: a {} question has no options or items to show pictures on", kind.name().replace('_', " ")));
+    };
+    if pictures.len() != n {
+        return Err(format!("pictures: give one entry per option or item ({n}), null where one shows no picture"));
+    }
+    for (i, picture) in pictures.iter().enumerate() {
+        match picture {
+            None => {}
+            Some(Media::Image { .. }) => picture.as_ref().map_or(Ok(()), Media::check).map_err(|e| format!("picture {}: {e}", i + 1))?,
+            Some(_) => return Err(format!("picture {}: an option or item shows a picture, not a sound or a video", i + 1)),
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +199,22 @@ mod tests {
         assert_eq!(bad.check().unwrap_err().field, "media.phone");
         let upper = Media::Audio { file: MediaFile { id: "A".repeat(64), mime: "audio/mpeg".into(), width: None, height: None }, transcript: "t".into() };
         assert_eq!(upper.check().unwrap_err().field, "media.file");
+    }
+
+    #[test]
+    fn given_pictures_on_options_then_one_entry_per_option_each_an_accessible_picture() {
+        let choice = QuestionKind::SingleChoice { options: vec!["Paris".into(), "Rome".into(), "Oslo".into()], right: vec![0] };
+        assert_eq!(check_pictures(&choice, &[]), Ok(()));
+        assert_eq!(check_pictures(&choice, &[Some(image("The Eiffel tower", false)), None, Some(image("", true))]), Ok(()));
+        let e = check_pictures(&choice, &[None, None]).unwrap_err();
+        assert!(e.contains("one entry per option or item (3)"), "{e}");
+        let e = check_pictures(&choice, &[None, Some(image("", false)), None]).unwrap_err();
+        assert!(e.starts_with("picture 2: media.alt:"), "{e}");
+        let sound = Media::Audio { file: file('c', "audio/mpeg"), transcript: "Bonjour".into() };
+        let e = check_pictures(&choice, &[None, None, Some(sound)]).unwrap_err();
+        assert_eq!(e, "picture 3: an option or item shows a picture, not a sound or a video");
+        let e = check_pictures(&QuestionKind::TrueFalse { answer: true }, &[None]).unwrap_err();
+        assert_eq!(e, "pictures: a true false question has no options or items to show pictures on");
     }
 
     #[test]

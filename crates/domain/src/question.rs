@@ -350,6 +350,19 @@ impl QuestionKind {
         !matches!(self, QuestionKind::Slide)
     }
 
+    /// How many entries its list that may show pictures has (issue 30): a choice's options, an
+    /// ordering's or a categorize question's items, a matching's left items; `None` for a type
+    /// without such a list.
+    pub fn pictured(&self) -> Option<usize> {
+        match self {
+            QuestionKind::SingleChoice { options, .. } | QuestionKind::MultiSelect { options, .. } | QuestionKind::Poll { options } => Some(options.len()),
+            QuestionKind::Ordering { items, .. } => Some(items.len()),
+            QuestionKind::Categorize { items, .. } => Some(items.len()),
+            QuestionKind::Matching { pairs, .. } => Some(pairs.len()),
+            _ => None,
+        }
+    }
+
     /// A hotspot's picture height per width taken from `media` (the picture it is asked on), so
     /// circles stay round; nothing for other types or without a picture.
     pub fn fit_to(&mut self, media: Option<&crate::media::Media>) {

@@ -59,6 +59,9 @@ pub struct Question {
     /// A picture, a sound or a video shown with it (issue 30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub media: Option<Media>,
+    /// Pictures on its options or items ([`crate::media::check_pictures`]); empty for none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pictures: Vec<Option<Media>>,
 }
 
 /// A question as an event holds it: with `kind`, or in the four-option shape of before.
@@ -73,6 +76,8 @@ struct Recorded {
     explanation: String,
     #[serde(default)]
     media: Option<Media>,
+    #[serde(default)]
+    pictures: Vec<Option<Media>>,
 }
 
 impl TryFrom<Recorded> for Question {
@@ -80,7 +85,7 @@ impl TryFrom<Recorded> for Question {
 
     fn try_from(r: Recorded) -> Result<Question, Self::Error> {
         let kind = r.recorded.read().ok_or("a question needs its kind, or four options and an answer")?;
-        Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation, media: r.media })
+        Ok(Question { id: r.id, key: r.key, text: r.text, kind, explanation: r.explanation, media: r.media, pictures: r.pictures })
     }
 }
 
@@ -94,7 +99,15 @@ impl Question {
         answer: Letter,
         explanation: impl Into<String>,
     ) -> Question {
-        Question { id, key: key.into(), text: text.into(), kind: QuestionKind::from_letters(options, answer), explanation: explanation.into(), media: None }
+        Question {
+            id,
+            key: key.into(),
+            text: text.into(),
+            kind: QuestionKind::from_letters(options, answer),
+            explanation: explanation.into(),
+            media: None,
+            pictures: Vec::new(),
+        }
     }
 
     /// The four options and the right letter, for a single choice of exactly four options with
@@ -227,6 +240,9 @@ fn check(questions: &[Question]) -> Result<(), QuizError> {
         }
         if matches!(q.kind, QuestionKind::Hotspot { .. }) && !matches!(q.media, Some(Media::Image { .. })) {
             return bad(HOTSPOT_NEEDS_PICTURE);
+        }
+        if let Err(e) = crate::media::check_pictures(&q.kind, &q.pictures) {
+            return bad(&e);
         }
     }
     Ok(())

@@ -102,26 +102,32 @@ pub struct QuestionRow {
     pub kind: QuestionKind,
     pub explanation: String,
     pub media: Option<Media>,
+    /// Pictures on its options or items; empty for none.
+    pub pictures: Vec<Option<Media>>,
 }
 
 /// The questions of version `version` of quiz `category_id`, in order.
 pub async fn questions(pool: &AnyPool, category_id: i64, version: i64) -> Result<Vec<QuestionRow>, sqlx::Error> {
-    let rows =
-        sqlx::query("select question_id, text, definition, explanation, media from question where category_id = $1 and quiz_version = $2 order by position")
-            .bind(category_id)
-            .bind(version)
-            .fetch_all(pool)
-            .await?;
+    let rows = sqlx::query(
+        "select question_id, text, definition, explanation, media, pictures from question where category_id = $1 and quiz_version = $2 order by position",
+    )
+    .bind(category_id)
+    .bind(version)
+    .fetch_all(pool)
+    .await?;
     rows.iter()
         .map(|r| {
             let definition: String = r.try_get(2)?;
             let media: Option<String> = r.try_get(4)?;
+            let pictures: Option<String> = r.try_get(5)?;
+            let json = |e: serde_json::Error| sqlx::Error::Decode(Box::new(e));
             Ok(QuestionRow {
                 id: r.try_get(0)?,
                 text: r.try_get(1)?,
                 kind: serde_json::from_str(&definition).map_err(|e| sqlx::Error::Decode(Box::new(e)))?,
                 explanation: r.try_get(3)?,
-                media: media.map(|m| serde_json::from_str(&m).map_err(|e| sqlx::Error::Decode(Box::new(e)))).transpose()?,
+                media: media.map(|m| serde_json::from_str(&m).map_err(json)).transpose()?,
+                pictures: pictures.map(|p| serde_json::from_str(&p).map_err(json)).transpose()?.unwrap_or_default(),
             })
         })
         .collect()

@@ -51,8 +51,9 @@ pub(super) fn redacted(mut data: Value) -> Value {
 #[serde(rename_all = "camelCase")]
 pub struct QuestionChange {
     pub question_id: i64,
-    /// `added`, `removed`, `text`, `optionA`…`optionD`, `answer`, `definition`, `explanation` or
-    /// `media` (its kind, its files' ids and its alt text or transcript, as JSON).
+    /// `added`, `removed`, `text`, `optionA`…`optionD`, `answer`, `definition`, `explanation`,
+    /// `media` (its kind, its files' ids and its alt text or transcript, as JSON) or `pictures`
+    /// (those on its options or items, as JSON).
     pub field: String,
     pub before: Option<String>,
     pub after: Option<String>,
@@ -89,6 +90,8 @@ pub(super) fn question_changes(before: &[Question], after: &[Question]) -> Vec<Q
         field("explanation", &o.explanation, &q.explanation);
         let media = |q: &Question| q.media.as_ref().map(|m| serde_json::to_string(m).unwrap_or_default()).unwrap_or_default();
         field("media", &media(o), &media(q));
+        let pictures = |q: &Question| if q.pictures.is_empty() { String::new() } else { serde_json::to_string(&q.pictures).unwrap_or_default() };
+        field("pictures", &pictures(o), &pictures(q));
     }
     for o in before.iter().filter(|o| !after.iter().any(|q| q.id == o.id)) {
         changes.push(QuestionChange { question_id: o.id, field: "removed".into(), before: Some(o.text.clone()), after: None });
@@ -254,9 +257,14 @@ mod tests {
         let mut pictured = question(1, "Two plus two?", Letter::A);
         let file = |id: &str| MediaFile { id: id.repeat(64), mime: "image/jpeg".into(), width: Some(10), height: Some(10) };
         pictured.media = Some(Media::Image { phone: file("a"), projector: file("b"), alt: "Two apples".into(), decorative: false });
-        let changes = question_changes(&before[..1], &[pictured]);
+        let changes = question_changes(&before[..1], std::slice::from_ref(&pictured));
         assert_eq!((changes.len(), changes[0].field.as_str(), changes[0].before.as_deref()), (1, "media", Some("")));
         assert!(changes[0].after.as_deref().unwrap().contains(&"b".repeat(64)));
+        // A picture on an option: a `pictures` change.
+        let mut on_option = pictured.clone();
+        on_option.pictures = vec![None, pictured.media.clone(), None, None];
+        let changes = question_changes(&[pictured], &[on_option]);
+        assert_eq!((changes.len(), changes[0].field.as_str(), changes[0].before.as_deref()), (1, "pictures", Some("")));
         assert_eq!(readable(&Response::Choice(1)), "B");
         assert_eq!(readable(&Response::Number(9.5)), r#"{"number":9.5}"#);
     }

@@ -44,6 +44,12 @@ pub(super) struct SheetQuestion {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     media: Option<serde_json::Value>,
+    /// Pictures on its options or items (issue 30): one entry per option or item in the
+    /// definition's order, `null` where one shows none, each file with a signed `url`; absent
+    /// when none shows any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    pictures: Option<Vec<Option<serde_json::Value>>>,
     /// The letter of the answer that counted (the last one saved, or the one submitted) to a
     /// question A–D; null when none or of another type (see `response`).
     answer: Option<String>,
@@ -178,6 +184,7 @@ pub(super) async fn attempt_sheet(State(state): State<AppState>, reader: Reader,
                 definition: question.filter(|_| letters.is_none()).map(|q| q.kind.clone()),
                 explanation: question.map(|q| q.explanation.clone()).unwrap_or_default(),
                 media: crate::media::served(&state, question.and_then(|q| q.media.as_ref()), now),
+                pictures: question.and_then(|q| crate::media::served_pictures(&state, q.pictures.iter().map(Option::as_ref), now)),
                 answer: letters.as_ref().and(response.as_ref()).and_then(Response::letter).map(|l| l.as_str().to_owned()),
                 answered_at: (changes > 0 && response == saved_answer).then(|| rfc3339(at)),
                 response,

@@ -126,8 +126,7 @@ pub(super) async fn publish(
         return Err(validation(format!("A generated quiz has at most {} questions", quizroom_generate::MAX_QUESTION_COUNT)));
     }
     let mut questions = edited.iter().enumerate().map(|(i, q)| checked_question(i + 1, q)).collect::<Result<Vec<_>, _>>().map_err(question_refused)?;
-    let media = questions.iter_mut().map(|q| &mut q.media).collect();
-    crate::media::attach(&state, media).await?;
+    crate::media::attach(&state, &caller.user_id, &Default::default(), questions.iter_mut()).await?;
     let form = QuizSettings::read(&settings, state.clock.now_ms())?;
     let draft = QuizDraft { title, questions, valid_until: form.valid_until, time_limit: form.time_limit, source: QuizSource::Generated };
     let quiz = create_quiz(&state, &caller, &draft, &form.audience, &Payment::Generation(stream)).await?;

@@ -109,8 +109,9 @@ pub(super) async fn update_questions(
     if !problems.is_empty() {
         return Err(questions_refused(problems));
     }
-    let media = edited.iter_mut().map(|(_, q)| &mut q.media).collect();
-    crate::media::attach(&state, media).await?;
+    let current = quizroom_projections::quiz::read::questions(state.store.pool(), category.id, category.quiz_version).await.map_err(ApiError::internal)?;
+    let kept = crate::media::shown_files(current.iter().map(|q| (q.media.as_ref(), q.pictures.as_slice())));
+    crate::media::attach(&state, &caller.user_id, &kept, edited.iter_mut().map(|(_, q)| q)).await?;
     let count = crate::retrying!(update_once(&state, &caller, category.id, &edited))?.map_err(|e| match e {
         QuizError::NotHost | QuizError::NotFound => not_host(),
         other => validation(other.to_string()),

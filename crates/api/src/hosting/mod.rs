@@ -97,6 +97,12 @@ struct AnsweredQuestion {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     media: Option<serde_json::Value>,
+    /// Pictures on its options or items (issue 30): one entry per option or item in the
+    /// definition's order, `null` where one shows none, each file with a signed `url`; absent
+    /// when none shows any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    pictures: Option<Vec<Option<serde_json::Value>>>,
 }
 
 impl AnsweredQuestion {
@@ -113,6 +119,7 @@ impl AnsweredQuestion {
             definition: None,
             explanation: explanation.to_owned(),
             media: None,
+            pictures: None,
         };
         match kind.letters() {
             Some((options, right)) => {

@@ -105,7 +105,8 @@ async fn questions_with_answers(state: &AppState, category: &CategoryRow) -> Res
         .iter()
         .map(|q| {
             let media = crate::media::served(state, q.media.as_ref(), now);
-            SavedQuestion { id: q.id, question: AnsweredQuestion { media, ..AnsweredQuestion::new(&q.text, &q.kind, &q.explanation) } }
+            let pictures = crate::media::served_pictures(state, q.pictures.iter().map(Option::as_ref), now);
+            SavedQuestion { id: q.id, question: AnsweredQuestion { media, pictures, ..AnsweredQuestion::new(&q.text, &q.kind, &q.explanation) } }
         })
         .collect())
 }

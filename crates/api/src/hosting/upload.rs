@@ -227,7 +227,11 @@ pub(super) async fn upload(
     }
     let draft = QuizDraft {
         title,
-        questions: parsed.questions.into_iter().map(|q| DraftQuestion { text: q.text, kind: q.kind, explanation: q.explanation, media: None }).collect(),
+        questions: parsed
+            .questions
+            .into_iter()
+            .map(|q| DraftQuestion { text: q.text, kind: q.kind, explanation: q.explanation, media: None, pictures: Vec::new() })
+            .collect(),
         valid_until: settings.valid_until,
         time_limit: settings.time_limit,
         source: QuizSource::Upload,

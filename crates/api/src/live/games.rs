@@ -180,7 +180,11 @@ pub(super) async fn open_game(
     let mut questions: Vec<GameQuestion> = quiz
         .questions
         .iter()
-        .map(|q| GameQuestion { media: q.media.clone(), ..GameQuestion::new(q.id, q.text.clone(), q.kind.clone(), q.explanation.clone()) })
+        .map(|q| GameQuestion {
+            media: q.media.clone(),
+            pictures: q.pictures.clone(),
+            ..GameQuestion::new(q.id, q.text.clone(), q.kind.clone(), q.explanation.clone())
+        })
         .collect();
     if questions.is_empty() {
         return Err(not_found());

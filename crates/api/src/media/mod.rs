@@ -24,7 +24,7 @@ use utoipa::{IntoParams, PartialSchema, ToSchema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
-pub use self::attach::{attach, links, served};
+pub use self::attach::{attach, links, served, served_pictures, shown_files};
 pub use self::files::MediaFiles;
 use crate::error::{ApiError, ApiMultipart, ApiQuery, seconds_to_wait};
 use crate::limits::Budget;

@@ -76,7 +76,12 @@ pub(super) async fn get_questions(State(state): State<AppState>, caller: AuthUse
         .await
         .map_err(db)?
         .into_iter()
-        .map(|q| PlayQuestion::new(q.id, &q.text, &q.kind, clock.seed).with_media(media::served(&state, q.media.as_ref(), now)))
+        .map(|q| {
+            PlayQuestion::new(q.id, &q.text, &q.kind, clock.seed).with_media(
+                media::served(&state, q.media.as_ref(), now),
+                media::served_pictures(&state, q.kind.served_pictures(&q.pictures, clock.seed, q.id), now),
+            )
+        })
         .collect();
     Ok(Json(QuestionsView { questions, time_limit: category.time_limit }))
 }

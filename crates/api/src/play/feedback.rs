@@ -65,6 +65,12 @@ pub(super) struct FeedbackItem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     media: Option<serde_json::Value>,
+    /// Pictures on its options or items (issue 30): one entry per option or item in the
+    /// definition's order, `null` where one shows none, each file with a signed `url`; absent
+    /// when none shows any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    pictures: Option<Vec<Option<serde_json::Value>>>,
 }
 
 /// Feedback items: the scored answers with the questions of the quiz version they were scored on.
@@ -90,6 +96,7 @@ pub(super) fn feedback_from(state: &AppState, answers: &[ScoredAnswer], quiz: &Q
                 response: None,
                 f: None,
                 media: crate::media::served(state, q.media.as_ref(), now),
+                pictures: crate::media::served_pictures(state, q.pictures.iter().map(Option::as_ref), now),
             };
             match q.letters() {
                 Some(([option_a, option_b, option_c, option_d], right)) => {

@@ -54,7 +54,7 @@ pub struct PlayQuestion {
     cloze: Option<String>,
     /// Gaps: per gap, `{"type":"choice","options":[…]}` (a dropdown) or `{"type":"typed"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Object>>)]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
     gaps: Option<Vec<serde_json::Value>>,
     /// Slider: its range and step.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,6 +78,12 @@ pub struct PlayQuestion {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     media: Option<Value>,
+    /// Pictures on its options or items (issue 30): one entry per option or item in the order
+    /// they are served (`optionA`…`optionD`, `options`, `items`, or the matching's `left`),
+    /// `null` where one shows none, each file with a signed `url`; absent when none shows any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    pictures: Option<Vec<Option<Value>>>,
 }
 
 impl PlayQuestion {
@@ -105,6 +111,7 @@ impl PlayQuestion {
             several: None,
             regions: None,
             media: None,
+            pictures: None,
         };
         if let Some(([a, b, c, d], _)) = kind.letters() {
             (q.option_a, q.option_b, q.option_c, q.option_d) = (Some(a), Some(b), Some(c), Some(d));
@@ -117,9 +124,9 @@ impl PlayQuestion {
         q
     }
 
-    /// With its media as served (`media::served`).
-    pub fn with_media(self, media: Option<Value>) -> PlayQuestion {
-        PlayQuestion { media, ..self }
+    /// With its media and its option pictures as served (`media::served`, `media::served_pictures`).
+    pub fn with_media(self, media: Option<Value>, pictures: Option<Vec<Option<Value>>>) -> PlayQuestion {
+        PlayQuestion { media, pictures, ..self }
     }
 }
 

@@ -160,6 +160,18 @@ impl QuestionKind {
         shuffled_len(self).map(|n| shuffled(seed, question_id, n))
     }
 
+    /// The pictures on its options or items ([`QuestionKind::pictured`], definition order) in the
+    /// order the player is served that list: an ordering's and a categorize question's items are
+    /// shuffled, the others are served in the host's order. Empty when it shows none.
+    pub fn served_pictures<'a, T>(&self, pictures: &'a [Option<T>], seed: i64, question_id: i64) -> Vec<Option<&'a T>> {
+        match (self, self.served_order(seed, question_id)) {
+            (QuestionKind::Ordering { .. } | QuestionKind::Categorize { .. }, Some(order)) if order.len() == pictures.len() => {
+                order.iter().map(|i| pictures[*i].as_ref()).collect()
+            }
+            _ => pictures.iter().map(Option::as_ref).collect(),
+        }
+    }
+
     /// A response given by served positions, in the definition's indices. A position beyond the
     /// list is kept beyond it, so the judge refuses it as it refuses any index that does not exist.
     pub fn from_served(&self, response: Response, seed: i64, question_id: i64) -> Response {

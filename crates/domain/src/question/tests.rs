@@ -306,3 +306,18 @@ fn given_a_recorded_response_then_a_letter_reads_as_its_option_and_an_object_as_
     assert!(read(serde_json::json!(3)).is_err());
     assert!(read(serde_json::json!("E")).is_err());
 }
+
+#[test]
+fn given_pictures_on_items_then_each_is_served_with_its_item_and_on_options_in_the_hosts_order() {
+    let ordering = QuestionKind::Ordering { items: vec!["a".into(), "b".into(), "c".into(), "d".into()], partial: false };
+    let pictures = vec![Some("pa"), None, Some("pc"), Some("pd")];
+    let served = ordering.served(7, 3).unwrap().items.unwrap();
+    let shown = ordering.served_pictures(&pictures, 7, 3);
+    for (item, picture) in served.iter().zip(&shown) {
+        let expected = pictures["abcd".find(item.as_str()).unwrap()].as_ref();
+        assert_eq!(*picture, expected, "{item} keeps its picture");
+    }
+    let choice = QuestionKind::Poll { options: vec!["x".into(), "y".into()] };
+    assert_eq!(choice.served_pictures(&[None, Some(1)], 7, 3), [None, Some(&1)]);
+    assert_eq!((choice.pictured(), QuestionKind::WordCloud.pictured()), (Some(2), None));
+}

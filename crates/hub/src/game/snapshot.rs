@@ -40,8 +40,8 @@ enum Options {
 }
 
 impl Options {
-    fn new(room: &Room, index: usize, shuffled: bool) -> Options {
-        let text = |order: &[Letter; 4]| serde_json::to_string(&room.options(index, order)).expect("JSON");
+    fn new(room: &Room, index: usize, shuffled: bool, now: i64) -> Options {
+        let text = |order: &[Letter; 4]| serde_json::to_string(&room.options(index, order, now)).expect("JSON");
         if !shuffled {
             return Options::Fixed(text(&Letter::ALL));
         }
@@ -89,7 +89,7 @@ impl Snapshot {
         let options = view.question.as_mut().map(|question| {
             question.options = Slot::Hole(OPTIONS);
             let shuffled = room.game.settings.as_ref().is_some_and(|s| s.shuffle_options) && question.served.is_none();
-            Options::new(room, question.index, shuffled)
+            Options::new(room, question.index, shuffled, now)
         });
         let channel = Channel::Game(room.game_id.clone());
         let text = ServerMessage::Game { channel: &channel, view: &view }.to_text();

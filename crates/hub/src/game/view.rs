@@ -107,6 +107,13 @@ pub struct CurrentQuestion {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub media: Option<serde_json::Value>,
+    /// Pictures on the options or items of a question of another type than four options A–D
+    /// (issue 30; A–D options carry their own `picture`): one entry per entry of the served list
+    /// (`served.options`, `served.items` or `served.left`), `null` where one shows none, each file
+    /// with a signed `url`; absent when none shows any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    pub pictures: Option<Vec<Option<serde_json::Value>>>,
     pub started_at: i64,
     /// Answers are taken from here (3 s after `startedAt`, 5 s for a question with media) …
     pub opens_at: i64,
@@ -125,6 +132,10 @@ pub struct QuestionOption {
     #[schema(schema_with = letter_schema)]
     pub letter: Letter,
     pub text: String,
+    /// Its picture (issue 30), each file with a signed `url`; absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub picture: Option<serde_json::Value>,
 }
 
 /// The right answer and how the room answered.
@@ -353,7 +364,7 @@ impl Room {
                 {
                     let mut order = Letter::ALL;
                     shuffle(&mut order, id, question.index);
-                    question.options = Slot::Filled(self.options(question.index, &order));
+                    question.options = Slot::Filled(self.options(question.index, &order, now));
                 }
             }
         }
@@ -370,9 +381,14 @@ impl Room {
             CurrentQuestion {
                 index: clock.index,
                 text: q.text.clone(),
-                options: Slot::Filled(self.options(clock.index, &Letter::ALL)),
+                options: Slot::Filled(self.options(clock.index, &Letter::ALL, now)),
                 served: q.kind.served(game.seed, q.id),
                 media: q.media.as_ref().zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now)),
+                pictures: self
+                    .links
+                    .as_ref()
+                    .filter(|_| !q.pictures.is_empty() && q.kind.letters().is_none())
+                    .map(|links| q.kind.served_pictures(&q.pictures, game.seed, q.id).into_iter().map(|p| p.map(|media| (links.0)(media, now))).collect()),
                 started_at: clock.started_at,
                 opens_at: clock.opens_at,
                 deadline: (!paused).then_some(clock.deadline),
@@ -408,9 +424,11 @@ impl Room {
     }
 
     /// The options of question `index` in `order` (none for a question of another type).
-    pub fn options(&self, index: usize, order: &[Letter; 4]) -> Vec<QuestionOption> {
-        let Some((texts, _)) = self.game.questions[index].kind.letters() else { return Vec::new() };
-        order.iter().map(|l| QuestionOption { letter: *l, text: texts[l.index()].clone() }).collect()
+    pub fn options(&self, index: usize, order: &[Letter; 4], now: i64) -> Vec<QuestionOption> {
+        let q = &self.game.questions[index];
+        let Some((texts, _)) = q.kind.letters() else { return Vec::new() };
+        let picture = |l: Letter| q.pictures.get(l.index())?.as_ref().zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now));
+        order.iter().map(|l| QuestionOption { letter: *l, text: texts[l.index()].clone(), picture: picture(*l) }).collect()
     }
 
     /// The reveal of question `index`, from the answers counted.
