@@ -60,6 +60,7 @@ event_types! {
     GameEvent {
         GAME_OPENED = GameOpened,
         QUESTION_STARTED = QuestionStarted,
+        ANSWERS_OPENED = AnswersOpened,
         QUESTION_CLOSED = QuestionClosed,
         STANDINGS_SHOWN = StandingsShown,
         GAME_PAUSED = GamePaused,

@@ -214,6 +214,13 @@ pub enum GameCommand {
         index: usize,
         now: i64,
     },
+    /// Every player's device has question `index`'s media (issue 30): its answers open now, once
+    /// the ordinary get-ready ([`GET_READY_MS`]) has passed, before the longer one for media ends
+    /// (nothing when they are open already, or the game is paused).
+    OpenEarly {
+        index: usize,
+        now: i64,
+    },
     /// Every player answered question `index`: it closes (nothing when it already has).
     CloseAllAnswered {
         index: usize,
@@ -261,6 +268,12 @@ pub enum GameEvent {
         opens_at: i64,
         deadline: i64,
     },
+    /// Question `index`'s answers opened at `at`, before its get-ready ended, every device having
+    /// its media ([`GameCommand::OpenEarly`]): the opening and the deadline move back by as much.
+    AnswersOpened {
+        index: usize,
+        at: i64,
+    },
     QuestionClosed {
         index: usize,
         reason: CloseReason,
@@ -306,6 +319,7 @@ impl GameEvent {
         match self {
             GameEvent::GameOpened { at, .. }
             | GameEvent::QuestionStarted { at, .. }
+            | GameEvent::AnswersOpened { at, .. }
             | GameEvent::QuestionClosed { at, .. }
             | GameEvent::StandingsShown { at, .. }
             | GameEvent::GamePaused { at }
@@ -470,9 +484,11 @@ impl Aggregate for LiveGame {
         if self.phase == Phase::Finished {
             // The clock's commands may arrive after the end: they have nothing left to do.
             return match command {
-                GameCommand::CloseAtDeadline { .. } | GameCommand::CloseAllAnswered { .. } | GameCommand::AutoAdvance { .. } | GameCommand::EndIdle { .. } => {
-                    Ok(vec![])
-                }
+                GameCommand::CloseAtDeadline { .. }
+                | GameCommand::OpenEarly { .. }
+                | GameCommand::CloseAllAnswered { .. }
+                | GameCommand::AutoAdvance { .. }
+                | GameCommand::EndIdle { .. } => Ok(vec![]),
                 _ => Err(GameError::Finished),
             };
         }
@@ -524,6 +540,12 @@ impl Aggregate for LiveGame {
                 }
                 _ => vec![],
             }),
+            GameCommand::OpenEarly { index, now } => Ok(match clock {
+                Some(c) if c.index == index && c.paused_at.is_none() && now < c.opens_at && now >= c.started_at + GET_READY_MS => {
+                    vec![GameEvent::AnswersOpened { index, at: now }]
+                }
+                _ => vec![],
+            }),
             GameCommand::CloseAllAnswered { index, now } => Ok(match clock {
                 Some(c) if c.index == index => vec![GameEvent::QuestionClosed { index, reason: CloseReason::AllAnswered, at: now }],
                 _ => vec![],
@@ -561,6 +583,12 @@ impl Aggregate for LiveGame {
                 self.phase = Phase::Question;
                 self.phase_since = *at;
                 self.clock = Some(Clock { index: *index, started_at: *at, opens_at: *opens_at, deadline: *deadline, paused_at: None });
+            }
+            GameEvent::AnswersOpened { index, at } => {
+                if let Some(c) = self.clock.as_mut().filter(|c| c.index == *index && *at < c.opens_at) {
+                    c.deadline -= c.opens_at - at;
+                    c.opens_at = *at;
+                }
             }
             GameEvent::QuestionClosed { at, .. } => {
                 self.phase = Phase::Reveal;

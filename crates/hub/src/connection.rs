@@ -104,7 +104,7 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
         Err(_) if serde_json::from_str::<Typed>(text).is_err() => {
             return outbox.error(None, ErrorCode::BadMessage, "Messages are JSON objects with a type");
         }
-        Err(_) => return outbox.error(None, ErrorCode::BadMessage, "Send subscribe, unsubscribe, answer or ping"),
+        Err(_) => return outbox.error(None, ErrorCode::BadMessage, "Send subscribe, unsubscribe, answer, loaded or ping"),
     };
     match message {
         ClientMessage::Ping => {
@@ -134,6 +134,17 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
                 }
             };
             subscriptions.insert(name, task);
+        }
+        ClientMessage::Loaded { channel: name, question } => {
+            let Ok(Channel::Game(game_id)) = name.parse::<Channel>() else {
+                return outbox.error(Some(&name), ErrorCode::UnknownChannel, "Media are loaded for a game:<gameId> channel");
+            };
+            // Only for a game this node has loaded: one whose players' devices it serves.
+            let Some(handle) = hub.games().loaded(&game_id) else { return };
+            match channel::game::viewer(&handle, identity, &game_id) {
+                Some(Viewer::Player(player_id)) => hub.games().media_loaded(&handle, &player_id, question),
+                _ => outbox.error(Some(&name), ErrorCode::Forbidden, "Only the game's players tell it their media are loaded"),
+            }
         }
         ClientMessage::Answer { channel: name, question, choice, response } => {
             let Ok(Channel::Game(game_id)) = name.parse::<Channel>() else {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, Phase};
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GET_READY_MS, GameCommand, GameEvent, LiveGame, Phase};
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError, PlayerEvent};
 use quizroom_domain::question::Response;
 use quizroom_domain::stream::id_of;
@@ -352,6 +352,14 @@ impl Games {
         }
     }
 
+    /// Notes that `player_id`'s device has question `index`'s media; the clock looks again, so
+    /// the answers open once every device has it.
+    pub fn media_loaded(&self, handle: &RoomHandle, player_id: &str, index: usize) {
+        if handle.lock().media_loaded(player_id, index) {
+            handle.changed.notify_one();
+        }
+    }
+
     /// The room of `game_id` if this node has it loaded (without waiting for the log).
     pub fn loaded(&self, game_id: &str) -> Option<Arc<RoomHandle>> {
         self.rooms.lock().expect("rooms lock").get(game_id).cloned()
@@ -535,6 +543,12 @@ fn next_due(room: &Room, now: i64, settle_ms: i64) -> Option<(i64, GameCommand)>
     let step = match (game.phase, index) {
         (Phase::Question, Some(index)) if room.counting(index) => return None,
         (Phase::Question, Some(index)) if room.all_answered() => Some((now, GameCommand::CloseAllAnswered { index, now })),
+        // Every device has the media before the get-ready ends: answers open once the ordinary
+        // get-ready has passed.
+        (Phase::Question, Some(index)) if game.clock.is_some_and(|c| c.paused_at.is_none() && now < c.opens_at) && room.all_loaded() => {
+            let at = game.clock.map_or(now, |c| c.started_at + GET_READY_MS).max(now);
+            Some((at, GameCommand::OpenEarly { index, now: at }))
+        }
         (Phase::Question, Some(index)) => {
             game.clock.filter(|c| c.paused_at.is_none()).map(|c| (c.deadline + settle_ms, GameCommand::CloseAtDeadline { index, now: now.max(c.deadline) }))
         }

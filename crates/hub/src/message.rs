@@ -26,6 +26,9 @@ pub enum ClientMessage {
         #[serde(default)]
         response: Option<serde_json::Value>,
     },
+    /// A live game's player's device has question `question`'s media (issue 30): once every
+    /// player's has, the answers open without waiting out the get-ready. Nothing is answered.
+    Loaded { channel: String, question: usize },
     /// Answered with [`ServerMessage::Pong`].
     Ping,
 }
@@ -229,7 +232,7 @@ mod tests {
     #[test]
     fn every_documented_client_message_is_understood() {
         let examples = documented("Client to server");
-        assert_eq!(examples.len(), 7);
+        assert_eq!(examples.len(), 8);
         for example in examples {
             let concrete = example.replace("<attemptId>", "a1").replace("<categoryId>", "1").replace("<gameId>", "g1").replace('…', "quiz:1");
             let parsed: Result<ClientMessage, _> = serde_json::from_str(&concrete);

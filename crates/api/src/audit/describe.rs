@@ -183,6 +183,7 @@ pub(super) fn summary(row: &TrailRow, name: &dyn Fn(&str) -> String) -> String {
         "live" => decode::<GameEvent>(row).map(|e| match e {
             GameEvent::GameOpened { pin, questions, .. } => format!("Opened a live game (PIN {pin}, {} questions)", questions.len()),
             GameEvent::QuestionStarted { index, .. } => format!("Live question {} started", index + 1),
+            GameEvent::AnswersOpened { index, .. } => format!("Live question {}: answers opened early, every device having its media", index + 1),
             GameEvent::QuestionClosed { index, .. } => format!("Live question {} closed", index + 1),
             GameEvent::StandingsShown { index, .. } => format!("Standings shown after question {}", index + 1),
             GameEvent::PlayerKicked { .. } => "A player was removed from the live game".to_owned(),

@@ -122,6 +122,22 @@ fn the_clock_closes_a_question_at_its_deadline_and_not_before() {
 }
 
 #[test]
+fn given_every_device_has_the_media_then_answers_open_once_the_ordinary_get_ready_passed() {
+    let media = GameEvent::QuestionStarted { index: 0, at: T0, opens_at: T0 + MEDIA_GET_READY_MS, deadline: T0 + MEDIA_GET_READY_MS + 20_000 };
+    let events = [opened(), media.clone()];
+    given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + GET_READY_MS - 1 }).then([]);
+    let early = GameEvent::AnswersOpened { index: 0, at: T0 + 3_500 };
+    let game = given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + 3_500 }).then([early.clone()]);
+    let open = game.open_question().unwrap();
+    assert_eq!((open.opens_at, open.deadline), (T0 + 3_500, T0 + 23_500), "the whole answer time is kept");
+    // Once open, or for another question, or paused: nothing.
+    given::<LiveGame>([opened(), media.clone(), early]).when(GameCommand::OpenEarly { index: 0, now: T0 + 4_000 }).then([]);
+    given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 1, now: T0 + 3_500 }).then([]);
+    given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + MEDIA_GET_READY_MS }).then([]);
+    given::<LiveGame>([opened(), media, GameEvent::GamePaused { at: T0 + 3_100 }]).when(GameCommand::OpenEarly { index: 0, now: T0 + 3_500 }).then([]);
+}
+
+#[test]
 fn a_question_closes_when_everyone_answered_or_the_host_skips() {
     given::<LiveGame>([opened(), started(0, T0)]).when(GameCommand::CloseAllAnswered { index: 0, now: T0 + 5_000 }).then([closed(
         0,

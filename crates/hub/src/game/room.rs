@@ -116,6 +116,9 @@ pub struct Room {
     pub reveal_held: bool,
     /// Serves a question's media (none: shown without).
     pub links: Option<Links>,
+    /// The players whose device told this node it has the current question's media (issue 30):
+    /// once every player's has, its answers open without waiting out the get-ready.
+    loaded: HashSet<String>,
 }
 
 /// How a room serves a question's media.
@@ -145,6 +148,7 @@ impl Room {
             answering: HashSet::new(),
             reveal_held: false,
             links: None,
+            loaded: HashSet::new(),
         }
     }
 
@@ -156,6 +160,18 @@ impl Room {
     /// Whether every player still in the game answered the open question.
     pub fn all_answered(&self) -> bool {
         self.game.open_question().is_some() && self.answered as usize >= self.active && self.answered > 0
+    }
+
+    /// Notes that `player_id`'s device has question `index`'s media; false when it is not the
+    /// question being played, or the player is not (or no longer) in the game.
+    pub fn media_loaded(&mut self, player_id: &str, index: usize) -> bool {
+        let current = self.game.open_question().is_some_and(|q| q.index == index);
+        current && self.players.get(player_id).is_some_and(|p| !p.kicked) && self.loaded.insert(player_id.to_owned())
+    }
+
+    /// Whether every player still in the game has the open question's media on their device.
+    pub fn all_loaded(&self) -> bool {
+        self.active > 0 && self.loaded.iter().filter(|id| self.players.get(*id).is_some_and(|p| !p.kicked)).count() >= self.active
     }
 
     /// Notes `player_id`'s answer to question `index`, received in time, which is being written;
@@ -236,7 +252,10 @@ impl Room {
         self.version = version;
         self.game = std::mem::take(&mut self.game).evolve(event);
         match event {
-            GameEvent::QuestionStarted { index, .. } => self.count_answers(*index),
+            GameEvent::QuestionStarted { index, .. } => {
+                self.count_answers(*index);
+                self.loaded.clear();
+            }
             GameEvent::QuestionClosed { .. } | GameEvent::StandingsShown { .. } | GameEvent::GameFinished { .. } => self.rank(),
             GameEvent::PlayerKicked { player_id, .. } => {
                 if let Some(p) = self.players.get_mut(player_id)
