@@ -77,6 +77,18 @@ async fn a_sound_is_served_in_the_parts_a_player_seeks(db: &TestDb) {
         assert_eq!((whole.status().as_u16(), whole.headers()["content-type"].to_str().unwrap()), (200, "audio/mpeg"));
         assert_eq!(whole.bytes().await.unwrap().to_vec(), sound);
     }
+    // An ID3 tag (a cover picture, say) longer than the first megabyte read to tell a large
+    // file's kind: served as the sound it is, and a question may show it.
+    let tag = 1_500_000usize;
+    let syncsafe = [21, 14, 7, 0].map(|shift| ((tag >> shift) & 0x7F) as u8);
+    let tagged = [b"ID3\x03\0\0".as_slice(), &syncsafe, &vec![0; tag], &silence(3_000, 4)].concat();
+    let (status, uploaded) = upload(&app, &host, "cover.mp3", tagged).await;
+    assert_eq!(status, 201, "{uploaded}");
+    let whole = app.client.get(app.url(uploaded["files"][0]["url"].as_str().unwrap())).send().await.unwrap();
+    assert_eq!(whole.headers()["content-type"].to_str().unwrap(), "audio/mpeg");
+    let question = serde_json::json!({ "text": "Which bird sings?", "definition": { "type": "true_false", "answer": true },
+        "media": { "kind": "audio", "file": { "id": uploaded["files"][0]["id"] }, "transcript": "Birdsong" } });
+    crate::question_types::quiz_of(&app, &host, vec![question]).await;
     app.stop().await.unwrap();
 }
 

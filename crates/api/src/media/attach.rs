@@ -12,7 +12,7 @@ use quizroom_domain::StreamId;
 use quizroom_domain::media::{Media, MediaFile};
 use quizroom_domain::uploads::Uploads;
 use quizroom_hub::MediaLinks;
-use quizroom_media::{Class, dimensions, sniff};
+use quizroom_media::{Class, dimensions};
 use serde_json::{Value, json};
 
 use super::files::HEAD_BYTES;
@@ -74,14 +74,13 @@ async fn fill_in(feature: &MediaFeature, media: &mut Media, named: &impl Fn(&str
         if !named(&file.id) {
             return Ok(Err(format!("{field}: no such file among your uploads; upload it again")));
         }
-        // A stored picture is small; a sound or a video is told by its start (an MP3's ID3 tag
-        // may be longer: then by the whole file).
-        let mut bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD_BYTES }).await.map_err(ApiError::internal)?;
-        if bytes.as_ref().is_some_and(|b| b.len() as u64 == HEAD_BYTES && sniff(b).is_err()) {
-            bytes = feature.files.get(&file.id).await.map_err(ApiError::internal)?.map(Vec::from);
-        }
+        // A stored picture is small (read whole for its size); a sound or a video is told by its
+        // start (`MediaFiles::kind`).
+        let bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD_BYTES }).await.map_err(ApiError::internal)?;
         let Some(bytes) = bytes else { return Ok(Err(format!("{field}: no such file; upload it again"))) };
-        let Ok(kind) = sniff(&bytes) else { return Ok(Err(format!("{field}: the file cannot be shown; upload it again"))) };
+        let Some(kind) = feature.files.kind(&file.id, &bytes).await.map_err(ApiError::internal)? else {
+            return Ok(Err(format!("{field}: the file cannot be shown; upload it again")));
+        };
         if kind.class() != wanted {
             return Ok(Err(format!("{field}: the file is {}, not {}", class_name(kind.class()), class_name(wanted))));
         }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use axum::body::Bytes;
 
-use quizroom_media::{content_id, is_content_id};
+use quizroom_media::{Kind, content_id, is_content_id, sniff};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Bytes read from the start of a file too large to keep in memory, to tell its kind by.
@@ -89,11 +89,16 @@ pub struct MediaFiles {
     cache: Mutex<Cache>,
     /// Held while a file is read whole from disk.
     reading: tokio::sync::Mutex<()>,
+    /// The kinds of files whose first [`HEAD_BYTES`] do not tell it, once read whole.
+    kinds: Mutex<HashMap<String, Kind>>,
 }
+
+/// Kinds remembered at most (then forgotten all at once); each is read again when asked.
+const MOST_KINDS: usize = 10_000;
 
 impl MediaFiles {
     pub fn new(dir: PathBuf) -> MediaFiles {
-        MediaFiles { dir, cache: Mutex::default(), reading: tokio::sync::Mutex::new(()) }
+        MediaFiles { dir, cache: Mutex::default(), reading: tokio::sync::Mutex::new(()), kinds: Mutex::default() }
     }
 
     /// Where file `id` lives (`id` is a content id: no other name reaches the disk).
@@ -155,6 +160,29 @@ impl MediaFiles {
             return Ok(self.get(id).await?.map(Stored::Memory));
         }
         Ok(self.head(id, HEAD_BYTES).await?.map(|head| Stored::Disk { path: self.path(id), len, head }))
+    }
+
+    /// The kind of file `id`, told by its bytes: by `head` (its first bytes, or all of it), or,
+    /// when that many do not tell it (an MP3 whose ID3 tag, with a cover picture say, passes
+    /// [`HEAD_BYTES`]), by the whole file, read once and remembered. `None`: no kind accepted.
+    pub async fn kind(&self, id: &str, head: &[u8]) -> std::io::Result<Option<Kind>> {
+        if let Ok(kind) = sniff(head) {
+            return Ok(Some(kind));
+        }
+        if (head.len() as u64) < HEAD_BYTES {
+            return Ok(None);
+        }
+        if let Some(kind) = self.kinds.lock().expect("media kinds").get(id) {
+            return Ok(Some(*kind));
+        }
+        let Some(whole) = self.get(id).await? else { return Ok(None) };
+        let Ok(kind) = sniff(&whole) else { return Ok(None) };
+        let mut kinds = self.kinds.lock().expect("media kinds");
+        if kinds.len() >= MOST_KINDS {
+            kinds.clear();
+        }
+        kinds.insert(id.to_owned(), kind);
+        Ok(Some(kind))
     }
 
     /// The first `at_most` bytes of file `id`, if it is stored.

@@ -270,8 +270,10 @@ async fn serve(State(state): State<AppState>, Path(id): Path<String>, ApiQuery(l
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()).is_some_and(|v| v.split(',').any(|t| t.trim() == etag)) {
         return Ok((StatusCode::NOT_MODIFIED, common).into_response());
     }
-    let stored = state.feature::<std::sync::Arc<Media>>().files.open(&id).await.map_err(ApiError::internal)?.ok_or_else(not_found)?;
-    let (len, mime) = (stored.len(), sniff(stored.head()).map_or("application/octet-stream", Kind::mime));
+    let files = &state.feature::<std::sync::Arc<Media>>().files;
+    let stored = files.open(&id).await.map_err(ApiError::internal)?.ok_or_else(not_found)?;
+    let kind = files.kind(&id, stored.head()).await.map_err(ApiError::internal)?;
+    let (len, mime) = (stored.len(), kind.map_or("application/octet-stream", Kind::mime));
     let headers_of = |range: Option<String>| {
         let mut h = vec![(header::CONTENT_TYPE, mime.to_owned()), (header::ACCEPT_RANGES, "bytes".to_owned())];
         h.extend(range.map(|r| (header::CONTENT_RANGE, r)));
