@@ -77,7 +77,7 @@ test('generate a quiz from a PDF, review it, publish it and play it', async ({ p
   const form = page.getByRole('form', { name: 'Edit question' })
   const edited = 'Which pigment captures light energy in photosynthesis? (edited)'
   await form.getByLabel('Question text').fill(edited)
-  const optionC = await form.getByLabel('Option C').inputValue()
+  const optionC = await form.getByRole('textbox', { name: 'Option C' }).inputValue()
   await form.getByLabel('Correct answer').fill(`  ${optionC.toUpperCase()} `)
   await form.getByRole('button', { name: 'Save' }).click()
   await expect(form).toHaveCount(0)

@@ -134,7 +134,19 @@ test('a live game of a picture question shows it large to the room and on a phon
     },
   ])
   const pin = await openLobby(page, host, quizId, 'Flags Live', 20)
-  const { ben } = await startWithBenAndAnn(page, pin, (options) => browser.newContext(options))
+  // What each phone tells the game (that it has the picture, so the answers may open early),
+  // and the get-ready the views then say.
+  const loaded: string[] = []
+  const getReady: number[] = []
+  const watch = (phone: Page) =>
+    phone.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => (String(payload).includes('"type":"loaded"') ? loaded.push(String(payload)) : undefined))
+      socket.on('framereceived', ({ payload }) => {
+        const question = (JSON.parse(String(payload)) as { view?: { question?: { startedAt: number; opensAt: number } | null } }).view?.question
+        if (question) getReady.push(question.opensAt - question.startedAt)
+      })
+    })
+  const { ben, ann } = await startWithBenAndAnn(page, pin, (options) => browser.newContext(options), watch)
 
   const shown = page.getByTestId('question-media').getByRole('img', { name: ALT })
   await expect(shown).toBeVisible()
@@ -145,4 +157,12 @@ test('a live game of a picture question shows it large to the room and on a phon
   await expect(onPhone).toBeVisible()
   expect(await onPhone.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
   await checkA11y(ben, 'phone with a picture')
+
+  // Both phones had it: each said so once, and the answers opened before the 5-second get-ready
+  // ran out (not before the ordinary 3 s).
+  await expect.poll(() => loaded.length).toBe(2)
+  expect(loaded.every((message) => (JSON.parse(message) as { question: number }).question === 0)).toBe(true)
+  await expect.poll(() => Math.min(...getReady)).toBeLessThan(5_000)
+  expect(Math.min(...getReady)).toBeGreaterThanOrEqual(3_000)
+  await expect(ann.getByRole('button', { name: /^A\. France/ })).toBeEnabled()
 })

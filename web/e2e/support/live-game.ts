@@ -52,10 +52,17 @@ export async function joinGame(page: Page, pin: string, nickname: string) {
  * Ben on a phone (390 × 844, touch) and Ann on a desktop, both guests, join by the PIN typed; the
  * host sees both and starts the game. Their pages and the host's game controls.
  */
-export async function startWithBenAndAnn(host: Page, pin: string, newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>) {
+export async function startWithBenAndAnn(
+  host: Page,
+  pin: string,
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>,
+  watch: (phone: Page) => void = () => {},
+) {
   const ben = await (await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
+  watch(ben)
   await joinGame(ben, pin, 'Ben')
   const ann = await (await newContext()).newPage()
+  watch(ann)
   await joinGame(ann, pin, 'Ann')
   await expect(host.getByRole('list', { name: 'Players' }).getByRole('listitem')).toHaveCount(2)
   const controls = host.getByRole('toolbar', { name: 'Game controls' })

@@ -1,9 +1,10 @@
 /**
  * The route table of PRODUCT.md section 2, shared by the app and the route-level tests.
- * The hosting, generate, live-game and audit pages are loaded on first visit (their own chunks),
- * so players never download the host's screens and the first load stays small; header and footer
- * stay on screen while a page loads. /play/live is public: guests join live games by PIN; a
- * live game's results (the host's) and a player's history of live games are protected.
+ * The hosting, generate, live-game and audit pages (and the development mailbox) are loaded on
+ * first visit (their own chunks), so players never download the host's screens and the first
+ * load stays small; header and footer stay on screen while a page loads. /play/live is public:
+ * guests join live games by PIN; a live game's results (the host's) and a player's history of
+ * live games are protected.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteObject } from 'react-router'
@@ -11,7 +12,6 @@ import { AppLayout } from '@/components/layout/app-layout'
 import { Loading } from '@/components/ui/loading'
 import { GuestOnlyRoute, ProtectedRoute, SessionGate } from './guards'
 import { ContactPage } from './routes/contact'
-import { DevMailboxPage } from './routes/dev-mailbox'
 import { ForgotPasswordPage } from './routes/forgot-password'
 import { HomePage } from './routes/home'
 import { NotFoundPage } from './routes/not-found'
@@ -49,6 +49,8 @@ const GenerateReviewPage = lazy(() => import('./routes/generate-review').then((m
 // Issue 14: a hosted quiz's insights and a player's progress, each in its own chunk with its charts.
 const HostInsightsPage = lazy(() => import('./routes/host-insights').then((m) => ({ default: m.HostInsightsPage })))
 const PlayProgressPage = lazy(() => import('./routes/play-progress').then((m) => ({ default: m.PlayProgressPage })))
+// The development mailbox is for the server's own computer, never players: its own chunk.
+const DevMailboxPage = lazy(() => import('./routes/dev-mailbox').then((m) => ({ default: m.DevMailboxPage })))
 // The audit screens share one chunk (issue 13).
 const AuditHomePage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditHomePage })))
 const AuditQuizPage = lazy(() => import('./routes/audit').then((m) => ({ default: m.AuditQuizPage })))
@@ -67,7 +69,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'pricing', element: <PricingPage /> },
           { path: 'contact', element: <ContactPage /> },
-          { path: 'dev/mailbox', element: <DevMailboxPage /> },
+          { path: 'dev/mailbox', element: page(DevMailboxPage) },
           {
             element: <GuestOnlyRoute />,
             children: [

@@ -16,6 +16,9 @@ export const MEDIA_PATH = '/api/media'
 /** What the file picker offers: the pictures, sounds and videos the server takes. */
 export const MEDIA_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp,audio/mpeg,audio/ogg,audio/mp4,video/mp4,video/webm'
 
+/** What the picker of a picture on an option or an item offers: pictures only. */
+export const PICTURE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp'
+
 const MB = 1024 * 1024
 export const MOST_IMAGE_BYTES = 10 * MB
 export const MOST_SOUND_OR_VIDEO_BYTES = 50 * MB

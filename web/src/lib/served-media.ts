@@ -1,9 +1,10 @@
 /**
  * Checks of a question's media as the server serves it (issue 30, docs/media-api.md): the play
  * API's questions, a live game's question and the host's quiz carry `media` with a signed link to
- * each file. What does not check is no media: the question shows without it.
+ * each file, and `pictures`, the pictures on its options or items. What does not check is no
+ * media: the question (or the option) shows without it.
  */
-import type { ServedMedia, ServedMediaFile } from '@/types/api'
+import type { ServedMedia, ServedMediaFile, ServedPicture } from '@/types/api'
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 const size = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null)
@@ -43,4 +44,27 @@ export function readMedia(value: unknown): ServedMedia | null {
     return { kind: value.kind, file, transcript: typeof value.transcript === 'string' ? value.transcript : '' }
   }
   return null
+}
+
+/** The `srcset` of a picture's two files by their widths; none when there is only one file (an animation). */
+export function pictureSrcSet(media: ServedPicture): string | undefined {
+  const { phone, projector } = media
+  if (phone.url === projector.url || !phone.width || !projector.width || phone.width === projector.width) return undefined
+  return `${phone.url} ${phone.width}w, ${projector.url} ${projector.width}w`
+}
+
+/** A picture on an option or an item, or null when `value` is not a picture (a sound or a video is not). */
+export function readPicture(value: unknown): ServedPicture | null {
+  const media = readMedia(value)
+  return media?.kind === 'image' ? media : null
+}
+
+/**
+ * A question's `pictures` as served, one entry per entry of its pictured list (null where it has
+ * none, or where the entry is not a picture); null when it is not a list or no entry has one.
+ */
+export function readPictures(value: unknown): Array<ServedPicture | null> | null {
+  if (!Array.isArray(value)) return null
+  const pictures = value.map(readPicture)
+  return pictures.some((picture) => picture !== null) ? pictures : null
 }

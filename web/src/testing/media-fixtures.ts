@@ -22,6 +22,15 @@ export const servedImage: Extract<ServedMedia, { kind: 'image' }> = {
   decorative: false,
 }
 
+/** Another picture, marked decorative (a picture on an option, issue 30). */
+export const decorativeImage: Extract<ServedMedia, { kind: 'image' }> = {
+  kind: 'image',
+  phone: { id: 'e'.repeat(64), type: 'image/png', width: 640, height: 480, url: link('e'.repeat(64)), expiresAt: 1_796_754_804_000 },
+  projector: { id: 'f'.repeat(64), type: 'image/png', width: 1280, height: 960, url: link('f'.repeat(64)), expiresAt: 1_796_754_804_000 },
+  alt: '',
+  decorative: true,
+}
+
 export const servedSound: Sound = {
   kind: 'audio',
   file: { id: SOUND_ID, type: 'audio/mpeg', url: link(SOUND_ID), expiresAt: 1_796_754_804_000 },

@@ -1,11 +1,12 @@
 /**
  * Renders a type's fields (issue 29; src/components/question-fields) the way the quiz editor
- * drives them: each change comes back as the form; `definition()` is what saving would send for
- * it now.
+ * drives them: each change comes back as the form (a picture's on the form as it is then, issue
+ * 30); `definition()` is what saving would send for it now.
  */
 import { render } from '@testing-library/react'
 import { useState } from 'react'
 import type { MediaForm } from '@/components/question-fields/media-form'
+import { setPicture } from '@/components/question-fields/picture-form'
 import { toDefinition, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { TypeFields } from '@/components/question-fields/type-fields'
 
@@ -23,6 +24,10 @@ export function renderFields(
         onChange={(next) => {
           current = next
           setForm(next)
+        }}
+        onPicture={(at, picture) => {
+          current = setPicture(current, at, picture)
+          setForm(current)
         }}
         id="q"
         media={media}

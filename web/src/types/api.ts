@@ -143,10 +143,31 @@ export type ServedMedia =
 
 export type MediaKind = ServedMedia['kind']
 
+/** A picture as served (a question's media of kind image, or a picture on an option or an item). */
+export type ServedPicture = Extract<ServedMedia, { kind: 'image' }>
+
+/**
+ * The pictures on a question's options or items (issue 30), as served: one entry per entry of the
+ * pictured list, null where it has none — options A–D in their order, a choice's options, an
+ * ordering's or a categorize's items, a matching's left items. The host's quiz, feedback and
+ * audit give them in the definition's order; a player's question (play API, live game) in the
+ * order it serves the list. Absent when no entry has a picture; checked where shown (readPictures).
+ */
+export type ServedPictures = Array<ServedPicture | null>
+
 /** Media as a question is saved with it: the files by the ids the upload gave (`null`/absent: none). */
 export type QuestionMedia =
   | { kind: 'image'; phone: { id: string }; projector: { id: string }; alt: string; decorative: boolean }
   | { kind: 'audio' | 'video'; file: { id: string }; transcript: string }
+
+/** A picture as a question is saved with it, on an option or an item: its files by the upload's ids. */
+export type QuestionPicture = Extract<QuestionMedia, { kind: 'image' }>
+
+/**
+ * The `pictures` of a question's save (issue 30): one entry per entry of its pictured list, in the
+ * definition's order (A–D: A, B, C, D), null where none; left out when none has a picture.
+ */
+export type QuestionPictures = Array<QuestionPicture | null>
 
 /** One file of POST /api/media's answer: an image's `phone` and `projector` sizes, a sound's or a video's `original`. */
 export type UploadedFile = ServedMediaFile & { size: 'phone' | 'projector' | 'original'; bytes: number }
@@ -176,6 +197,8 @@ export type LetterFeedbackItem = {
   userAnswer: Letter | null
   isCorrect: boolean
   explanation?: string | null
+  /** The options' pictures (issue 30), A to D; absent when none. */
+  pictures?: ServedPictures | null
 }
 
 export type TypedFeedbackItem = {
@@ -191,6 +214,8 @@ export type TypedFeedbackItem = {
   explanation?: string | null
   /** The question's picture, when known (a hotspot's regions are drawn on it; the play screen adds it). */
   media?: ServedMedia | null
+  /** The pictures of its options or items (issue 30), in the definition's order; absent when none. */
+  pictures?: ServedPictures | null
 }
 
 export type FeedbackItem = LetterFeedbackItem | TypedFeedbackItem

@@ -3,7 +3,7 @@
  * the live-game HTTP answers carry, whole, so a client that reconnects needs nothing else.
  * Times are milliseconds since the Unix epoch on the server's clock.
  */
-import type { Letter, QuestionDefinition, QuestionType, Response, ServedMedia, ServedQuestion } from './api'
+import type { Letter, QuestionDefinition, QuestionType, Response, ServedMedia, ServedPictures, ServedQuestion } from './api'
 
 export type LivePhase = 'lobby' | 'question' | 'reveal' | 'standings' | 'finished'
 export type LiveScoring = 'correctness' | 'speed'
@@ -37,6 +37,12 @@ export type LiveQuestion = {
    * shape is checked where it is shown (QuestionMedia).
    */
   media?: ServedMedia | null
+  /**
+   * The pictures on its options or items (issue 30), one per entry of the list as this view shows
+   * it: `options` (A–D, in this player's order) or `served`'s options, items or matching `left`;
+   * absent when none. Checked where shown (OptionPicture).
+   */
+  pictures?: ServedPictures | null
   startedAt: number
   /** Answers are taken from here (3 s after `startedAt`, 5 s with media, so devices can load it) … */
   opensAt: number

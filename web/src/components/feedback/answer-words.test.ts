@@ -13,29 +13,36 @@ describe('answer words', () => {
     expect(formatNumber(0.1 + 0.2)).toBe('0.3')
   })
 
-  it('words choices, true/false, typed answers and a slider', () => {
+  it('words choices (naming the options, for their pictures), true/false, typed answers and a slider', () => {
     const choice: QuestionDefinition = { type: 'single_choice', options: ['Paris', 'Rome', 'Lutetia'], right: [0, 2] }
-    expect(yourWords(choice, { choice: 1 })).toEqual({ text: 'Rome' })
-    expect(rightWords(choice)).toEqual({ text: 'Paris or Lutetia' })
+    expect(yourWords(choice, { choice: 1 })).toEqual({ text: 'Rome', pictures: [1] })
+    expect(rightWords(choice)).toEqual({ text: 'Paris or Lutetia', pictures: [0, 2] })
     const several: QuestionDefinition = { type: 'multi_select', options: ['2', '4', '5'], right: [0, 2] }
-    expect(yourWords(several, { choices: [0, 1] })).toEqual({ text: '2, 4' })
-    expect(rightWords(several)).toEqual({ text: '2, 5' })
+    expect(yourWords(several, { choices: [0, 1] })).toEqual({ text: '2, 4', pictures: [0, 1] })
+    expect(rightWords(several)).toEqual({ text: '2, 5', pictures: [0, 2] })
     expect(yourWords({ type: 'true_false', answer: true }, { bool: false })).toEqual({ text: 'False' })
     expect(rightWords({ type: 'type_answer', accepted: ['Paris', 'Paname'] })).toEqual({ text: 'Paris or Paname' })
     expect(rightWords({ type: 'slider', min: 0, max: 100, step: 1, target: 42, margin: 5 })).toEqual({ text: '42 (± 5)' })
   })
 
-  it('lists an ordering, a matching and a categorizing, marking each line of the answer', () => {
+  it('lists an ordering, a matching and a categorizing, marking each line of the answer and naming its item (for its picture)', () => {
     const ordering: QuestionDefinition = { type: 'ordering', items: ['Mercury', 'Venus', 'Earth'] }
     expect(yourWords(ordering, { order: [1, 0, 2] })).toEqual({
       ordered: true,
       lines: [
-        { text: 'Venus', right: false },
-        { text: 'Mercury', right: false },
-        { text: 'Earth', right: true },
+        { text: 'Venus', right: false, picture: 1 },
+        { text: 'Mercury', right: false, picture: 0 },
+        { text: 'Earth', right: true, picture: 2 },
       ],
     })
-    expect(rightWords(ordering)).toEqual({ ordered: true, lines: [{ text: 'Mercury' }, { text: 'Venus' }, { text: 'Earth' }] })
+    expect(rightWords(ordering)).toEqual({
+      ordered: true,
+      lines: [
+        { text: 'Mercury', picture: 0 },
+        { text: 'Venus', picture: 1 },
+        { text: 'Earth', picture: 2 },
+      ],
+    })
     const matching: QuestionDefinition = {
       type: 'matching',
       pairs: [
@@ -47,13 +54,13 @@ describe('answer words', () => {
     expect(yourWords(matching, { pairs: [0, 2] })).toEqual({
       ordered: false,
       lines: [
-        { text: 'France → Paris', right: true },
-        { text: 'Italy → Madrid', right: false },
+        { text: 'France → Paris', right: true, picture: 0 },
+        { text: 'Italy → Madrid', right: false, picture: 1 },
       ],
     })
     const categorize: QuestionDefinition = { type: 'categorize', groups: ['Fruit', 'Vegetable'], items: [{ text: 'Leek', group: 1 }] }
-    expect(yourWords(categorize, { groups: [null] })).toEqual({ ordered: false, lines: [{ text: 'Leek → —', right: false }] })
-    expect(rightWords(categorize)).toEqual({ ordered: false, lines: [{ text: 'Leek → Vegetable' }] })
+    expect(yourWords(categorize, { groups: [null] })).toEqual({ ordered: false, lines: [{ text: 'Leek → —', right: false, picture: 0 }] })
+    expect(rightWords(categorize)).toEqual({ ordered: false, lines: [{ text: 'Leek → Vegetable', picture: 0 }] })
   })
 
   it('fills the gaps of a text with the words given and the right ones', () => {

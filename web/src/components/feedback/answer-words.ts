@@ -7,11 +7,18 @@
  */
 import type { QuestionDefinition, Response, TypedFeedbackItem } from '@/types/api'
 
-/** One line of a list answer; `right` marks a line of the player's answer as right or wrong. */
-export type WordsLine = { text: string; right?: boolean }
+/**
+ * One line of a list answer; `right` marks a line of the player's answer as right or wrong;
+ * `picture`, the entry of the question's pictured list it is about (issue 30: an item, a matching's
+ * left item), by the definition's index.
+ */
+export type WordsLine = { text: string; right?: boolean; picture?: number }
 
-/** A short answer as text, or a list (`ordered` for an ordering). */
-export type Words = { text: string } | { lines: WordsLine[]; ordered: boolean }
+/**
+ * A short answer as text (with `pictures`, the options it names, by the definition's indices), or
+ * a list (`ordered` for an ordering).
+ */
+export type Words = { text: string; pictures?: number[] } | { lines: WordsLine[]; ordered: boolean }
 
 /** A number as people write it: no float noise (0.1 + 0.2 is 0.3). */
 export function formatNumber(value: number): string {
@@ -68,6 +75,8 @@ export function statusLabel(item: Pick<TypedFeedbackItem, 'isCorrect' | 'f' | 'r
 const text = (value: string): Words => ({ text: value })
 const list = (lines: WordsLine[], ordered = false): Words => ({ lines, ordered })
 const pick = (options: string[], indices: number[]) => indices.map((i) => options[i] ?? '?')
+/** The options chosen (or right), in words, and which they are, for their pictures. */
+const named = (options: string[], indices: number[], joiner: string): Words => ({ text: pick(options, indices).join(joiner), pictures: indices })
 
 /** What the player answered, or null when nothing (or nothing to answer). */
 export function yourWords(definition: QuestionDefinition, response: Response | null): Words | null {
@@ -75,11 +84,11 @@ export function yourWords(definition: QuestionDefinition, response: Response | n
   switch (definition.type) {
     case 'single_choice':
     case 'poll':
-      return 'choice' in response ? text(definition.options[response.choice] ?? '?') : null
+      return 'choice' in response ? named(definition.options, [response.choice], '') : null
     case 'true_false':
       return 'bool' in response ? text(boolWord(response.bool)) : null
     case 'multi_select':
-      return 'choices' in response ? text(pick(definition.options, response.choices).join(', ')) : null
+      return 'choices' in response ? named(definition.options, response.choices, ', ') : null
     case 'type_answer':
     case 'word_cloud':
       return 'text' in response ? text(response.text) : null
@@ -89,14 +98,14 @@ export function yourWords(definition: QuestionDefinition, response: Response | n
       return 'number' in response ? text(formatNumber(response.number)) : null
     case 'ordering':
       if (!('order' in response)) return null
-      return list(response.order.map((item, place) => ({ text: definition.items[item] ?? '?', right: item === place })), true)
+      return list(response.order.map((item, place) => ({ text: definition.items[item] ?? '?', right: item === place, picture: item })), true)
     case 'matching': {
       if (!('pairs' in response)) return null
       const choices = [...definition.pairs.map((pair) => pair.right), ...(definition.distractors ?? [])]
       return list(
         definition.pairs.map((pair, i) => {
           const chosen = response.pairs[i]
-          return { text: `${pair.left} → ${chosen === null || chosen === undefined ? '—' : (choices[chosen] ?? '?')}`, right: chosen === i }
+          return { text: `${pair.left} → ${chosen === null || chosen === undefined ? '—' : (choices[chosen] ?? '?')}`, right: chosen === i, picture: i }
         }),
       )
     }
@@ -105,7 +114,7 @@ export function yourWords(definition: QuestionDefinition, response: Response | n
       return list(
         definition.items.map((item, i) => {
           const group = response.groups[i]
-          return { text: `${item.text} → ${group === null || group === undefined ? '—' : (definition.groups[group] ?? '?')}`, right: group === item.group }
+          return { text: `${item.text} → ${group === null || group === undefined ? '—' : (definition.groups[group] ?? '?')}`, right: group === item.group, picture: i }
         }),
       )
     case 'gaps':
@@ -138,11 +147,11 @@ function tolerance(definition: Extract<QuestionDefinition, { type: 'numeric' }>)
 export function rightWords(definition: QuestionDefinition): Words | null {
   switch (definition.type) {
     case 'single_choice':
-      return text(pick(definition.options, definition.right).join(' or '))
+      return named(definition.options, definition.right, ' or ')
     case 'true_false':
       return text(boolWord(definition.answer))
     case 'multi_select':
-      return text(pick(definition.options, definition.right).join(', '))
+      return named(definition.options, definition.right, ', ')
     case 'type_answer':
       return text(definition.accepted.join(' or '))
     case 'numeric':
@@ -150,11 +159,11 @@ export function rightWords(definition: QuestionDefinition): Words | null {
     case 'slider':
       return text(`${formatNumber(definition.target)}${definition.margin > 0 ? ` (± ${formatNumber(definition.margin)})` : ''}`)
     case 'ordering':
-      return list(definition.items.map((item) => ({ text: item })), true)
+      return list(definition.items.map((item, i) => ({ text: item, picture: i })), true)
     case 'matching':
-      return list(definition.pairs.map((pair) => ({ text: `${pair.left} → ${pair.right}` })))
+      return list(definition.pairs.map((pair, i) => ({ text: `${pair.left} → ${pair.right}`, picture: i })))
     case 'categorize':
-      return list(definition.items.map((item) => ({ text: `${item.text} → ${definition.groups[item.group] ?? '?'}` })))
+      return list(definition.items.map((item, i) => ({ text: `${item.text} → ${definition.groups[item.group] ?? '?'}`, picture: i })))
     case 'gaps':
       return text(
         gapText(

@@ -5,8 +5,9 @@
  * and the chosen one marked (in words and with ✓ / ✗, not by colour alone), and the explanation. Only the label of the chosen option depends
  * on who reads it ('Your answer' for the player, 'Their answer' for the host). A question of
  * another type (issue 29) is shown by TypedFeedback. The host's texts show their formulae
- * (RichText, issue 30).
+ * (RichText, issue 30), and an option's picture shows small beside it (loaded lazily).
  */
+import { LazyOptionPicture } from '@/components/option-picture/lazy-option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
 import { LETTERS } from '@/lib/constants'
 import type { FeedbackItem, Letter, LetterFeedbackItem } from '@/types/api'
@@ -39,7 +40,7 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
               <RichText text={item.questionText} />
             </p>
             <ul className="feedback-options">
-              {LETTERS.map((letter) => {
+              {LETTERS.map((letter, i) => {
                 const correct = item.correctAnswer === letter
                 const chosen = item.userAnswer === letter
                 return (
@@ -56,6 +57,7 @@ export function FeedbackList({ items, chosenLabel }: FeedbackListProps) {
                     <span className="option-text">
                       <RichText text={optionText(item, letter)} />
                     </span>
+                    <LazyOptionPicture pictures={item.pictures} index={i} small />
                     {correct ? <span className="option-tag">Correct answer</span> : null}
                     {chosen ? <span className="option-tag">{chosenLabel}</span> : null}
                   </li>

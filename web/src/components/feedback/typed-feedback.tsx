@@ -4,11 +4,14 @@
  * player's answer and the right one in words (lists for an ordering, a matching or a
  * categorizing, each line of the player's marked right or wrong in words and with ✓ / ✗), and the
  * explanation. The texts show their formulae (RichText, issue 30). A hotspot (issue 30) shows its
- * picture with the regions and the player's point, loaded lazily (hotspot-review.tsx).
+ * picture with the regions and the player's point, loaded lazily (hotspot-review.tsx). The
+ * pictures of the options or items an answer names (issue 30) show with it, small, loaded lazily.
  */
 import { lazy, Suspense } from 'react'
+import { hasPicture } from '@/components/option-picture/has-picture'
+import { LazyOptionPicture } from '@/components/option-picture/lazy-option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
-import type { TypedFeedbackItem } from '@/types/api'
+import type { ServedPictures, TypedFeedbackItem } from '@/types/api'
 import { rightWords, statusLabel, typedStatus, yourWords, type FeedbackStatus, type Words } from './answer-words'
 import './feedback-list.css'
 
@@ -30,12 +33,23 @@ const ITEM: Record<FeedbackStatus, string> = {
   unscored: 'is-unscored',
 }
 
-function Answer({ label, words }: { label: string; words: Words }) {
+type AnswerProps = { label: string; words: Words; pictures: ServedPictures | null | undefined }
+
+function Answer({ label, words, pictures }: AnswerProps) {
   if ('text' in words) {
     return (
-      <p className="feedback-answer">
-        <span className="feedback-label">{label}:</span> <RichText text={words.text} />
-      </p>
+      <>
+        <p className="feedback-answer">
+          <span className="feedback-label">{label}:</span> <RichText text={words.text} />
+        </p>
+        {pictures && words.pictures?.some((index) => hasPicture(pictures, index)) ? (
+          <div className="feedback-pictures">
+            {words.pictures.map((index) => (
+              <LazyOptionPicture key={index} pictures={pictures} index={index} small />
+            ))}
+          </div>
+        ) : null}
+      </>
     )
   }
   const List = words.ordered ? 'ol' : 'ul'
@@ -52,6 +66,7 @@ function Answer({ label, words }: { label: string; words: Words }) {
             )}
             <RichText text={line.text} />
             {line.right === undefined ? null : <span className="visually-hidden">{line.right ? ' (right)' : ' (wrong)'}</span>}
+            {pictures && line.picture !== undefined ? <LazyOptionPicture pictures={pictures} index={line.picture} small /> : null}
           </li>
         ))}
       </List>
@@ -84,8 +99,8 @@ export function TypedFeedback({ item, index, chosenLabel }: TypedFeedbackProps) 
           <HotspotReview item={item} chosenLabel={chosenLabel} />
         </Suspense>
       ) : null}
-      {yours ? <Answer label={chosenLabel} words={yours} /> : null}
-      {right ? <Answer label="Right answer" words={right} /> : null}
+      {yours ? <Answer label={chosenLabel} words={yours} pictures={item.pictures} /> : null}
+      {right ? <Answer label="Right answer" words={right} pictures={item.pictures} /> : null}
       {item.explanation ? (
         <p className="feedback-explanation">
           <RichText text={item.explanation} />

@@ -1,10 +1,13 @@
 /**
  * The fields of the questions that offer options (issue 29): a single choice (each option that
  * counts as right marked), a multiple select (the options to choose marked, all or nothing or
- * part marks), a poll (options only, not scored), and true or false (the right one of two).
+ * part marks), a poll (options only, not scored), and true or false (the right one of two). The
+ * options of the first three may each have a picture (issue 30), kept with the option as options
+ * are added, removed or moved; a gap's dropdown has none.
  */
 import { boolWord } from '@/components/feedback/answer-words'
 import { CheckField, type FieldsProps } from './field-parts'
+import { PictureField } from './picture-field'
 import { optionRow, type OptionRow } from './question-form'
 import { RowList, TextRowInput } from './row-list'
 
@@ -24,10 +27,12 @@ type OptionsProps = {
   hint?: string
   disabled: boolean
   describedBy?: string
+  /** Each option may have a picture: whether a save's message names a field of one, the errors' id, and its change. */
+  pictures?: Pick<FieldsProps<'single_choice'>, 'invalid' | 'errorId' | 'onPicture'>
 }
 
-/** Options of 2 to 6, each with its right mark; also a gap's dropdown. */
-export function OptionList({ id, legend, options, onChange, marks, hint, disabled, describedBy }: OptionsProps) {
+/** Options of 2 to 6, each with its right mark (and its picture, when `pictures`); also a gap's dropdown. */
+export function OptionList({ id, legend, options, onChange, marks, hint, disabled, describedBy, pictures }: OptionsProps) {
   const markOne = (key: string) => options.map((option) => ({ ...option, right: option.key === key }))
   return (
     <RowList id={`${id}-options`} legend={legend} noun="option" hint={hint} rows={options} least={2} most={6} make={optionRow} onChange={onChange} disabled={disabled} describedBy={describedBy}>
@@ -48,13 +53,24 @@ export function OptionList({ id, legend, options, onChange, marks, hint, disable
               onChange={(right) => onChange(marks === 'one' ? markOne(option.key) : options.map((o) => (o.key === option.key ? { ...o, right } : o)))}
             />
           )}
+          {pictures ? (
+            <PictureField
+              picture={option.picture ?? null}
+              onChange={(picture) => pictures.onPicture(option.key, picture)}
+              id={rowId}
+              of={`option ${index + 1}`}
+              disabled={disabled}
+              invalid={(field) => pictures.invalid(`picture ${index + 1}: ${field}`)}
+              errorId={pictures.errorId}
+            />
+          ) : null}
         </>
       )}
     </RowList>
   )
 }
 
-export function ChoiceFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'single_choice' | 'multi_select' | 'poll'>) {
+export function ChoiceFields({ form, onChange, id, disabled, invalid, errorId, onPicture }: FieldsProps<'single_choice' | 'multi_select' | 'poll'>) {
   return (
     <>
       <OptionList
@@ -65,7 +81,8 @@ export function ChoiceFields({ form, onChange, id, disabled, invalid, errorId }:
         marks={form.type === 'poll' ? 'none' : 'several'}
         hint={HINTS[form.type]}
         disabled={disabled}
-        describedBy={invalid('options') || invalid('right') ? errorId : undefined}
+        describedBy={invalid('options') || invalid('right') || invalid('pictures') ? errorId : undefined}
+        pictures={{ invalid, errorId, onPicture }}
       />
       {form.type === 'multi_select' ? (
         <CheckField

@@ -5,6 +5,7 @@
  * described by them: a group takes no aria-invalid).
  */
 import type { ChangeEvent, ReactNode } from 'react'
+import type { PictureForm } from './media-form'
 import type { FormOf, FormType } from './question-form'
 
 export type FieldsProps<T extends FormType> = {
@@ -17,6 +18,12 @@ export type FieldsProps<T extends FormType> = {
   invalid: (field: string) => boolean
   /** The id of the question's error messages. */
   errorId: string
+  /**
+   * The picture of an option or an item (issue 30) as uploaded or edited, by the row's key (a
+   * letter for the options A–D): applied to the form as it is then (`setPicture`), as an upload
+   * ends after the form may have changed.
+   */
+  onPicture: (at: string, picture: PictureForm | null) => void
 }
 
 type CheckFieldProps = {

@@ -1,13 +1,38 @@
 /**
  * The fields of the questions about items (issue 29): an ordering (items in their right order,
  * moved with Move up / Move down), a matching (pairs, and wrong matches offered too) and a
- * categorize (groups, and each item with its group chosen from a select).
+ * categorize (groups, and each item with its group chosen from a select). An ordering's items, a
+ * matching's items (the left of each pair) and a categorize's items may each have a picture
+ * (issue 30), which stays with its row as rows are added, removed or moved.
  */
 import { CheckField, type FieldsProps } from './field-parts'
-import { pairRow, textRow, type ItemRow } from './question-form'
+import { PictureField } from './picture-field'
+import { pairRow, textRow, type ItemRow, type PairRow, type TextRow } from './question-form'
 import { RowList, TextRowInput } from './row-list'
 
-export function OrderingFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'ordering'>) {
+type RowPictureProps = Pick<FieldsProps<'ordering'>, 'disabled' | 'invalid' | 'errorId' | 'onPicture'> & {
+  row: TextRow | PairRow
+  index: number
+  rowId: string
+}
+
+/** The picture of the item of row `index` (counted from 1 in the names and in a save's messages). */
+function RowPicture({ row, index, rowId, disabled, invalid, errorId, onPicture }: RowPictureProps) {
+  return (
+    <PictureField
+      picture={row.picture ?? null}
+      onChange={(picture) => onPicture(row.key, picture)}
+      id={rowId}
+      of={`item ${index + 1}`}
+      disabled={disabled}
+      invalid={(field) => invalid(`picture ${index + 1}: ${field}`)}
+      errorId={errorId}
+    />
+  )
+}
+
+export function OrderingFields({ form, onChange, id, disabled, invalid, errorId, onPicture }: FieldsProps<'ordering'>) {
+  const pictures = { disabled, invalid, errorId, onPicture }
   return (
     <>
       <RowList
@@ -22,10 +47,13 @@ export function OrderingFields({ form, onChange, id, disabled, invalid, errorId 
         movable
         onChange={(items) => onChange({ ...form, items })}
         disabled={disabled}
-        describedBy={invalid('items') ? errorId : undefined}
+        describedBy={invalid('items') || invalid('pictures') ? errorId : undefined}
       >
         {(row, index, update, rowId) => (
-          <TextRowInput rowId={rowId} label={`Item ${index + 1}`} value={row.text} disabled={disabled} onChange={(text) => update({ ...row, text })} />
+          <>
+            <TextRowInput rowId={rowId} label={`Item ${index + 1}`} value={row.text} disabled={disabled} onChange={(text) => update({ ...row, text })} />
+            <RowPicture row={row} index={index} rowId={rowId} {...pictures} />
+          </>
         )}
       </RowList>
       <CheckField
@@ -39,7 +67,8 @@ export function OrderingFields({ form, onChange, id, disabled, invalid, errorId 
   )
 }
 
-export function MatchingFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'matching'>) {
+export function MatchingFields({ form, onChange, id, disabled, invalid, errorId, onPicture }: FieldsProps<'matching'>) {
+  const pictures = { disabled, invalid, errorId, onPicture }
   return (
     <>
       <RowList
@@ -53,7 +82,7 @@ export function MatchingFields({ form, onChange, id, disabled, invalid, errorId 
         make={() => pairRow()}
         onChange={(pairs) => onChange({ ...form, pairs })}
         disabled={disabled}
-        describedBy={invalid('pairs') ? errorId : undefined}
+        describedBy={invalid('pairs') || invalid('pictures') ? errorId : undefined}
       >
         {(pair, index, update, rowId) => (
           <>
@@ -71,6 +100,7 @@ export function MatchingFields({ form, onChange, id, disabled, invalid, errorId 
                 onChange={(event) => update({ ...pair, right: event.target.value })}
               />
             </div>
+            <RowPicture row={pair} index={index} rowId={rowId} {...pictures} />
           </>
         )}
       </RowList>
@@ -96,7 +126,8 @@ export function MatchingFields({ form, onChange, id, disabled, invalid, errorId 
   )
 }
 
-export function CategorizeFields({ form, onChange, id, disabled, invalid, errorId }: FieldsProps<'categorize'>) {
+export function CategorizeFields({ form, onChange, id, disabled, invalid, errorId, onPicture }: FieldsProps<'categorize'>) {
+  const pictures = { disabled, invalid, errorId, onPicture }
   const { groups } = form
   const newItem = (): ItemRow => ({ ...textRow(), group: groups[0]?.key ?? '' })
   return (
@@ -130,7 +161,7 @@ export function CategorizeFields({ form, onChange, id, disabled, invalid, errorI
         make={newItem}
         onChange={(items) => onChange({ ...form, items })}
         disabled={disabled}
-        describedBy={invalid('items') ? errorId : undefined}
+        describedBy={invalid('items') || invalid('pictures') ? errorId : undefined}
       >
         {(item, index, update, rowId) => (
           <>
@@ -154,6 +185,7 @@ export function CategorizeFields({ form, onChange, id, disabled, invalid, errorI
                 ))}
               </select>
             </div>
+            <RowPicture row={item} index={index} rowId={rowId} {...pictures} />
           </>
         )}
       </RowList>

@@ -8,12 +8,13 @@
  * transcript, and Remove (media-details.tsx). Focus follows: to the alt text or transcript once
  * the file is in (when it was on the field), back to the picker after Remove or Cancel.
  */
-import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { useRef, useState, type DragEvent } from 'react'
 import { useFocusNext } from '@/hooks/use-focus-next'
-import { errorMessage } from '@/lib/api-client'
-import { fileTooLarge, MEDIA_ACCEPT, UPLOAD_FAILED, uploadMedia, type UploadMedia, type UploadProgress } from '@/lib/media-upload'
+import { MEDIA_ACCEPT, uploadMedia, type UploadMedia } from '@/lib/media-upload'
 import { MediaDetails } from './media-details'
 import { fromUpload, isUploading, type MediaForm } from './media-form'
+import { UploadStatus } from './upload-status'
+import { useUpload } from './use-upload'
 
 type MediaFieldProps = {
   media: MediaForm | null
@@ -31,14 +32,9 @@ type MediaFieldProps = {
 
 export const UPLOAD_UNREADABLE = 'The server did not say what it stored. Please upload the file again.'
 
-const percent = ({ loaded, total }: UploadProgress) => (total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0)
-
 export function MediaField({ media, onChange, id, disabled, invalid, errorId, upload = uploadMedia }: MediaFieldProps) {
-  const [progress, setProgress] = useState<UploadProgress | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { progress, error, setError, start, cancel } = useUpload(upload)
   const [dragging, setDragging] = useState(false)
-  // The upload running now; null once it is over, or when the field is gone (its answer is then ignored).
-  const runningRef = useRef<AbortController | null>(null)
   const fieldRef = useRef<HTMLDivElement | null>(null)
   const focusNextRef = useFocusNext()
   const inputId = `${id}-media`
@@ -46,57 +42,27 @@ export function MediaField({ media, onChange, id, disabled, invalid, errorId, up
   const uploadErrorId = `${id}-media-error`
   const uploading = isUploading(media)
 
-  // Leaving the page (or deleting the question) cancels the upload.
-  useEffect(
-    () => () => {
-      const controller = runningRef.current
-      runningRef.current = null
-      controller?.abort()
-    },
-    [],
-  )
-
   const choose = (file: File | undefined) => {
     if (!file || disabled || uploading) return
-    const tooLarge = fileTooLarge(file)
-    if (tooLarge) {
-      setError(tooLarge)
-      return
-    }
-    const controller = new AbortController()
-    runningRef.current = controller
-    setError(null)
-    setProgress({ loaded: 0, total: file.size })
-    onChange({ kind: 'uploading', name: file.name })
-    const done = () => {
-      runningRef.current = null
-      setProgress(null)
-    }
-    upload(file, (next) => runningRef.current === controller && setProgress(next), controller.signal).then(
-      (uploaded) => {
-        if (runningRef.current !== controller) return
-        done()
-        const next = fromUpload(uploaded)
-        if (!next) {
-          setError(UPLOAD_UNREADABLE)
-          onChange(null)
-          return
-        }
-        // Focus moves on to what is left to write, unless the host went on elsewhere meanwhile.
-        const active = document.activeElement
-        if (!active || active === document.body || fieldRef.current?.contains(active)) {
-          focusNextRef.current = `${id}-media-${next.kind === 'image' ? 'alt' : 'transcript'}`
-        }
-        onChange(next)
-      },
-      (failure: unknown) => {
-        if (runningRef.current !== controller) return
-        done()
-        const message = errorMessage(failure, UPLOAD_FAILED)
-        setError(controller.signal.aborted ? null : message)
+    const started = start(file, (uploaded) => {
+      if (!uploaded) {
         onChange(null)
-      },
-    )
+        return
+      }
+      const next = fromUpload(uploaded)
+      if (!next) {
+        setError(UPLOAD_UNREADABLE)
+        onChange(null)
+        return
+      }
+      // Focus moves on to what is left to write, unless the host went on elsewhere meanwhile.
+      const active = document.activeElement
+      if (!active || active === document.body || fieldRef.current?.contains(active)) {
+        focusNextRef.current = `${id}-media-${next.kind === 'image' ? 'alt' : 'transcript'}`
+      }
+      onChange(next)
+    })
+    if (started) onChange({ kind: 'uploading', name: file.name })
   }
 
   if (media && !isUploading(media)) {
@@ -158,23 +124,15 @@ export function MediaField({ media, onChange, id, disabled, invalid, errorId, up
         also drop the file here.
       </p>
       {uploading ? (
-        <div className="media-upload">
-          <label htmlFor={`${id}-media-progress`}>Uploading {media.name}…</label>
-          <progress id={`${id}-media-progress`} max={100} value={progress ? percent(progress) : 0} />
-          <span className="media-upload-percent" aria-hidden="true">
-            {progress ? percent(progress) : 0}%
-          </span>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => {
-              focusNextRef.current = inputId
-              runningRef.current?.abort()
-            }}
-          >
-            Cancel upload
-          </button>
-        </div>
+        <UploadStatus
+          id={`${id}-media-progress`}
+          name={media.name}
+          progress={progress}
+          onCancel={() => {
+            focusNextRef.current = inputId
+            cancel()
+          }}
+        />
       ) : null}
       {error ? (
         <p id={uploadErrorId} className="field-error" role="alert">

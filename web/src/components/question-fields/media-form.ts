@@ -6,12 +6,15 @@
  * saved by the files' ids alone (`toQuestionMedia`): the server takes the rest from the files.
  */
 import { readMedia } from '@/lib/served-media'
-import type { QuestionMedia, ServedMedia, ServedMediaFile, UploadedFile, UploadedMedia } from '@/types/api'
+import type { QuestionMedia, ServedMedia, ServedMediaFile, ServedPicture, UploadedFile, UploadedMedia } from '@/types/api'
 
 /** A file on its way: its name, while the upload runs. */
 export type UploadingMedia = { kind: 'uploading'; name: string }
 
 export type MediaForm = ServedMedia | UploadingMedia
+
+/** A picture on an option or an item while edited (picture-form.ts): a picture, or a file uploading. */
+export type PictureForm = ServedPicture | UploadingMedia
 
 export const isUploading = (media: MediaForm | null | undefined): media is UploadingMedia => media?.kind === 'uploading'
 

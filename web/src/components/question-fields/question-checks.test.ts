@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { servedImage, servedSound, servedVideo } from '@/testing/media-fixtures'
 import type { QuestionDefinition } from '@/types/api'
-import { definitionProblem, mediaProblem, namedFields, questionProblem, type CheckedQuestion } from './question-checks'
+import { withPictures } from './picture-form'
+import { definitionProblem, mediaProblem, namedFields, picturesProblem, questionProblem, type CheckedQuestion } from './question-checks'
 import { blankForm, toForm, type QuestionForm } from './question-form'
 
 const question = (form: QuestionForm, text = 'Q?'): CheckedQuestion => ({ text, explanation: '', form })
@@ -69,6 +70,39 @@ describe('checks before saving, in the server’s words', () => {
       'gaps: gap 1: mark at least one option right',
     )
     expect(problem({ type: 'gaps', text: '{{1}}', gaps: [{ type: 'typed', accepted: [''] }] })).toBe('gaps: gap 1: give at least one accepted answer')
+  })
+})
+
+describe('checks of the pictures on options and items, in the server’s words (issue 30)', () => {
+  it('names the picture by its place in the pictured list, from 1, and the field', () => {
+    expect(picturesProblem(2, [servedImage, null, { ...servedImage, alt: ' ' }])).toBe(
+      'Question 2: picture 3: media.alt: describe the image for those who cannot see it, or mark it decorative',
+    )
+    expect(picturesProblem(2, [null, { ...servedImage, alt: 'x', decorative: true }])).toBe(
+      'Question 2: picture 2: media.alt: a decorative image has no alt text: clear it, or do not mark the image decorative',
+    )
+    expect(picturesProblem(1, [{ kind: 'uploading', name: 'leaf.png' }])).toBe('Question 1: picture 1: media.file: wait for the upload to finish, or cancel it')
+    expect(picturesProblem(1, [servedImage, null, { ...servedImage, alt: '', decorative: true }])).toBeNull()
+    expect(picturesProblem(1, undefined)).toBeNull()
+  })
+
+  it('checks them with the question, after its fields and its media', () => {
+    const letters = { type: 'letters', option_a: 'a', option_b: 'b', option_c: 'c', option_d: 'd', answer: 'A' } as const
+    expect(questionProblem(4, question(withPictures(letters, [null, { ...servedImage, alt: '' }])))).toBe(
+      'Question 4: picture 2: media.alt: describe the image for those who cannot see it, or mark it decorative',
+    )
+    const ordering = withPictures(toForm({ type: 'ordering', items: ['a', 'b', ''] }), [{ ...servedImage, alt: '' }])
+    expect(questionProblem(1, question(ordering))).toBe('Question 1: items: an ordering may not be empty')
+    expect(questionProblem(1, { ...question(withPictures(letters, [{ ...servedImage, alt: '' }])), media: { ...servedSound, transcript: '' } })).toBe(
+      'Question 1: media.transcript: give a transcript of the sound for those who cannot hear it',
+    )
+  })
+
+  it('reads back the picture a message names, to mark its field', () => {
+    expect(namedFields(['Question 2: picture 3: media.alt: describe the image for those who cannot see it, or mark it decorative'])).toEqual(
+      new Set(['picture 3: media.alt']),
+    )
+    expect(namedFields(['Question 2: pictures: give one entry per option, got 3'])).toEqual(new Set(['pictures']))
   })
 })
 

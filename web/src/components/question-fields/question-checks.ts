@@ -4,11 +4,14 @@
  * where they are cheap, in its words: "Question 2: right: mark at least one option right" names
  * the question by its place and the field (`namedFields` reads the field back, to mark it). A
  * question's picture needs alt text unless it is decorative, a sound or a video a transcript
- * (issue 30, crates/domain media.rs): "Question 2: media.alt: …". A hotspot's regions are checked
- * as crates/domain question/hotspot.rs checks them, and it needs a picture.
+ * (issue 30, crates/domain media.rs): "Question 2: media.alt: …"; so does each picture on its
+ * options or items: "Question 2: picture 3: media.alt: …" (the third of its pictured list, counted
+ * from 1). A hotspot's regions are checked as crates/domain question/hotspot.rs checks them, and
+ * it needs a picture.
  */
 import type { HotspotRegion, QuestionDefinition } from '@/types/api'
 import { isUploading, type MediaForm } from './media-form'
+import { formPictures } from './picture-form'
 import { OPTION_FIELDS, toDefinition, type QuestionForm } from './question-form'
 
 /** What the checks read of a question: its text, explanation, the fields of its type and its media. */
@@ -201,27 +204,43 @@ function definitionTexts(d: QuestionDefinition): string[] {
   })
 }
 
-/** What keeps question `n`'s media from being saved, in the server's words, or null (none is fine). */
-export function mediaProblem(n: number, media: MediaForm | null | undefined): string | null {
-  if (!media) return null
-  const wrong = (field: string, message: string) => `Question ${n}: media.${field}: ${message}`
-  if (isUploading(media)) return wrong('file', 'wait for the upload to finish, or cancel it')
+/** What keeps media from being saved: the field under `media.` and why, in the server's words, or null. */
+function mediaWrong(media: MediaForm): Problem | null {
+  if (isUploading(media)) return problem('file', 'wait for the upload to finish, or cancel it')
   if (media.kind === 'image') {
     const alt = media.alt.trim()
-    if (media.decorative && alt !== '') return wrong('alt', 'a decorative image has no alt text: clear it, or do not mark the image decorative')
-    if (!media.decorative && alt === '') return wrong('alt', 'describe the image for those who cannot see it, or mark it decorative')
-    if (chars(alt) > MOST_ALT) return wrong('alt', `at most ${MOST_ALT} characters; put longer descriptions in the question`)
+    if (media.decorative && alt !== '') return problem('alt', 'a decorative image has no alt text: clear it, or do not mark the image decorative')
+    if (!media.decorative && alt === '') return problem('alt', 'describe the image for those who cannot see it, or mark it decorative')
+    if (chars(alt) > MOST_ALT) return problem('alt', `at most ${MOST_ALT} characters; put longer descriptions in the question`)
     return null
   }
   const transcript = media.transcript.trim()
-  if (transcript === '') return wrong('transcript', `give a transcript of the ${media.kind === 'audio' ? 'sound' : 'video'} for those who cannot hear it`)
-  if (chars(transcript) > MOST_TRANSCRIPT) return wrong('transcript', `at most ${MOST_TRANSCRIPT} characters`)
+  if (transcript === '') return problem('transcript', `give a transcript of the ${media.kind === 'audio' ? 'sound' : 'video'} for those who cannot hear it`)
+  if (chars(transcript) > MOST_TRANSCRIPT) return problem('transcript', `at most ${MOST_TRANSCRIPT} characters`)
+  return null
+}
+
+/** What keeps question `n`'s media from being saved, in the server's words, or null (none is fine). */
+export function mediaProblem(n: number, media: MediaForm | null | undefined): string | null {
+  const wrong = media ? mediaWrong(media) : null
+  return wrong ? `Question ${n}: media.${wrong.field}: ${wrong.message}` : null
+}
+
+/**
+ * What keeps the pictures on question `n`'s options or items from being saved (one per entry of
+ * its pictured list, in order; null where none), in the server's words, or null.
+ */
+export function picturesProblem(n: number, pictures: ReadonlyArray<MediaForm | null> | null | undefined): string | null {
+  for (const [i, picture] of (pictures ?? []).entries()) {
+    const wrong = picture ? mediaWrong(picture) : null
+    if (wrong) return `Question ${n}: picture ${i + 1}: media.${wrong.field}: ${wrong.message}`
+  }
   return null
 }
 
 /** What keeps question `n` (from 1) from being saved, in the server's words, or null. */
 export function questionProblem(n: number, question: CheckedQuestion): string | null {
-  return fieldsProblem(n, question) ?? mediaProblem(n, question.media) ?? pictureProblem(n, question)
+  return fieldsProblem(n, question) ?? mediaProblem(n, question.media) ?? pictureProblem(n, question) ?? picturesProblem(n, formPictures(question.form))
 }
 
 /** A hotspot needs a picture to point at (checked after its fields and media, as the server does). */
@@ -248,9 +267,12 @@ function fieldsProblem(n: number, question: CheckedQuestion): string | null {
   return wrong ? `Question ${n}: ${wrong.field}: ${wrong.message}` : null
 }
 
-const FIELD = /^Question \d+: ([a-z_.]+): /
+const FIELD = /^Question \d+: ((?:picture \d+: )?[a-z_.]+): /
 
-/** The fields the messages name ("Question 2: right: …" names `right`, "Question 2: media.alt: …" `media.alt`). */
+/**
+ * The fields the messages name ("Question 2: right: …" names `right`, "Question 2: media.alt: …"
+ * `media.alt`, "Question 2: picture 3: media.alt: …" `picture 3: media.alt`).
+ */
 export function namedFields(messages: string[]): Set<string> {
   return new Set(messages.flatMap((message) => FIELD.exec(message)?.[1] ?? []))
 }

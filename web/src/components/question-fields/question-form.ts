@@ -3,19 +3,25 @@
  * type, read from a definition (`toForm`) and turned back into one (`toDefinition`), and changed
  * from one type to another keeping what carries over (`convertForm`). A question A–D keeps
  * option_a..option_d and its letter (PRODUCT.md section 3). Numbers stay as typed until saved;
- * rows carry keys, so React and the focus follow a row that moves or goes.
+ * rows carry keys, so React and the focus follow a row that moves or goes. A row of the pictured
+ * list (issue 30: options, items, a matching's pairs) carries its picture, so the picture stays
+ * with it as rows are added, removed or moved; a question A–D keeps its options' four
+ * (picture-form.ts reads and saves them).
  */
 import { formatNumber } from '@/components/feedback/answer-words'
 import { LETTERS } from '@/lib/constants'
 import type { Letter, QuestionDefinition, Tolerance } from '@/types/api'
 import { toRegionRows, toRegions, type RegionRow } from './hotspot-form'
+import { isUploading, type PictureForm } from './media-form'
 
 export type { RegionRow }
 
-export type TextRow = { key: string; text: string }
+/** A row's text, and its picture when the row is of the pictured list and has one (absent: none). */
+export type TextRow = { key: string; text: string; picture?: PictureForm | null }
 /** An option of a choice question (a poll's marks are kept for a change back, never saved). */
 export type OptionRow = TextRow & { right: boolean }
-export type PairRow = { key: string; left: string; right: string }
+/** A matching's pair; its picture is its left item's. */
+export type PairRow = { key: string; left: string; right: string; picture?: PictureForm | null }
 /** A categorize item: its group by the group row's key ('' for none yet). */
 export type ItemRow = TextRow & { group: string }
 /** A gap keeps both kinds' fields, so switching its kind back loses nothing. */
@@ -28,7 +34,16 @@ export type GapRow = {
   accents_matter: boolean
 }
 
-export type LetterForm = { type: 'letters'; option_a: string; option_b: string; option_c: string; option_d: string; answer: Letter }
+export type LetterForm = {
+  type: 'letters'
+  option_a: string
+  option_b: string
+  option_c: string
+  option_d: string
+  answer: Letter
+  /** The options' pictures, A to D (null where none); absent when none has one. */
+  pictures?: Array<PictureForm | null>
+}
 
 export type QuestionForm =
   | LetterForm
@@ -271,17 +286,21 @@ export function withoutGap(text: string, n: number): string {
   })
 }
 
-/** The options a form already has, as a choice question's (A–D, the choice types, an ordering's items). */
+/** `row` with `picture`, or as it is when there is none (or it is still uploading: its field goes with the old type). */
+const pictured = <R extends { picture?: PictureForm | null }>(row: R, picture: PictureForm | null | undefined): R =>
+  picture && !isUploading(picture) ? { ...row, picture } : row
+
+/** The options a form already has, as a choice question's (A–D, the choice types, an ordering's items), with their pictures. */
 function optionsOf(form: QuestionForm): OptionRow[] | null {
   switch (form.type) {
     case 'letters':
-      return OPTION_FIELDS.map((field, i) => optionRow(form[field], LETTERS[i] === form.answer))
+      return OPTION_FIELDS.map((field, i) => pictured(optionRow(form[field], LETTERS[i] === form.answer), form.pictures?.[i]))
     case 'single_choice':
     case 'multi_select':
     case 'poll':
       return form.options
     case 'ordering':
-      return form.items.map((item) => ({ ...item, right: false }))
+      return form.items.map(({ key, text, picture }) => pictured<OptionRow>({ key, text, right: false }, picture))
     default:
       return null
   }
@@ -291,7 +310,7 @@ const atLeast = <R>(list: R[], count: number, make: () => R) => [...list, ...Arr
 
 /**
  * The form of `type` from another: options carry over between A–D, the choice types and an
- * ordering's items, right options become a typed answer's accepted answers, a number its
+ * ordering's items (with their pictures), right options become a typed answer's accepted answers, a number its
  * slider's target and back; anything else starts blank.
  */
 export function convertForm(form: QuestionForm, type: FormType): QuestionForm {
@@ -303,14 +322,23 @@ export function convertForm(form: QuestionForm, type: FormType): QuestionForm {
       if (!carried) return blank
       const four = atLeast(carried.slice(0, 4), 4, optionRow)
       const right = four.findIndex((option) => option.right)
-      return { type: 'letters', option_a: four[0].text, option_b: four[1].text, option_c: four[2].text, option_d: four[3].text, answer: LETTERS[Math.max(0, right)] }
+      const pictures = four.map((option) => pictured<TextRow>({ key: option.key, text: option.text }, option.picture).picture ?? null)
+      return {
+        type: 'letters',
+        option_a: four[0].text,
+        option_b: four[1].text,
+        option_c: four[2].text,
+        option_d: four[3].text,
+        answer: LETTERS[Math.max(0, right)],
+        ...(pictures.some(Boolean) ? { pictures } : {}),
+      }
     }
     case 'single_choice':
     case 'multi_select':
     case 'poll':
       return carried ? { ...blank, options: atLeast(carried.slice(0, 6), 2, optionRow) } : blank
     case 'ordering':
-      return carried ? { ...blank, items: atLeast(carried.slice(0, 8).map(({ key, text }) => ({ key, text })), 3, textRow) } : blank
+      return carried ? { ...blank, items: atLeast(carried.slice(0, 8).map(({ key, text, picture }) => pictured<TextRow>({ key, text }, picture)), 3, textRow) } : blank
     case 'type_answer': {
       const right = carried?.filter((option) => option.right && option.text.trim() !== '') ?? []
       return right.length > 0 ? { ...blank, accepted: right.map(({ key, text }) => ({ key, text })) } : blank

@@ -11,7 +11,7 @@
  * media; its checks (lib/served-media.ts) come with it.
  */
 import { useCallback, useState } from 'react'
-import { readMedia } from '@/lib/served-media'
+import { pictureSrcSet, readMedia } from '@/lib/served-media'
 import type { ServedMedia } from '@/types/api'
 import './question-media.css'
 
@@ -45,12 +45,8 @@ export function LoadFailed({ noun, className = '', onRetry }: { noun: string; cl
   )
 }
 
-/** The `srcset` of both files by their widths; none when there is only one file (an animation). */
-export function pictureSrcSet(media: Image): string | undefined {
-  const { phone, projector } = media
-  if (phone.url === projector.url || !phone.width || !projector.width || phone.width === projector.width) return undefined
-  return `${phone.url} ${phone.width}w, ${projector.url} ${projector.width}w`
-}
+/** The `srcset` of a picture's two files (lib/served-media.ts), as the hotspot's picture uses it too. */
+export { pictureSrcSet }
 
 function Picture({ media, large, onError }: { media: Image; large: boolean; onError: () => void }) {
   const file = large ? media.projector : media.phone

@@ -2,9 +2,11 @@
  * Put items in order (issue 29): each item has Move up and Move down buttons (Tab, then Enter or
  * Space, or a tap), focus stays with the moved item, and each move is said in a polite status
  * ("Moved ‘Venus’ to position 1 of 4"). The items start in the order served, which is no answer
- * until the player moves one; the response is the served indices in the player's order.
+ * until the player moves one; the response is the served indices in the player's order. An item's
+ * picture (issue 30) moves with it, under its text.
  */
 import { useEffect, useRef, useState } from 'react'
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
 import { movedText } from '@/lib/moved-text'
 import type { AnswerProps } from './answer-props'
@@ -52,6 +54,7 @@ export function OrderingAnswer({ question, response, onChange }: AnswerProps<'or
           <li key={item} className="ordering-item">
             <span className="ordering-text">
               <RichText text={items[item]} />
+              <OptionPicture pictures={question.pictures} index={item} />
             </span>
             <span className="ordering-moves">
               <button

@@ -2,11 +2,14 @@
  * One choice per row from a list (issue 29): a matching (each left item to one of the right
  * items, distractors among them) and a categorizing (each item to a group). Each row is a
  * labelled native select, usable by keyboard and touch alike; rows left unchosen are null, and
- * no row chosen is no answer.
+ * no row chosen is no answer. A row's picture (issue 30: a matching's left item, a categorize's
+ * item) shows beside its label and describes its select.
  */
 import { useId } from 'react'
+import { hasPicture } from '@/components/option-picture/has-picture'
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
-import type { AnswerProps } from './answer-props'
+import type { AnswerProps, WithPictures } from './answer-props'
 import './question-types.css'
 
 type SelectRowsProps = {
@@ -16,9 +19,9 @@ type SelectRowsProps = {
   placeholder: string
   chosen: Array<number | null> | undefined
   onChange: (chosen: Array<number | null> | null) => void
-}
+} & WithPictures
 
-function SelectRows({ legend, rows, choices, placeholder, chosen, onChange }: SelectRowsProps) {
+function SelectRows({ legend, rows, choices, placeholder, chosen, onChange, pictures }: SelectRowsProps) {
   const id = useId()
   const current = rows.map((_, i) => chosen?.[i] ?? null)
   const choose = (row: number, value: string) => {
@@ -34,7 +37,14 @@ function SelectRows({ legend, rows, choices, placeholder, chosen, onChange }: Se
             <label htmlFor={`${id}-${i}`} className="select-row-label">
               <RichText text={row} />
             </label>
-            <select id={`${id}-${i}`} className="answer-select" value={current[i] ?? ''} onChange={(event) => choose(i, event.target.value)}>
+            <OptionPicture pictures={pictures} index={i} id={`${id}-${i}-picture`} small />
+            <select
+              id={`${id}-${i}`}
+              className="answer-select"
+              value={current[i] ?? ''}
+              aria-describedby={hasPicture(pictures, i) ? `${id}-${i}-picture` : undefined}
+              onChange={(event) => choose(i, event.target.value)}
+            >
               <option value="">{placeholder}</option>
               {choices.map((choice, j) => (
                 <option key={j} value={j}>
@@ -58,6 +68,7 @@ export function MatchingAnswer({ question, response, onChange }: AnswerProps<'ma
       placeholder="Choose a match"
       chosen={response && 'pairs' in response ? response.pairs : undefined}
       onChange={(pairs) => onChange(pairs ? { pairs } : null)}
+      pictures={question.pictures}
     />
   )
 }
@@ -71,6 +82,7 @@ export function CategorizeAnswer({ question, response, onChange }: AnswerProps<'
       placeholder="Choose a group"
       chosen={response && 'groups' in response ? response.groups : undefined}
       onChange={(groups) => onChange(groups ? { groups } : null)}
+      pictures={question.pictures}
     />
   )
 }

@@ -5,6 +5,7 @@
  * their formulae (RichText, issue 30), but for a dropdown's options, which can hold text only.
  */
 import type { Response, ServedQuestion } from '@/types/api'
+import type { WithPictures } from './answer-props'
 import { ChoiceAnswer, TrueFalseAnswer } from './choice-answer'
 import { GapsAnswer } from './gaps-answer'
 import { HotspotAnswer } from './hotspot-answer'
@@ -17,7 +18,8 @@ import { TextAnswer } from './text-answer'
 import './question-types.css'
 
 type TypedAnswerProps = {
-  question: ServedQuestion
+  /** With the pictures on its options or items (issue 30), in the order served. */
+  question: ServedQuestion & WithPictures
   response: Response | undefined
   onChange: (response: Response | null, typing?: boolean) => void
 }

@@ -52,4 +52,20 @@ describe('readGameView', () => {
     delete older.pendingWords
     expect(readGameView({ ...standings, host: older })?.host?.pendingWords).toBeNull()
   })
+
+  it("gathers options A–D's own pictures into the question's pictures, in this view's order", () => {
+    const [view] = documentedViews() as Array<Record<string, unknown>>
+    const picture = { kind: 'image', alt: 'A red square', decorative: false, phone: { id: 'p', url: '/api/media/p' }, projector: { id: 'p', url: '/api/media/p' } }
+    const options = [
+      { letter: 'C', text: 'c' },
+      { letter: 'A', text: 'a', picture },
+      { letter: 'B', text: 'b' },
+      { letter: 'D', text: 'd' },
+    ]
+    const question = { index: 0, text: 'Q', options, startedAt: 0, opensAt: 5000, deadline: 25000, remainingMs: 20000, paused: false }
+    const read = readGameView({ ...view, phase: 'question', question })
+    expect(read?.question?.pictures).toEqual([null, picture, null, null])
+    expect(read?.question?.options.map((o) => o.letter)).toEqual(['C', 'A', 'B', 'D'])
+    expect(readGameView({ ...view, phase: 'question', question: { ...question, options: options.map(({ letter, text }) => ({ letter, text })) } })?.question?.pictures).toBeUndefined()
+  })
 })

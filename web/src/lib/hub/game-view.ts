@@ -8,13 +8,13 @@
  * but for the fields of questions of other types (issue 29: a question's `served`, the player's
  * `response`, a result's `f`), which a question of four options A–D leaves out, and the fields an
  * older server leaves out (a reveal's `parts` and `numbers`, the host's `pollCounts`), and a
- * question's `media` (issue 30), left out when it has none: those stay out here too, so such a
- * view reads as exactly what the server sent. A question's media is checked where it is shown
- * (QuestionMedia, loaded lazily: its checks stay off the first load).
+ * question's `media` and `pictures` (issue 30), left out when it has none: those stay out here
+ * too, so such a view reads as exactly what the server sent. A question's media is checked where
+ * it is shown (QuestionMedia, OptionPicture, loaded lazily: their checks stay off the first load).
  */
 import { LETTERS } from '@/lib/constants'
 import { isResponse, isServedQuestion } from '@/lib/served-question'
-import type { Letter, QuestionDefinition, QuestionType, ServedMedia } from '@/types/api'
+import type { Letter, QuestionDefinition, QuestionType, ServedMedia, ServedPictures } from '@/types/api'
 import type {
   GameView,
   GameViewJson,
@@ -97,6 +97,12 @@ function readSettings(value: unknown): LiveSettings {
   }
 }
 
+/** The pictures of options A–D in the order given, or undefined when none has one. */
+function optionPictures(options: unknown[]): ServedPictures | undefined {
+  const pictures = options.map((option) => (isObject(option) && isObject(option.picture) ? (option.picture as ServedPictures[number]) : null))
+  return pictures.some((picture) => picture !== null) ? pictures : undefined
+}
+
 function readQuestion(value: unknown): LiveQuestion | null {
   const raw = fieldsOf<LiveQuestion>(value)
   if (!raw || !isNumber(raw.index) || !Array.isArray(raw.options)) return null
@@ -112,6 +118,10 @@ function readQuestion(value: unknown): LiveQuestion | null {
     served: optional(raw.served, isServedQuestion),
     // Absent when the question has none; an object is checked where it is shown (QuestionMedia).
     media: isObject(raw.media) ? (raw.media as ServedMedia) : raw.media === undefined ? undefined : null,
+    // So are the pictures on its options or items: a list, checked entry by entry where shown
+    // (OptionPicture). Options A–D carry their own `picture` (so a shuffled order keeps it):
+    // gathered here into one list in this view's order, as the other types' lists are.
+    pictures: optionPictures(raw.options) ?? (Array.isArray(raw.pictures) ? (raw.pictures as ServedPictures) : raw.pictures === undefined ? undefined : null),
     startedAt,
     opensAt: numberOr(raw.opensAt, startedAt),
     deadline: isNumber(raw.deadline) ? raw.deadline : null,

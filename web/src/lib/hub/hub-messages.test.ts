@@ -191,5 +191,10 @@ describe('client messages', () => {
       question: 0,
       choice: 'B',
     })
+    expect(JSON.parse(encodeClientMessage({ type: 'loaded', channel: gameChannel('g1'), question: 2 }))).toEqual({
+      type: 'loaded',
+      channel: 'game:g1',
+      question: 2,
+    })
   })
 })

@@ -39,7 +39,14 @@ export type PingMessage = { type: 'ping' }
  */
 export type AnswerMessage = { type: 'answer'; channel: GameChannel; question: number } & ({ choice: Letter } | { response: Response })
 
-export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage | AnswerMessage
+/**
+ * A player's device has the pictures of the question (by its index): its picture and its
+ * options' or items' (issue 30). Once every player's has, the answers open early; nothing is
+ * answered (anyone but the game's players gets `forbidden`).
+ */
+export type LoadedMessage = { type: 'loaded'; channel: GameChannel; question: number }
+
+export type ClientMessage = SubscribeMessage | UnsubscribeMessage | PingMessage | AnswerMessage | LoadedMessage
 
 // ---------------------------------------------------------------------------------------------
 // Server to client

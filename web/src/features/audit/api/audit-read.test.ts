@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { servedImage, servedSound } from '@/testing/media-fixtures'
 import { ENTRIES, INTEGRITY, SHEET, standingsAt, timelinePage } from '../testing/fixtures'
 import { INVALID_AUDIT_DATA, readEntry, readIntegrity, readProof, readSearch, readSheet, readStandings, readTimeline } from './audit-read'
 
@@ -62,6 +63,13 @@ describe('reading the audit API', () => {
       broken: { problem: 'changed', position: 17, chainedAt: null, message: 'm' },
     })
     expect(readProof({ outcome: 'weird', message: 'x' }).outcome).toBe('unknown')
+  })
+
+  it("reads the pictures on a sheet question's options (issue 30), each checked; none when absent", () => {
+    const question = (SHEET.questions as unknown[])[0] as Record<string, unknown>
+    const pictured = readSheet({ ...SHEET, questions: [{ ...question, pictures: [null, servedImage, servedSound, null] }] })
+    expect(pictured.questions[0].pictures).toEqual([null, servedImage, null, null])
+    expect(readSheet(SHEET).questions[0].pictures).toBeNull()
   })
 
   it("reads a sheet's accommodation, with none when it is missing or odd", () => {

@@ -5,6 +5,7 @@
  */
 import { readAccommodation } from '@/lib/accommodation'
 import { count, listOr, maybeCount, maybeText, record, text } from '@/lib/read-json'
+import { readPictures } from '@/lib/served-media'
 import type { ApiError } from '@/types/api'
 import type {
   AttemptSheet,
@@ -118,6 +119,7 @@ function sheetQuestion(raw: unknown): SheetQuestion {
     changes: count(q.changes),
     marked: q.marked === true,
     correct: q.correct === true,
+    pictures: readPictures(q.pictures),
   }
 }
 

@@ -3,6 +3,7 @@
  * missing parts as `null` (audit-read.ts reads the server's JSON into these).
  */
 import type { Accommodation } from '@/lib/accommodation'
+import type { ServedPictures } from '@/types/api'
 
 /** The kinds of timeline entries, in the order the filter lists them. */
 export const AUDIT_KINDS = ['hosted', 'edited', 'attempt', 'retake', 'tokens', 'live', 'generated', 'account', 'audit'] as const
@@ -86,6 +87,8 @@ export type SheetQuestion = {
   changes: number
   marked: boolean
   correct: boolean
+  /** The options' pictures (issue 30), A to D, each checked; null when none has one. */
+  pictures: ServedPictures | null
 }
 
 export type SubmitReason = 'player' | 'timeout'

@@ -1,8 +1,9 @@
 /**
  * An attempt's questions in the order served: each option with the key and the answer marked in
- * words ("(key)", "(answered)") besides the highlight, the answer that counted and when it was
- * saved, and whether it was right (✓/✗ with words).
+ * words ("(key)", "(answered)") besides the highlight, and its picture (issue 30) small, the answer
+ * that counted and when it was saved, and whether it was right (✓/✗ with words).
  */
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import type { SheetQuestion } from '../api/audit-types'
 import { NONE, timeText } from '../utils/audit-texts'
 
@@ -21,6 +22,7 @@ function Options({ question }: { question: SheetQuestion }) {
           <li key={letter} className={classes}>
             <span className="audit-option-letter">{letter}.</span> {option}
             {notes ? <span className="audit-option-note"> ({notes})</span> : null}
+            <OptionPicture pictures={question.pictures} index={i} small />
           </li>
         )
       })}

@@ -8,7 +8,7 @@
  */
 import { apiRequest } from '@/lib/api-client'
 import type { QuizSettingsFields, ValidityOption } from '@/lib/quiz-settings'
-import type { Letter, QuestionDefinition, QuestionMedia, QuestionType } from '@/types/api'
+import type { Letter, QuestionDefinition, QuestionMedia, QuestionPictures, QuestionType } from '@/types/api'
 
 /**
  * The types a generation may ask for (the server's generatable types); `single_choice` is a
@@ -133,12 +133,13 @@ export function getGeneration(generationId: string): Promise<Generation> {
 
 /**
  * A reviewed question as published: A–D in PRODUCT.md's shape, any other type as its definition;
- * with the picture, sound or video the host added, by the files' ids (issue 30; absent: none).
+ * with the picture, sound or video the host added, and the pictures on its options or items (one
+ * per entry of its pictured list, in order), by the files' ids (issue 30; absent: none).
  */
 export type PublishQuestion = (
   | (Omit<LetterGeneratedQuestion, 'source' | 'explanation'> & { explanation: string })
   | { question: string; definition: QuestionDefinition; explanation: string }
-) & { media?: QuestionMedia }
+) & { media?: QuestionMedia; pictures?: QuestionPictures }
 
 export type PublishInput = { title: string; questions: PublishQuestion[] } & QuizSettingsFields
 

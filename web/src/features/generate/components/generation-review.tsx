@@ -6,15 +6,18 @@
  * A–D is edited as four options and the answer typed; any other type with the quiz editor's
  * fields of its type. The texts show their formulae (RichText, issue 30). A question being edited
  * may be given a picture, a sound or a video (the quiz editor's field), shown under its text
- * (issue 30). The review machine holds the state; this component renders it.
+ * (issue 30), and a picture on each option or item (the quiz editor's picture fields), shown with
+ * its option. The review machine holds the state; this component renders it.
  */
 import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { fromPromise } from 'xstate'
 import { rightWords } from '@/components/feedback/answer-words'
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import { MediaField } from '@/components/question-fields/media-field'
-import type { MediaForm } from '@/components/question-fields/media-form'
+import type { MediaForm, PictureForm } from '@/components/question-fields/media-form'
+import { PictureField } from '@/components/question-fields/picture-field'
 import { namedFields } from '@/components/question-fields/question-checks'
 import type { QuestionForm } from '@/components/question-fields/question-form'
 import { FORM_TYPE_NAMES, TypeFields } from '@/components/question-fields/type-fields'
@@ -25,7 +28,7 @@ import { Loading } from '@/components/ui/loading'
 import { TextField } from '@/components/ui/text-field'
 import { useFocusFirstError } from '@/hooks/use-focus-first-error'
 import { LETTERS } from '@/lib/constants'
-import type { QuestionDefinition } from '@/types/api'
+import type { QuestionDefinition, ServedPictures } from '@/types/api'
 import { getGeneration, isTypedQuestion, publishGeneration, type PublishInput, type QuestionSource } from '../api/generate-api'
 import {
   isTypedDraft,
@@ -50,8 +53,10 @@ function sourceLabel(source: QuestionSource): string {
 
 const typeName = (question: ReviewQuestion) => FORM_TYPE_NAMES[isTypedQuestion(question) ? question.definition.type : 'letters']
 
-/** Options in order, each right one marked 'Correct'. */
-function OptionsView({ options, isRight }: { options: string[]; isRight: (index: number) => boolean }) {
+type OptionsViewProps = { options: string[]; isRight: (index: number) => boolean; pictures?: ServedPictures }
+
+/** Options in order, each right one marked 'Correct', with its picture. */
+function OptionsView({ options, isRight, pictures }: OptionsViewProps) {
   return (
     <ol className="review-options" aria-label="Options">
       {options.map((option, index) => {
@@ -62,6 +67,7 @@ function OptionsView({ options, isRight }: { options: string[]; isRight: (index:
             <span>
               <RichText text={option} />
             </span>
+            <OptionPicture pictures={pictures} index={index} small />
             {correct ? <span className="option-tag">Correct</span> : null}
           </li>
         )
@@ -71,9 +77,9 @@ function OptionsView({ options, isRight }: { options: string[]; isRight: (index:
 }
 
 /** A question of a type other than A–D: a choice's options, else the right answer in words. */
-function DefinitionView({ definition }: { definition: QuestionDefinition }) {
+function DefinitionView({ definition, pictures }: { definition: QuestionDefinition; pictures?: ServedPictures }) {
   if (definition.type === 'single_choice' || definition.type === 'multi_select') {
-    return <OptionsView options={definition.options} isRight={(index) => definition.right.includes(index)} />
+    return <OptionsView options={definition.options} isRight={(index) => definition.right.includes(index)} pictures={pictures} />
   }
   const right = rightWords(definition)
   if (!right) return null
@@ -107,9 +113,13 @@ function QuestionView({ question }: { question: ReviewQuestion }) {
       </p>
       <QuestionMedia media={question.media} />
       {isTypedQuestion(question) ? (
-        <DefinitionView definition={question.definition} />
+        <DefinitionView definition={question.definition} pictures={question.pictures} />
       ) : (
-        <OptionsView options={LETTERS.map((letter) => question[OPTION_FIELDS[letter]])} isRight={(index) => LETTERS[index] === question.answer} />
+        <OptionsView
+          options={LETTERS.map((letter) => question[OPTION_FIELDS[letter]])}
+          isRight={(index) => LETTERS[index] === question.answer}
+          pictures={question.pictures}
+        />
       )}
       {question.explanation ? (
         <p className="review-explanation">
@@ -134,11 +144,13 @@ type DraftFormProps = {
   onForm: (form: QuestionForm) => void
   /** Its picture, sound or video as uploaded or edited. */
   onMedia: (media: MediaForm | null) => void
+  /** The picture of an option or an item as uploaded or edited, by its row's key (A–D: its letter). */
+  onPicture: (at: string, picture: PictureForm | null) => void
   onSave: () => void
   onCancel: () => void
 }
 
-function DraftForm({ draft, error, onChange, onForm, onMedia, onSave, onCancel }: DraftFormProps) {
+function DraftForm({ draft, error, onChange, onForm, onMedia, onPicture, onSave, onCancel }: DraftFormProps) {
   const change = (field: DraftField) => (event: { target: { value: string } }) => onChange(field, event.target.value)
   // A refused save sends focus to the first marked field, else to the error.
   const { ref, submitted } = useFocusFirstError(error)
@@ -175,6 +187,7 @@ function DraftForm({ draft, error, onChange, onForm, onMedia, onSave, onCancel }
           form={draft.form}
           media={draft.media}
           onChange={onForm}
+          onPicture={onPicture}
           id={`edit-${draft.id}`}
           disabled={false}
           invalid={(field) => fields.has(field)}
@@ -183,14 +196,19 @@ function DraftForm({ draft, error, onChange, onForm, onMedia, onSave, onCancel }
       ) : (
         <>
           <div className="option-fields">
-            {LETTERS.map((letter) => (
-              <TextField
-                key={letter}
-                id={`edit-option-${letter}`}
-                label={`Option ${letter}`}
-                value={draft[OPTION_FIELDS[letter]]}
-                onChange={change(OPTION_FIELDS[letter])}
-              />
+            {LETTERS.map((letter, i) => (
+              <div key={letter} className="option-field">
+                <TextField id={`edit-option-${letter}`} label={`Option ${letter}`} value={draft[OPTION_FIELDS[letter]]} onChange={change(OPTION_FIELDS[letter])} />
+                <PictureField
+                  picture={draft.pictures[i] ?? null}
+                  onChange={(picture) => onPicture(letter, picture)}
+                  id={`edit-option-${letter}`}
+                  of={`option ${letter}`}
+                  disabled={false}
+                  invalid={(field) => fields.has(`picture ${i + 1}: ${field}`)}
+                  errorId={errorId}
+                />
+              </div>
             ))}
           </div>
           <TextField
@@ -361,6 +379,7 @@ export function GenerationReview({ input, onPublished, onFailed }: GenerationRev
                     onChange={(field, value) => send({ type: 'draft.change', field, value })}
                     onForm={(form) => send({ type: 'draft.form', form })}
                     onMedia={(media) => send({ type: 'draft.media', media })}
+                    onPicture={(at, picture) => send({ type: 'draft.picture', at, picture })}
                     onSave={() => send({ type: 'draft.save' })}
                     onCancel={() => send({ type: 'draft.cancel' })}
                   />

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { blankForm, toForm } from '@/components/question-fields/question-form'
-import { PHONE_ID, PROJECTOR_ID, servedImage } from '@/testing/media-fixtures'
+import { decorativeImage, PHONE_ID, PROJECTOR_ID, servedImage } from '@/testing/media-fixtures'
 import type { Generation, PublishInput, PublishResponse } from '../api/generate-api'
 import { generated, mixedQuestions, ORDERING, TRUE_FALSE, typed, TYPE_ANSWER } from '../testing/fixtures'
 import {
@@ -86,6 +86,7 @@ const draft = (overrides: Partial<Draft> = {}): Draft => ({
   answer: 'B',
   explanation: '',
   media: null,
+  pictures: [null, null, null, null],
   ...overrides,
 })
 
@@ -230,6 +231,36 @@ describe('review machine', () => {
     actor.send({ type: 'draft.media', media: null })
     actor.send({ type: 'draft.save' })
     expect(actor.getSnapshot().context.questions[0].media).toBeUndefined()
+  })
+
+  it('gives an option A–D or an item a picture (issue 30): checked with the draft, kept aligned, published by its ids', () => {
+    const { actor } = start({ questions: [generated(1), typed(2, ORDERING)], quizMetadata: metadata })
+    actor.send({ type: 'question.edit', id: 'q1' })
+    expect(actor.getSnapshot().context.draft).toMatchObject({ pictures: [null, null, null, null] })
+    actor.send({ type: 'draft.picture', at: 'C', picture: { ...servedImage, alt: '' } })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.error).toBe('Question 1: picture 3: media.alt: describe the image for those who cannot see it, or mark it decorative')
+    actor.send({ type: 'draft.picture', at: 'C', picture: servedImage })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.questions[0].pictures).toEqual([null, null, servedImage, null])
+
+    actor.send({ type: 'question.edit', id: 'q2' })
+    const ordering = () => (actor.getSnapshot().context.draft as TypedDraft).form as Extract<TypedDraft['form'], { type: 'ordering' }>
+    actor.send({ type: 'draft.picture', at: ordering().items[1].key, picture: decorativeImage })
+    // The item moves to the top with its picture.
+    const [one, two, three] = ordering().items
+    actor.send({ type: 'draft.form', form: { ...ordering(), items: [two, one, three] } })
+    actor.send({ type: 'draft.save' })
+    expect(actor.getSnapshot().context.questions[1]).toMatchObject({ definition: { items: ['Two', 'One', 'Three'] }, pictures: [decorativeImage, null, null] })
+
+    const body = toPublishInput(actor.getSnapshot().context)
+    const map = { kind: 'image', phone: { id: PHONE_ID }, projector: { id: PROJECTOR_ID }, alt: 'A map of Europe with France shaded', decorative: false }
+    expect(body.questions[0].pictures).toEqual([null, null, map, null])
+    expect(body.questions[1].pictures).toEqual([{ kind: 'image', phone: { id: 'e'.repeat(64) }, projector: { id: 'f'.repeat(64) }, alt: '', decorative: true }, null, null])
+    expect(questionsProblem(actor.getSnapshot().context.questions)).toBeNull()
+    expect(questionsProblem([{ ...actor.getSnapshot().context.questions[0], pictures: [{ ...servedImage, alt: '' }] }])).toBe(
+      'Question 1: picture 1: media.alt: describe the image for those who cannot see it, or mark it decorative',
+    )
   })
 
   it('cancelling an edit keeps the question as it was', () => {

@@ -16,18 +16,21 @@
  * (the server refuses an empty quiz), a title, and every kept question of another type passing
  * the editor's checks (the server would refuse it, and a refused publish leaves the review).
  * A question being edited may be given a picture, a sound or a video (issue 30: `draft.media`,
- * checked with the question, published by the files' ids).
+ * checked with the question, published by the files' ids), and a picture on each option or item
+ * (`draft.picture`, by the row's key or, A–D, the letter; published as `pictures`, one per entry
+ * of its pictured list: src/components/question-fields/picture-form.ts).
  * Effects are named actors/actions stubbed with `.provide()`: `loadGeneration`, `publish`,
  * `leave`, `leaveAfterFailure`.
  */
 import { assign, fromPromise, setup } from 'xstate'
-import { isUploading, mediaField, type MediaForm } from '@/components/question-fields/media-form'
-import { mediaProblem, questionProblem } from '@/components/question-fields/question-checks'
+import { isUploading, mediaField, type MediaForm, type PictureForm } from '@/components/question-fields/media-form'
+import { formPictures, picturesField, servedPictures, setPicture, withPictures } from '@/components/question-fields/picture-form'
+import { mediaProblem, picturesProblem, questionProblem } from '@/components/question-fields/question-checks'
 import { toDefinition, toForm, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { errorMessage } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import { INITIAL_SETTINGS, toSettingsFields, type QuizSettingsFields } from '@/lib/quiz-settings'
-import type { Letter, ServedMedia } from '@/types/api'
+import type { Letter, ServedMedia, ServedPictures } from '@/types/api'
 import {
   isTypedQuestion,
   type Dropped,
@@ -50,8 +53,11 @@ export type QuizMetadata = QuizSettingsFields & {
   requested?: number
 }
 
-/** A question under review: its id, its place in the generated list, and the media the host gave it. */
-export type ReviewQuestion = GeneratedQuestion & { id: string; position: number; media?: ServedMedia }
+/**
+ * A question under review: its id, its place in the generated list, and the media the host gave
+ * it, and the pictures on its options or items (in its pictured list's order).
+ */
+export type ReviewQuestion = GeneratedQuestion & { id: string; position: number; media?: ServedMedia; pictures?: ServedPictures }
 
 /** A question A–D being edited: its fields as typed. */
 export type LetterDraft = {
@@ -65,6 +71,8 @@ export type LetterDraft = {
   answer: string
   explanation: string
   media: MediaForm | null
+  /** The options' pictures, A to D (null where none). */
+  pictures: Array<PictureForm | null>
 }
 
 /** A question of another type being edited: its text, explanation, the fields of its type and its media. */
@@ -79,7 +87,7 @@ export type TypedDraft = {
 export type Draft = LetterDraft | TypedDraft
 
 /** The fields typed into (a typed draft has only the question and the explanation of these). */
-export type DraftField = Exclude<keyof LetterDraft, 'id' | 'media'>
+export type DraftField = Exclude<keyof LetterDraft, 'id' | 'media' | 'pictures'>
 
 export type ReviewContext = {
   questions: ReviewQuestion[]
@@ -103,6 +111,8 @@ export type ReviewEvent =
   | { type: 'draft.form'; form: QuestionForm }
   /** The draft's picture, sound or video as uploaded or edited (null: removed). */
   | { type: 'draft.media'; media: MediaForm | null }
+  /** The picture of one of the draft's options or items (null: removed), by its row's key (A–D: its letter). */
+  | { type: 'draft.picture'; at: string; picture: PictureForm | null }
   | { type: 'draft.save' }
   | { type: 'draft.cancel' }
   | { type: 'title.change'; value: string }
@@ -141,7 +151,7 @@ export function validateDraft(draft: Draft, number: number): string | null {
   if (!draft.question.trim() || options.some((option) => !option)) return REVIEW_TEXTS.incomplete
   if (new Set(options.map((option) => option.toLowerCase())).size < options.length) return REVIEW_TEXTS.sameOptions
   if (!answerLetter(draft.answer, options)) return REVIEW_TEXTS.badAnswer
-  return mediaProblem(number, draft.media)
+  return mediaProblem(number, draft.media) ?? picturesProblem(number, draft.pictures)
 }
 
 /** The first kept question of another type the quiz editor's checks refuse, or whose media they refuse, in their words, or null. */
@@ -151,10 +161,10 @@ export function questionsProblem(questions: ReviewQuestion[]): string | null {
       ? questionProblem(index + 1, {
           text: question.question,
           explanation: question.explanation ?? '',
-          form: toForm(question.definition),
+          form: withPictures(toForm(question.definition), question.pictures),
           media: question.media,
         })
-      : mediaProblem(index + 1, question.media)
+      : (mediaProblem(index + 1, question.media) ?? picturesProblem(index + 1, question.pictures))
     if (problem) return problem
   }
   return null
@@ -166,7 +176,7 @@ function toDraft(question: ReviewQuestion): Draft {
       id: question.id,
       question: question.question,
       explanation: question.explanation ?? '',
-      form: toForm(question.definition),
+      form: withPictures(toForm(question.definition), question.pictures),
       media: question.media ?? null,
     }
   }
@@ -180,6 +190,7 @@ function toDraft(question: ReviewQuestion): Draft {
     answer: question.answer,
     explanation: question.explanation ?? '',
     media: question.media ?? null,
+    pictures: [0, 1, 2, 3].map((i) => question.pictures?.[i] ?? null),
   }
 }
 
@@ -187,6 +198,8 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
   const { id, position, source } = question
   // A draft is saved only once its upload is over (validateDraft).
   const media = draft.media && !isUploading(draft.media) ? { media: draft.media } : {}
+  const kept = servedPictures(isTypedDraft(draft) ? formPictures(draft.form) : draft.pictures)
+  const pictures = kept ? { pictures: kept } : {}
   if (isTypedDraft(draft)) {
     const definition = toDefinition(draft.form)
     return {
@@ -198,6 +211,7 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
       definition,
       explanation: draft.explanation.trim(),
       ...media,
+      ...pictures,
     }
   }
   const options = OPTIONS.map((field) => draft[field].trim())
@@ -213,6 +227,7 @@ function applyDraft(question: ReviewQuestion, draft: Draft): ReviewQuestion {
     answer: answerLetter(draft.answer, options) as Letter,
     explanation: draft.explanation.trim(),
     ...media,
+    ...pictures,
   }
 }
 
@@ -234,7 +249,7 @@ export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizM
     title: metadata.title.trim(),
     questions: context.questions.map((q) =>
       isTypedQuestion(q)
-        ? { question: q.question, definition: q.definition, explanation: q.explanation ?? '', ...mediaField(q.media) }
+        ? { question: q.question, definition: q.definition, explanation: q.explanation ?? '', ...mediaField(q.media), ...picturesField(q.pictures) }
         : {
             question: q.question,
             optionA: q.optionA,
@@ -244,6 +259,7 @@ export function toPublishInput(context: Pick<ReviewContext, 'questions' | 'quizM
             answer: q.answer,
             explanation: q.explanation ?? '',
             ...mediaField(q.media),
+            ...picturesField(q.pictures),
           },
     ),
     validityOption: metadata.validityOption,
@@ -299,6 +315,16 @@ export const reviewMachine = setup({
     }),
     changeDraftMedia: assign({
       draft: ({ context, event }) => (event.type === 'draft.media' && context.draft ? { ...context.draft, media: event.media } : context.draft),
+      error: null,
+    }),
+    changeDraftPicture: assign({
+      draft: ({ context, event }) => {
+        const draft = context.draft
+        if (event.type !== 'draft.picture' || !draft) return draft
+        if (isTypedDraft(draft)) return { ...draft, form: setPicture(draft.form, event.at, event.picture) }
+        const index = (LETTERS as readonly string[]).indexOf(event.at)
+        return index < 0 ? draft : { ...draft, pictures: draft.pictures.map((old, i) => (i === index ? event.picture : old)) }
+      },
       error: null,
     }),
     changeDraftForm: assign({
@@ -426,6 +452,7 @@ export const reviewMachine = setup({
         'draft.change': { actions: 'changeDraft' },
         'draft.form': { actions: 'changeDraftForm' },
         'draft.media': { actions: 'changeDraftMedia' },
+        'draft.picture': { actions: 'changeDraftPicture' },
         'draft.save': [{ guard: 'draftInvalid', actions: 'setDraftError' }, { target: 'reviewing', actions: 'saveDraft' }],
         'draft.cancel': { target: 'reviewing', actions: 'clearDraft' },
       },

@@ -11,7 +11,7 @@
 import { apiDownload, apiRequest, apiResult, isApiError, NETWORK_ERROR } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
 import type { QuizSettingsFields } from '@/lib/quiz-settings'
-import type { FeedbackItem, Letter, QuestionDefinition, QuestionMedia, QuestionType, ServedMedia } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionDefinition, QuestionMedia, QuestionPictures, QuestionType, ServedMedia, ServedPictures } from '@/types/api'
 
 /** The answer letters, a player's feedback item and a question's definition are shared shapes (src/types/api.ts). */
 export { LETTERS, type FeedbackItem, type Letter, type QuestionDefinition, type QuestionType }
@@ -182,8 +182,11 @@ export async function getMyQuizzes(): Promise<MyQuizzesResponse | HostFailure> {
   return { ...body, success: false, status: result.status } as HostFailure
 }
 
-/** A question as its host reads it: with its picture, sound or video when it has one (issue 30). */
-type HostedQuestion = { id: number; media?: ServedMedia }
+/**
+ * A question as its host reads it: with its picture, sound or video when it has one, and the
+ * pictures on its options or items in the definition's order (issue 30; absent: none).
+ */
+type HostedQuestion = { id: number; media?: ServedMedia; pictures?: ServedPictures | null }
 
 export type LetterQuestionWithAnswer = AnsweredQuestion & HostedQuestion & { correctLetter?: Letter }
 
@@ -211,7 +214,8 @@ export function getHostQuiz(categoryId: number): Promise<HostQuizDetails> {
 
 /**
  * A question as saved: four options and the letter (PRODUCT.md's shape), or any type's
- * definition; with its media by the files' ids (issue 30; absent: none).
+ * definition; with its media by the files' ids, and the pictures on its options or items, one per
+ * entry of its pictured list in the definition's order (issue 30; absent: none).
  */
 export type QuestionUpdate = (
   | {
@@ -225,7 +229,7 @@ export type QuestionUpdate = (
       explanation: string
     }
   | { id?: number; text: string; definition: QuestionDefinition; explanation: string }
-) & { media?: QuestionMedia }
+) & { media?: QuestionMedia; pictures?: QuestionPictures }
 
 export type UpdateQuestionsResponse = { success: true; message?: string; questionCount?: number }
 

@@ -1,7 +1,8 @@
 /**
  * One question in the view-quiz editor: its number and type, a Question type select (issue 29),
  * the text, its picture, sound or video (issue 30), the fields of its type (four options and the
- * correct letter for a question A–D), the explanation, and what keeps it from being saved (the client's checks or the server's
+ * correct letter for a question A–D; a picture on each option or item of the types that take
+ * them), the explanation, and what keeps it from being saved (the client's checks or the server's
  * messages), which describe the question's group and the fields they name.
  */
 import { MediaField } from '@/components/question-fields/media-field'
@@ -103,6 +104,7 @@ export function QuestionEditor({ question, index, disabled, dispatch, errors }: 
           form={form}
           media={question.media}
           onChange={(next) => dispatch({ type: 'form', key, form: next })}
+          onPicture={(at, picture) => dispatch({ type: 'picture', key, at, picture })}
           id={key}
           disabled={disabled}
           invalid={(field) => fields.has(field)}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LetterForm } from '@/components/question-fields/question-form'
-import { PHONE_ID, PROJECTOR_ID, servedImage, servedSound, SOUND_ID } from '@/testing/media-fixtures'
+import { decorativeImage, PHONE_ID, PROJECTOR_ID, servedImage, servedSound, SOUND_ID } from '@/testing/media-fixtures'
 import type { QuestionWithAnswer } from '../api/host-api'
 import { answerLetter, editorReducer, toEditable, toUpdate } from './question-editor'
 
@@ -83,5 +83,34 @@ describe('question editor model', () => {
     expect('media' in toUpdate(state[0])).toBe(false)
     const poll = toEditable({ id: 8, text: 'Which?', type: 'poll', definition: { type: 'poll', options: ['a', 'b'] }, media: servedSound })
     expect(toUpdate(poll)).toMatchObject({ definition: { type: 'poll' }, media: { kind: 'audio', file: { id: SOUND_ID } } })
+  })
+
+  it('loads the pictures on a question’s options or items onto its rows and saves them back, aligned, by their files’ ids (issue 30)', () => {
+    const map = { kind: 'image', phone: { id: PHONE_ID }, projector: { id: PROJECTOR_ID }, alt: 'A map of Europe with France shaded', decorative: false }
+    const letters = toEditable({ ...served, pictures: [null, servedImage, null, null] })
+    expect(toUpdate(letters)).toMatchObject({ optionB: 'Jupiter', pictures: [null, map, null, null] })
+    expect('pictures' in toUpdate(toEditable(served))).toBe(false)
+
+    const ordering = toEditable({
+      id: 9,
+      text: 'Order them',
+      type: 'ordering',
+      definition: { type: 'ordering', items: ['Mercury', 'Venus', 'Earth'] },
+      pictures: [servedImage, null, decorativeImage],
+    })
+    const update = toUpdate(ordering)
+    expect(update).toMatchObject({ definition: { items: ['Mercury', 'Venus', 'Earth'] } })
+    expect(update.pictures).toEqual([map, null, { kind: 'image', phone: { id: 'e'.repeat(64) }, projector: { id: 'f'.repeat(64) }, alt: '', decorative: true }])
+
+    // A picture changed by its row's key (a letter for A–D); all removed, none is sent.
+    const form = ordering.form as Extract<typeof ordering.form, { type: 'ordering' }>
+    let state = editorReducer([ordering], { type: 'picture', key: 'q-9', at: form.items[0].key, picture: null })
+    state = editorReducer(state, { type: 'picture', key: 'q-9', at: form.items[2].key, picture: null })
+    expect('pictures' in toUpdate(state[0])).toBe(false)
+    state = editorReducer([letters], { type: 'picture', key: 'q-5', at: 'D', picture: decorativeImage })
+    expect(toUpdate(state[0]).pictures?.map((picture) => picture?.decorative ?? null)).toEqual([null, false, null, true])
+    // Retyped to a type whose options carry over, the pictures go with them.
+    state = editorReducer(state, { type: 'retype', key: 'q-5', to: 'single_choice' })
+    expect(toUpdate(state[0])).toMatchObject({ definition: { options: ['Mars', 'Jupiter', 'Venus', 'Earth'] }, pictures: [null, map, null, expect.anything()] })
   })
 })

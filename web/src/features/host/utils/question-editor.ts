@@ -5,9 +5,12 @@
  * question A–D keeps option_a..option_d internally with the correct answer as a letter and is
  * saved in PRODUCT.md's shape (optionA..optionD, answer letter); any other type is saved as its
  * `definition`. A question may show a picture, a sound or a video (issue 30), saved by the files'
- * ids with its alt text or transcript (src/components/question-fields/media-form.ts).
+ * ids with its alt text or transcript (src/components/question-fields/media-form.ts), and a
+ * picture on each option or item (`pictures`, one per entry of its pictured list, in order:
+ * src/components/question-fields/picture-form.ts), loaded back onto the rows so a save keeps them.
  */
-import { mediaField, toMediaForm, type MediaForm } from '@/components/question-fields/media-form'
+import { mediaField, toMediaForm, type MediaForm, type PictureForm } from '@/components/question-fields/media-form'
+import { formPictures, picturesField, setPicture, withServedPictures } from '@/components/question-fields/picture-form'
 import { blankForm, convertForm, toDefinition, toForm, type FormType, type QuestionForm } from '@/components/question-fields/question-form'
 import { LETTERS, type Letter, type LetterQuestionWithAnswer, type QuestionUpdate, type QuestionWithAnswer } from '../api/host-api'
 
@@ -55,7 +58,7 @@ export function toEditable(question: QuestionWithAnswer): EditableQuestion {
     id: question.id,
     text: question.text ?? '',
     explanation: question.explanation ?? '',
-    form,
+    form: withServedPictures(form, question.pictures),
     media: toMediaForm(question.media),
   }
 }
@@ -76,7 +79,7 @@ export function toUpdate(question: EditableQuestion): QuestionUpdate {
           explanation,
         }
       : { text, definition: toDefinition(form), explanation }
-  const withMedia = { ...update, ...mediaField(question.media) }
+  const withMedia = { ...update, ...mediaField(question.media), ...picturesField(formPictures(form)) }
   return question.id === undefined ? withMedia : { id: question.id, ...withMedia }
 }
 
@@ -89,6 +92,8 @@ export type EditorAction =
   | { type: 'retype'; key: string; to: FormType }
   /** Its picture, sound or video as uploaded or edited (null: removed). */
   | { type: 'media'; key: string; media: MediaForm | null }
+  /** The picture of an option or an item as uploaded or edited (null: removed), by its row's key (A–D: its letter). */
+  | { type: 'picture'; key: string; at: string; picture: PictureForm | null }
   | { type: 'add' }
   | { type: 'delete'; key: string }
 
@@ -111,6 +116,8 @@ export function editorReducer(questions: EditableQuestion[], action: EditorActio
       return questions.map((q) => (q.key === action.key ? { ...q, form: convertForm(q.form, action.to) } : q))
     case 'media':
       return questions.map((q) => (q.key === action.key ? { ...q, media: action.media } : q))
+    case 'picture':
+      return questions.map((q) => (q.key === action.key ? { ...q, form: setPicture(q.form, action.at, action.picture) } : q))
     case 'add':
       return [...questions, blankQuestion()]
     case 'delete':

@@ -3,8 +3,9 @@
  * result after each, the final rank. It wires the player machine to the join call, the kept
  * player (localStorage: a reload comes back with the same token), the hub (its own connection
  * with the player token, which this component hands up through `onToken` to the HubProvider
- * around it; the channel's messages become `server.*` events, and answers go out on it), and
- * the leave warning while the game runs.
+ * around it; the channel's messages become `server.*` events, and answers go out on it, with
+ * `loaded` once the phone has a question's pictures: use-question-pictures.ts), and the leave
+ * warning while the game runs.
  */
 import { useMachine } from '@xstate/react'
 import { useCallback, useEffect, useMemo } from 'react'
@@ -17,6 +18,7 @@ import { useHubConnected, useHubOpenedElsewhere } from '@/lib/hub/hub-provider'
 import type { Letter, Response } from '@/types/api'
 import { joinGame, type JoinResponse } from '../api/live-api'
 import { useGameHub, useSendAnswer, type GameHubEvent } from '../hooks/use-game-hub'
+import { useQuestionPictures } from '../hooks/use-question-pictures'
 import { playerMachine, type SendAnswerInput } from '../machines/player.machine'
 import { questionClock } from '../utils/game-clock'
 import { forgetPlayer, savePlayer, type StoredPlayer } from '../utils/live-storage'
@@ -72,6 +74,8 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
     [send],
   )
   useGameHub(context.player?.gameId ?? null, forward)
+  const shown = state.hasTag('question') ? (context.view?.question ?? null) : null
+  const pictures = useQuestionPictures(context.player?.gameId ?? null, shown, connected)
 
   const onAnswer = useCallback((choice: Letter) => send({ type: 'answer.select', choice }), [send])
   const onRespond = useCallback((response: Response) => send({ type: 'answer.submit', response }), [send])
@@ -156,6 +160,7 @@ export function LivePlayer({ stored, pin, link = null, onToken }: LivePlayerProp
           note={context.note}
           onAnswer={onAnswer}
           onRespond={onRespond}
+          picturesLoading={pictures.status === 'loading' ? pictures.count : 0}
         />
       ) : null}
       {state.hasTag('reveal') ? <PlayerReveal view={view} /> : null}

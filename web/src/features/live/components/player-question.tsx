@@ -5,9 +5,13 @@
  * "Answer locked in", time's up, paused — with the note when an answer was refused or not
  * confirmed. A picture shows under the text; a sound or a video is the presenter's to play for the
  * room, so the phone shows its player only when asked, and its transcript (issue 30). A hotspot's
- * picture is in its answer view, to point at.
+ * picture is in its answer view, to point at. An option's or an item's picture shows with it (the
+ * option's text stays its name, the picture its description). When the answers open before this
+ * phone has the question's pictures (the others' phones opened them early), a notice says so.
  */
 import { lazy, Suspense, useEffect } from 'react'
+import { hasPicture } from '@/components/option-picture/has-picture'
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import { QuestionMedia } from '@/components/question-media/question-media'
 import { RichText } from '@/components/rich-text/rich-text'
 import { Loading } from '@/components/ui/loading'
@@ -33,6 +37,8 @@ type PlayerQuestionProps = {
   onAnswer: (choice: Letter) => void
   /** Sends the response to a question of another type. */
   onRespond: (response: Response) => void
+  /** How many pictures the question shows while this phone is still loading them (issue 30); 0 once here. */
+  picturesLoading?: number
 }
 
 const STATUS: Record<AnswerStep, string | null> = {
@@ -44,12 +50,18 @@ const STATUS: Record<AnswerStep, string | null> = {
   closed: "Time's up",
 }
 
+/** While the answers are open and this phone's pictures (issue 30) are still on their way. */
+const picturesLoadingText = (count: number) =>
+  count === 1 ? 'Answers are open; the picture is still loading.' : 'Answers are open; the pictures are still loading.'
+
 function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
 }
 
-export function PlayerQuestion({ question, count, clock, step, choice, response, note, onAnswer, onRespond }: PlayerQuestionProps) {
+export function PlayerQuestion({ question, count, clock, step, choice, response, note, onAnswer, onRespond, picturesLoading = 0 }: PlayerQuestionProps) {
   const open = step === 'answering'
+  // The answers are open (no answer locked in yet) while this phone is still loading the pictures.
+  const late = picturesLoading > 0 && (open || step === 'sending')
   const served = question.served ?? null
 
   useEffect(() => {
@@ -84,7 +96,7 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
         <Suspense fallback={<Loading label="Loading question..." />}>
           <PlayerTypedAnswer
             key={question.index}
-            served={served.type === 'hotspot' ? { ...served, media: question.media } : served}
+            served={served.type === 'hotspot' ? { ...served, media: question.media } : question.pictures ? { ...served, pictures: question.pictures } : served}
             open={open}
             sent={response}
             onSubmit={onRespond}
@@ -92,8 +104,10 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
         </Suspense>
       ) : (
         <div className="live-answer-buttons" role="group" aria-labelledby="live-question-text">
-          {question.options.map((option) => {
+          {question.options.map((option, i) => {
             const chosen = choice === option.letter
+            const pictured = hasPicture(question.pictures, i)
+            const marked = chosen && step === 'locked'
             return (
               <button
                 key={option.letter}
@@ -110,7 +124,9 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
                   <span className="visually-hidden">{option.letter}. </span>
                   <RichText text={option.text} />
                 </span>
-                {chosen && step === 'locked' ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
+                {/* Named by its content: the text first, then the picture's alt text. */}
+                {pictured ? <OptionPicture pictures={question.pictures} index={i} /> : null}
+                {marked ? <span className="live-answer-mark"> ✓ Your answer</span> : null}
               </button>
             )
           })}
@@ -119,6 +135,11 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
       <p className={`live-play-status${step === 'locked' ? ' is-locked' : ''}`} role="status">
         {status}
       </p>
+      {late ? (
+        <p className="live-offline live-play-late" role="status">
+          {picturesLoadingText(picturesLoading)}
+        </p>
+      ) : null}
       {note ? <p className="live-play-note" role="alert">{note}</p> : null}
       {open && !served ? <p className="muted live-keyboard-hint">Keys A–D or 1–4 choose an option.</p> : null}
     </section>

@@ -10,6 +10,7 @@
  * nothing to answer.
  */
 import { useState, type FormEvent } from 'react'
+import type { WithPictures } from '@/components/question-types/answer-props'
 import { middleOf } from '@/components/question-types/slider-answer'
 import TypedAnswer from '@/components/question-types/typed-answer'
 import { hasAnswer } from '@/lib/served-question'
@@ -19,7 +20,8 @@ import '../live.css'
 import '../live-types.css'
 
 type PlayerTypedAnswerProps = {
-  served: ServedQuestion
+  /** With the question's pictures on its options or items (issue 30), in the order served. */
+  served: ServedQuestion & WithPictures
   /** Answers are taken now. */
   open: boolean
   /** The response sent (on its way, or locked in); null before. */

@@ -7,8 +7,10 @@
  * far as bars (`pollCounts`, the host's only), which grow as answers come in (without motion when
  * reduced motion is asked for, as every chart's bars). A picture, a sound or a video (issue 30)
  * shows under the text, the picture in its projector size, the sound or video with its controls
- * for the host to play to the room.
+ * for the host to play to the room; an option's or an item's picture with it, large too.
  */
+import { hasPicture } from '@/components/option-picture/has-picture'
+import { OptionPicture } from '@/components/option-picture/option-picture'
 import { QuestionMedia } from '@/components/question-media/question-media'
 import { RichText } from '@/components/rich-text/rich-text'
 import type { LiveQuestion } from '@/types/live-game'
@@ -67,11 +69,13 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
       </h2>
       <QuestionMedia media={question.media} large />
       {served ? (
-        <ServedQuestionView served={served}>{pollBars}</ServedQuestionView>
+        <ServedQuestionView served={served} pictures={question.pictures}>
+          {pollBars}
+        </ServedQuestionView>
       ) : (
         <ul className="live-options" aria-label="Options">
-          {question.options.map((option) => (
-            <li key={option.letter} className={`live-option live-option-${option.letter}`}>
+          {question.options.map((option, i) => (
+            <li key={option.letter} className={`live-option live-option-${option.letter}${hasPicture(question.pictures, i) ? ' has-picture' : ''}`}>
               <span className="live-letter" aria-hidden="true">
                 {option.letter}
               </span>
@@ -79,6 +83,7 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
                 <span className="visually-hidden">{option.letter}. </span>
                 <RichText text={option.text} />
               </span>
+              <OptionPicture pictures={question.pictures} index={i} large />
             </li>
           ))}
         </ul>

@@ -56,6 +56,35 @@ describe('live media', () => {
     expect(container.querySelector('[autoplay]')).toBeNull()
   })
 
+  it('a phone still loading its pictures says so while the answers are open, not before, nor once answered or paused', () => {
+    const at = (step: 'getReady' | 'answering' | 'sending' | 'locked' | 'paused', picturesLoading: number) => (
+      <PlayerQuestion
+        question={makeQuestion({ media: servedImage })}
+        count={3}
+        clock={clock}
+        step={step}
+        choice={step === 'sending' || step === 'locked' ? 'A' : null}
+        response={null}
+        note={null}
+        onAnswer={nothing}
+        onRespond={nothing}
+        picturesLoading={picturesLoading}
+      />
+    )
+    const { rerender } = render(at('getReady', 1))
+    expect(screen.queryByText(/still loading/)).toBeNull()
+    rerender(at('answering', 1))
+    expect(screen.getByText('Answers are open; the picture is still loading.')).toHaveAttribute('role', 'status')
+    rerender(at('sending', 3))
+    expect(screen.getByText('Answers are open; the pictures are still loading.')).toBeInTheDocument()
+    for (const step of ['locked', 'paused'] as const) {
+      rerender(at(step, 3))
+      expect(screen.queryByText(/still loading/)).toBeNull()
+    }
+    rerender(at('answering', 0))
+    expect(screen.queryByText(/still loading/)).toBeNull()
+  })
+
   it('the projector shows the projector file, and a video with its controls for the host, never playing by itself', () => {
     const { unmount } = projector(servedImage)
     expect(screen.getByRole('img', { name: 'A map of Europe with France shaded' })).toHaveAttribute('src', servedImage.projector.url)

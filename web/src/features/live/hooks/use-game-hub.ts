@@ -53,6 +53,15 @@ export function useGameHub(gameId: string | null, onEvent: (event: GameHubEvent)
   })
 }
 
+/**
+ * Tells the server this phone has a question's pictures (`loaded`, issue 30); false when the
+ * connection is not open (nothing was sent).
+ */
+export function useSendLoaded(): (input: { gameId: string; question: number }) => boolean {
+  const send = useHubSend()
+  return useCallback(({ gameId, question }) => send({ type: 'loaded', channel: gameChannel(gameId), question }), [send])
+}
+
 /** Sends a player's answer (a letter, or a response) on the hub; rejects when the connection is not open. */
 export function useSendAnswer(): (input: { gameId: string; question: number } & LiveAnswer) => Promise<void> {
   const send = useHubSend()

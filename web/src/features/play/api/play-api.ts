@@ -5,7 +5,7 @@
 import { readAccommodation, type Accommodation } from '@/lib/accommodation'
 import { apiRequest } from '@/lib/api-client'
 import { LETTERS } from '@/lib/constants'
-import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult, ServedMedia, ServedQuestion } from '@/types/api'
+import type { FeedbackItem, Letter, QuestionType, Response, ScoreResult, ServedMedia, ServedPictures, ServedQuestion } from '@/types/api'
 
 export { LETTERS, type FeedbackItem, type Letter, type QuestionType, type Response, type ScoreResult }
 
@@ -27,13 +27,16 @@ export type LetterQuestion = {
   optionD: string
   /** A picture, a sound or a video shown with it (issue 30); absent when none. */
   media?: ServedMedia
+  /** The options' pictures, A to D (issue 30); absent when none. */
+  pictures?: ServedPictures | null
 }
 
 /**
  * A question of any other type (issue 29), as served: never its answer key (the shared
- * `ServedQuestion`, with the question's id and text).
+ * `ServedQuestion`, with the question's id and text), with the pictures on its options or items
+ * (issue 30) in the order served (`options`, `items`, a matching's `left`); absent when none.
  */
-export type TypedQuestion = { id: number; text: string; media?: ServedMedia } & ServedQuestion
+export type TypedQuestion = { id: number; text: string; media?: ServedMedia; pictures?: ServedPictures | null } & ServedQuestion
 
 export type Question = LetterQuestion | TypedQuestion
 

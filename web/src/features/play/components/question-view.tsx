@@ -3,9 +3,13 @@
  * it; any other type (issue 29) is answered in its own view (src/components/question-types,
  * loaded when the first such question shows, so the first load stays small), with a Clear answer
  * button. A save the server refused (400) shows its words below the answer, which stays as it is.
- * A picture, a sound or a video (issue 30) shows under the question's text, loaded lazily too.
+ * A picture, a sound or a video (issue 30) shows under the question's text, loaded lazily too,
+ * and so does the picture on an option (under its text; the option's text stays its name, the
+ * picture its description).
  */
 import { lazy, Suspense, useState } from 'react'
+import { hasPicture } from '@/components/option-picture/has-picture'
+import { LazyOptionPicture } from '@/components/option-picture/lazy-option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
@@ -46,13 +50,14 @@ function LetterOptions({ question, answer, onSelect }: { question: LetterQuestio
   return (
     <>
       <div className="options" role="group" aria-labelledby="question-text">
-        {LETTERS.map((letter) => {
+        {LETTERS.map((letter, i) => {
           const chosen = answer === letter
+          const pictured = hasPicture(question.pictures, i)
           return (
             <button
               key={letter}
               type="button"
-              className={`option${chosen ? ' option-chosen' : ''}`}
+              className={`option${chosen ? ' option-chosen' : ''}${pictured ? ' has-picture' : ''}`}
               aria-pressed={chosen}
               onClick={() => onSelect(letter)}
             >
@@ -63,6 +68,8 @@ function LetterOptions({ question, answer, onSelect }: { question: LetterQuestio
                 <span className="visually-hidden">{letter}. </span>
                 <RichText text={optionText(question, letter)} />
               </span>
+              {/* Named by its content: the text first, then the picture's alt text. */}
+              {pictured ? <LazyOptionPicture pictures={question.pictures} index={i} /> : null}
             </button>
           )
         })}
