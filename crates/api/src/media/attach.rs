@@ -22,6 +22,10 @@ use crate::question_form::{DraftQuestion, QuestionProblem, questions_refused};
 use crate::state::AppState;
 use crate::tokens::Keys;
 
+/// Bytes read from the start of a stored picture to tell its kind and size: the server wrote it
+/// from pixels alone, so its header comes first.
+const PICTURE_HEAD_BYTES: u64 = 64 * 1024;
+
 /// Fills in each named file's type and size from the stored file, for the media and the option
 /// pictures of each question in order; refused (422, every problem in `details.errors`, each
 /// naming its question) when a file is not stored, not of the kind named, or neither uploaded by
@@ -74,9 +78,9 @@ async fn fill_in(feature: &MediaFeature, media: &mut Media, named: &impl Fn(&str
         if !named(&file.id) {
             return Ok(Err(format!("{field}: no such file among your uploads; upload it again")));
         }
-        // A stored picture is small (read whole for its size); a sound or a video is told by its
-        // start (`MediaFiles::kind`).
-        let bytes = feature.files.head(&file.id, if wanted == Class::Image { u64::MAX } else { HEAD_BYTES }).await.map_err(ApiError::internal)?;
+        // A stored picture is one the server wrote (no EXIF before its size); a sound or a video
+        // is told by its start (`MediaFiles::kind`).
+        let bytes = feature.files.head(&file.id, if wanted == Class::Image { PICTURE_HEAD_BYTES } else { HEAD_BYTES }).await.map_err(ApiError::internal)?;
         let Some(bytes) = bytes else { return Ok(Err(format!("{field}: no such file; upload it again"))) };
         let Some(kind) = feature.files.kind(&file.id, &bytes).await.map_err(ApiError::internal)? else {
             return Ok(Err(format!("{field}: the file cannot be shown; upload it again")));

@@ -2,7 +2,8 @@
 //! the data directory (`<data>/media/<first two characters>/<id>`): the same file stored twice is
 //! kept once, and a file once written never changes. So small files read are kept in memory
 //! (pictures: a room of 19,500 phones fetching the same picture opens it once, not once a phone,
-//! which the open-files limit would not allow), up to [`CACHE_BYTES`], the first read first out.
+//! which the open-files limit would not allow), up to [`CACHE_BYTES`], those asked for again
+//! kept longest.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::ErrorKind;
@@ -62,9 +63,13 @@ impl Stored {
 pub const CACHE_BYTES: usize = 64 * 1024 * 1024;
 pub const CACHE_FILE_BYTES: usize = 2 * 1024 * 1024;
 
+/// Small files read lately. When full, the file kept longest goes first unless it was asked for
+/// since it was kept or last spared (then it is spared once more: a second chance), so a picture
+/// a room keeps asking for stays while files asked for once make way.
 #[derive(Default)]
 struct Cache {
-    files: HashMap<String, Bytes>,
+    /// Each file, and whether it was asked for since it was kept or last spared.
+    files: HashMap<String, (Bytes, bool)>,
     order: VecDeque<String>,
     bytes: usize,
 }
@@ -76,11 +81,25 @@ impl Cache {
         }
         while self.bytes + bytes.len() > CACHE_BYTES {
             let Some(oldest) = self.order.pop_front() else { break };
-            self.bytes -= self.files.remove(&oldest).map_or(0, |b| b.len());
+            match self.files.get_mut(&oldest) {
+                Some((_, asked)) if *asked => {
+                    *asked = false;
+                    self.order.push_back(oldest);
+                }
+                _ => self.bytes -= self.files.remove(&oldest).map_or(0, |(b, _)| b.len()),
+            }
         }
         self.bytes += bytes.len();
-        self.files.insert(id.to_owned(), bytes.clone());
+        self.files.insert(id.to_owned(), (bytes.clone(), false));
         self.order.push_back(id.to_owned());
+    }
+
+    /// File `id` if it is kept, noted as asked for.
+    fn get(&mut self, id: &str) -> Option<Bytes> {
+        self.files.get_mut(id).map(|(bytes, asked)| {
+            *asked = true;
+            bytes.clone()
+        })
     }
 }
 
@@ -128,13 +147,13 @@ impl MediaFiles {
 
     /// The bytes of file `id`, if it is stored (from memory when it was read lately).
     pub async fn get(&self, id: &str) -> std::io::Result<Option<Bytes>> {
-        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
-            return Ok(Some(bytes.clone()));
+        if let Some(bytes) = self.cache.lock().expect("media cache").get(id) {
+            return Ok(Some(bytes));
         }
         // One read from disk at a time: a room asking for the same picture at once reads it once.
         let _reading = self.reading.lock().await;
-        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
-            return Ok(Some(bytes.clone()));
+        if let Some(bytes) = self.cache.lock().expect("media cache").get(id) {
+            return Ok(Some(bytes));
         }
         let bytes = match tokio::fs::read(self.path(id)).await {
             Ok(bytes) => Bytes::from(bytes),
@@ -148,8 +167,8 @@ impl MediaFiles {
     /// File `id` to serve, if it is stored: a small one from memory, a large one from disk as it
     /// is sent (a 50 MB video is never read whole to send a part of it).
     pub async fn open(&self, id: &str) -> std::io::Result<Option<Stored>> {
-        if let Some(bytes) = self.cache.lock().expect("media cache").files.get(id) {
-            return Ok(Some(Stored::Memory(bytes.clone())));
+        if let Some(bytes) = self.cache.lock().expect("media cache").get(id) {
+            return Ok(Some(Stored::Memory(bytes)));
         }
         let len = match tokio::fs::metadata(self.path(id)).await {
             Ok(meta) => meta.len(),
@@ -203,7 +222,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cache_keeps_small_files_up_to_its_bound_the_first_read_first_out() {
+    fn the_cache_keeps_small_files_up_to_its_bound_the_longest_kept_first_out_unless_asked_for() {
         let mut cache = Cache::default();
         let file = |n: usize| Bytes::from(vec![0u8; n]);
         cache.keep("big", &file(CACHE_FILE_BYTES + 1));
@@ -217,6 +236,11 @@ mod tests {
         assert_eq!(cache.bytes, CACHE_BYTES, "a file kept is kept once");
         cache.keep("new", &file(each));
         assert!(!cache.files.contains_key("f0") && cache.files.contains_key("f1") && cache.files.contains_key("new"));
+        assert_eq!(cache.bytes, CACHE_BYTES);
+        // Asked for since it was kept: spared once, the next one goes instead.
+        assert!(cache.get("f1").is_some());
+        cache.keep("newer", &file(each));
+        assert!(cache.files.contains_key("f1") && !cache.files.contains_key("f2") && cache.files.contains_key("newer"));
         assert_eq!(cache.bytes, CACHE_BYTES);
     }
 }
