@@ -21,6 +21,7 @@ use crate::question_types::quiz_of;
 backend_tests! {
     a_picture_question_is_served_to_every_device_and_opens_once_they_had_time_to_load_it,
     answers_open_early_once_every_players_device_has_the_picture,
+    a_live_hotspot_is_answered_by_point_or_name_and_the_presenter_sees_each_regions_count,
 }
 
 /// A game of one question A–D showing a picture (`A` right), in its lobby.
@@ -95,5 +96,47 @@ async fn answers_open_early_once_every_players_device_has_the_picture(db: &TestD
     assert_eq!(next_error(&mut host).await["code"], "forbidden");
     send(&mut host, json!({ "type": "loaded", "channel": "quiz:1", "question": 0 })).await;
     assert_eq!(next_error(&mut host).await["code"], "unknown_channel");
+    game.app.stop().await.unwrap();
+}
+
+async fn a_live_hotspot_is_answered_by_point_or_name_and_the_presenter_sees_each_regions_count(db: &TestDb) {
+    let clock = Arc::new(ShiftedClock::default());
+    let app = spawn_app_with(db, |_| {}, Services { clock: clock.clone(), ..Services::default() }).await;
+    let (host, _) = app.verified_user("host@example.com").await;
+    let (_, uploaded) = app.multipart("/api/media", &host, &[], Some(("map.jpg", sideways_photo()))).await;
+    let [phone, projector] = [0, 1].map(|i| uploaded["files"][i]["id"].clone());
+    let question = json!({ "text": "Where is the capital?", "definition": { "type": "hotspot", "regions": [
+            { "name": "North", "right": true, "shape": { "kind": "rect", "x": 0.0, "y": 0.0, "w": 1.0, "h": 0.5 } },
+            { "name": "South", "shape": { "kind": "rect", "x": 0.0, "y": 0.5, "w": 1.0, "h": 0.5 } } ] },
+        "media": { "kind": "image", "phone": { "id": phone }, "projector": { "id": projector }, "alt": "A map" } });
+    let quiz_id = quiz_of(&app, &host, vec![question]).await;
+    let (_, view) = app.post("/api/live/games", Some(&host), json!({ "quizId": quiz_id })).await;
+    let game = Game::of(app, clock, host, &view, vec![]);
+    let mut presenter = connect(&game.app, &game.host).await;
+    send(&mut presenter, json!({ "type": "subscribe", "channel": game.channel() })).await;
+    let (mut ana, _, _) = game.player("Ana").await;
+    let (mut ben, _, _) = game.player("Ben").await;
+    let (mut cy, _, _) = game.player("Cy").await;
+    assert_eq!(game.control("start").await.0, 200);
+    let seen = next_view(&mut ana, "question").await;
+    let names = seen["question"]["served"]["regions"].clone();
+    assert!(!seen.to_string().contains("\"right\""), "no key before the reveal: {seen}");
+    game.clock.advance(MEDIA_GET_READY_MS);
+
+    // Ana taps the north, Ben the south, Cy chooses the north by its name.
+    let answer = |response: serde_json::Value| json!({ "type": "answer", "channel": game.channel(), "question": 0, "response": response });
+    send(&mut ana, answer(json!({ "point": [0.5, 0.2] }))).await;
+    next_of(&mut ana, "answerAck").await;
+    send(&mut ben, answer(json!({ "point": [0.5, 0.9] }))).await;
+    next_of(&mut ben, "answerAck").await;
+    send(&mut cy, answer(json!({ "region": crate::question_types::at(&names, "North") }))).await;
+    next_of(&mut cy, "answerAck").await;
+
+    let reveal = next_view(&mut presenter, "reveal").await["reveal"].clone();
+    assert_eq!((reveal["right"].as_u64(), reveal["wrong"].as_u64()), (Some(2), Some(1)), "{reveal}");
+    assert_eq!(reveal["options"], json!([2, 1]), "per region, in the definition's order: {reveal}");
+    let phone = next_view(&mut ben, "reveal").await;
+    assert_eq!(phone["reveal"]["options"], serde_json::Value::Null, "the counts are the presenter's: {phone}");
+    assert_eq!(phone["me"]["lastResult"]["correct"], false);
     game.app.stop().await.unwrap();
 }

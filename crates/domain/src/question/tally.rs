@@ -58,6 +58,25 @@ impl QuestionKind {
         Some(labels.into_iter().zip(right).collect())
     }
 
+    /// A hotspot's answers per region, in the definition's order: a point counts in the region
+    /// it falls in (a right one first), a region chosen by its name in that one; `None` for
+    /// another type.
+    pub fn region_tally<'a>(&self, responses: impl IntoIterator<Item = &'a Response>) -> Option<Vec<u32>> {
+        let QuestionKind::Hotspot { regions, aspect } = self else { return None };
+        let mut counts = vec![0u32; regions.len()];
+        for r in responses {
+            let at = match r {
+                Response::Point([x, y]) => super::hotspot::region_at(regions, *aspect, *x, *y),
+                Response::Region(i) => Some(*i),
+                _ => None,
+            };
+            if let Some(count) = at.and_then(|i| counts.get_mut(i)) {
+                *count += 1;
+            }
+        }
+        Some(counts)
+    }
+
     /// The numbers among `responses` to a numeric question or a slider, on a line; `None` for
     /// another type.
     pub fn number_tally<'a>(&self, responses: impl IntoIterator<Item = &'a Response>) -> Option<NumberTally> {

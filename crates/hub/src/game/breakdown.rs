@@ -67,6 +67,11 @@ impl Room {
         kind.parts_tally(self.responses(index)).map(PartRight::all)
     }
 
+    /// A hotspot's answers to question `index` per region.
+    pub(super) fn regions(&self, index: usize, kind: &QuestionKind) -> Option<Vec<u32>> {
+        kind.region_tally(self.responses(index))
+    }
+
     /// The numbers given to question `index` (numeric or slider) on a line.
     pub(super) fn numbers(&self, index: usize, kind: &QuestionKind) -> Option<NumberLine> {
         kind.number_tally(self.responses(index)).map(NumberLine::from)

@@ -174,7 +174,8 @@ pub struct TypedReveal {
     pub right: u32,
     pub partly: u32,
     pub wrong: u32,
-    /// Single choice, multi-select, poll: answers per option; true/false: per `true`, `false`.
+    /// Single choice, multi-select, poll: answers per option; true/false: per `true`, `false`;
+    /// hotspot (the presenter's view only): answers per region, in the definition's order.
     pub options: Option<Vec<u32>>,
     /// Typed answers, numbers, sliders, word clouds: the answers given most, most first.
     pub given: Option<Vec<GivenCount>>,
@@ -355,6 +356,9 @@ impl Room {
                 if let (Some(Reveal::Typed(reveal)), Some(clock)) = (view.reveal.as_mut(), self.game.clock) {
                     let kind = &self.game.questions[clock.index].kind;
                     (reveal.parts, reveal.numbers) = (self.parts(clock.index, kind), self.numbers(clock.index, kind));
+                    if let Some(regions) = self.regions(clock.index, kind) {
+                        reveal.options = Some(regions);
+                    }
                 }
             }
             Viewer::Player(id) => {

@@ -2,7 +2,7 @@
  * The reveal of a question of another type (issue 29), on the projector and on the phone: how
  * the answers went (right, partly right and wrong; for a poll or a word cloud, how many
  * answered; nothing for a slide), the answers per option as bars with the right ones marked (single choice,
- * multi-select, true/false, poll), otherwise the right answer in words from the definition (the
+ * multi-select, true/false, poll; on the presenter, a hotspot's answers per region), otherwise the right answer in words from the definition (the
  * right order, the pairs, the groups, the accepted answers, the number and its tolerance… as the
  * feedback list words it), the answers given most as a ranked list (a word cloud's as words
  * sized by how often they were given, in plain CSS), then the explanation. Right is said in

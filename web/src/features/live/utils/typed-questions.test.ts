@@ -38,6 +38,11 @@ describe('questions of other types in a live game', () => {
       { text: 'False', right: true },
     ])
     expect(revealOptions({ type: 'poll', options: ['Tea'] })).toEqual([{ text: 'Tea', right: false }])
+    const circle = { kind: 'circle', x: 0.5, y: 0.5, r: 0.1 } as const
+    expect(revealOptions({ type: 'hotspot', regions: [{ name: 'Paris', right: true, shape: circle }, { name: 'Lyon', shape: circle }] })).toEqual([
+      { text: 'Paris', right: true },
+      { text: 'Lyon', right: false },
+    ])
     expect(revealOptions({ type: 'word_cloud' })).toBeNull()
     expect([0, 3, 4].map(toneAt)).toEqual(['live-option-A', 'live-option-D', 'live-option-more'])
   })

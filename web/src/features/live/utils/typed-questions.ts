@@ -38,6 +38,9 @@ export function revealOptions(definition: QuestionDefinition): Array<{ text: str
       return definition.options.map((text, i) => ({ text, right: definition.right.includes(i) }))
     case 'poll':
       return definition.options.map((text) => ({ text, right: false }))
+    case 'hotspot':
+      // The presenter's answers per region (the phones get none).
+      return definition.regions.map((region) => ({ text: region.name, right: region.right === true }))
     case 'true_false':
       return [
         { text: 'True', right: definition.answer },
