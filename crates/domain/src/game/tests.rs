@@ -2,6 +2,7 @@
 //! auto-advance, kicking and the end.
 
 use super::*;
+use crate::quiz::Letter;
 use crate::testing::given;
 
 const T0: i64 = 1_000_000;
