@@ -157,9 +157,10 @@ pub enum GameCommand {
         index: usize,
         now: i64,
     },
-    /// Every player's device has question `index`'s media (issue 30): its answers open now, once
-    /// the ordinary get-ready ([`GET_READY_MS`]) has passed, before the longer one for media ends
-    /// (nothing when they are open already, or the game is paused).
+    /// Every player's device has question `index`'s pictures (issue 30): its answers open now,
+    /// once the ordinary get-ready ([`Clock::earliest_opening`]) has passed, before the longer one
+    /// for media ends (nothing when they are open already, the game is paused, or the question
+    /// shows no picture: a sound or a video keeps its get-ready).
     OpenEarly {
         index: usize,
         now: i64,
@@ -314,6 +315,15 @@ pub struct Clock {
     pub deadline: i64,
     /// When the game was paused, while it is.
     pub paused_at: Option<i64>,
+}
+
+impl Clock {
+    /// The earliest its answers may open, every device having the question's pictures: after
+    /// the ordinary get-ready ([`GET_READY_MS`]) of the longer one, moved on by any pause as the
+    /// opening is.
+    pub fn earliest_opening(&self) -> i64 {
+        self.opens_at - (MEDIA_GET_READY_MS - GET_READY_MS)
+    }
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -484,7 +494,13 @@ impl Aggregate for LiveGame {
                 _ => vec![],
             }),
             GameCommand::OpenEarly { index, now } => Ok(match clock {
-                Some(c) if c.index == index && c.paused_at.is_none() && now < c.opens_at && now >= c.started_at + GET_READY_MS => {
+                Some(c)
+                    if c.index == index
+                        && c.paused_at.is_none()
+                        && now < c.opens_at
+                        && now >= c.earliest_opening()
+                        && self.questions[index].shows_pictures() =>
+                {
                     vec![GameEvent::AnswersOpened { index, at: now }]
                 }
                 _ => vec![],

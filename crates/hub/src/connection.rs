@@ -139,11 +139,19 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             let Ok(Channel::Game(game_id)) = name.parse::<Channel>() else {
                 return outbox.error(Some(&name), ErrorCode::UnknownChannel, "Media are loaded for a game:<gameId> channel");
             };
-            // Only for a game this node has loaded: one whose players' devices it serves.
-            let Some(handle) = hub.games().loaded(&game_id) else { return };
-            match channel::game::viewer(&handle, identity, &game_id) {
-                Some(Viewer::Player(player_id)) => hub.games().media_loaded(&handle, &player_id, question),
-                _ => outbox.error(Some(&name), ErrorCode::Forbidden, "Only the game's players tell it their media are loaded"),
+            match hub.games().loaded(&game_id) {
+                Some(handle) => media_loaded(hub, identity, &handle, &game_id, question, outbox),
+                // Not loaded on this node yet (a phone reconnected here): once it is.
+                None => {
+                    let (hub, identity, outbox) = (hub.clone(), identity.clone(), outbox.clone());
+                    tokio::spawn(async move {
+                        match hub.games().room(&game_id).await {
+                            Ok(Some(handle)) => media_loaded(&hub, &identity, &handle, &game_id, question, &outbox),
+                            Ok(None) => outbox.error(Some(&Channel::Game(game_id).to_string()), ErrorCode::NotFound, "No such game"),
+                            Err(_) => outbox.error(Some(&Channel::Game(game_id).to_string()), ErrorCode::Unavailable, "Please try again"),
+                        }
+                    });
+                }
             }
         }
         ClientMessage::Answer { channel: name, question, choice, response } => {
@@ -168,6 +176,14 @@ fn handle(hub: &Hub, identity: &Identity, text: &str, outbox: &Outbox, subscript
             let taken = hub.games().loaded(&given.game_id).map(|handle| take(hub, identity, &handle, &given));
             tokio::spawn(answer(hub.clone(), identity.clone(), given, taken, outbox.clone()));
         }
+    }
+}
+
+/// A player's device has question `question`'s media; anyone else is refused.
+fn media_loaded(hub: &Hub, identity: &Identity, handle: &Arc<RoomHandle>, game_id: &str, question: usize, outbox: &Outbox) {
+    match channel::game::viewer(handle, identity, game_id) {
+        Some(Viewer::Player(player_id)) => hub.games().media_loaded(handle, &player_id, question),
+        _ => outbox.error(Some(&Channel::Game(game_id.to_owned()).to_string()), ErrorCode::Forbidden, "Only the game's players tell it their media are loaded"),
     }
 }
 

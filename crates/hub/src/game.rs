@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use async_trait::async_trait;
-use quizroom_domain::game::{AUTO_ADVANCE_MS, GET_READY_MS, GameCommand, GameEvent, LiveGame, Phase};
+use quizroom_domain::game::{AUTO_ADVANCE_MS, GameCommand, GameEvent, LiveGame, Phase};
 use quizroom_domain::player::{GamePlayer, PlayerCommand, PlayerError, PlayerEvent};
 use quizroom_domain::question::Response;
 use quizroom_domain::stream::id_of;
@@ -546,7 +546,7 @@ fn next_due(room: &Room, now: i64, settle_ms: i64) -> Option<(i64, GameCommand)>
         // Every device has the media before the get-ready ends: answers open once the ordinary
         // get-ready has passed.
         (Phase::Question, Some(index)) if game.clock.is_some_and(|c| c.paused_at.is_none() && now < c.opens_at) && room.all_loaded() => {
-            let at = game.clock.map_or(now, |c| c.started_at + GET_READY_MS).max(now);
+            let at = game.clock.map_or(now, |c| c.earliest_opening()).max(now);
             Some((at, GameCommand::OpenEarly { index, now: at }))
         }
         (Phase::Question, Some(index)) => {

@@ -110,6 +110,8 @@ pub struct MediaFiles {
     reading: tokio::sync::Mutex<()>,
     /// The kinds of files whose first [`HEAD_BYTES`] do not tell it, once read whole.
     kinds: Mutex<HashMap<String, Kind>>,
+    /// Held while a file is read whole to tell its kind.
+    telling: tokio::sync::Mutex<()>,
 }
 
 /// Kinds remembered at most (then forgotten all at once); each is read again when asked.
@@ -117,7 +119,7 @@ const MOST_KINDS: usize = 10_000;
 
 impl MediaFiles {
     pub fn new(dir: PathBuf) -> MediaFiles {
-        MediaFiles { dir, cache: Mutex::default(), reading: tokio::sync::Mutex::new(()), kinds: Mutex::default() }
+        MediaFiles { dir, cache: Mutex::default(), reading: tokio::sync::Mutex::new(()), kinds: Mutex::default(), telling: tokio::sync::Mutex::new(()) }
     }
 
     /// Where file `id` lives (`id` is a content id: no other name reaches the disk).
@@ -191,6 +193,11 @@ impl MediaFiles {
         if (head.len() as u64) < HEAD_BYTES {
             return Ok(None);
         }
+        if let Some(kind) = self.kinds.lock().expect("media kinds").get(id) {
+            return Ok(Some(*kind));
+        }
+        // One whole read at a time: those who asked meanwhile find the kind remembered.
+        let _telling = self.telling.lock().await;
         if let Some(kind) = self.kinds.lock().expect("media kinds").get(id) {
             return Ok(Some(*kind));
         }

@@ -54,7 +54,7 @@ pub struct PlayQuestion {
     cloze: Option<String>,
     /// Gaps: per gap, `{"type":"choice","options":[…]}` (a dropdown) or `{"type":"typed"}`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Option<Vec<Option<Object>>>)]
+    #[schema(value_type = Option<Vec<Object>>)]
     gaps: Option<Vec<serde_json::Value>>,
     /// Slider: its range and step.
     #[serde(skip_serializing_if = "Option::is_none")]

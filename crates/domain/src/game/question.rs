@@ -61,6 +61,12 @@ impl GameQuestion {
         self.media.is_some() || self.pictures.iter().any(Option::is_some)
     }
 
+    /// Whether it shows pictures (its own, or on its options), which phones load: once every
+    /// phone has them, its answers may open early ([`super::GameCommand::OpenEarly`]).
+    pub fn shows_pictures(&self) -> bool {
+        matches!(self.media, Some(Media::Image { .. })) || self.pictures.iter().any(Option::is_some)
+    }
+
     /// A question of four options A–D with one right.
     pub fn four_options(id: i64, text: impl Into<String>, options: [String; 4], answer: Letter, explanation: impl Into<String>) -> GameQuestion {
         GameQuestion::new(id, text, QuestionKind::from_letters(options, answer), explanation)

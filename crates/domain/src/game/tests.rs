@@ -122,20 +122,41 @@ fn the_clock_closes_a_question_at_its_deadline_and_not_before() {
         .then([]);
 }
 
+/// A game of a question showing a picture, then one playing a sound.
+fn opened_with_media() -> GameEvent {
+    use crate::media::{Media, MediaFile};
+    let file = |c: &str, mime: &str| MediaFile { id: c.repeat(64), mime: mime.into(), width: None, height: None };
+    let picture = Media::Image { phone: file("a", "image/jpeg"), projector: file("b", "image/jpeg"), alt: "A map".into(), decorative: false };
+    let sound = Media::Audio { file: file("c", "audio/mpeg"), transcript: "Bonjour".into() };
+    let mut opened = opened();
+    if let GameEvent::GameOpened { questions, .. } = &mut opened {
+        (questions[0].media, questions[1].media) = (Some(picture), Some(sound));
+    }
+    opened
+}
+
 #[test]
 fn given_every_device_has_the_media_then_answers_open_once_the_ordinary_get_ready_passed() {
     let media = GameEvent::QuestionStarted { index: 0, at: T0, opens_at: T0 + MEDIA_GET_READY_MS, deadline: T0 + MEDIA_GET_READY_MS + 20_000 };
-    let events = [opened(), media.clone()];
+    let events = [opened_with_media(), media.clone()];
     given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + GET_READY_MS - 1 }).then([]);
     let early = GameEvent::AnswersOpened { index: 0, at: T0 + 3_500 };
     let game = given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + 3_500 }).then([early.clone()]);
     let open = game.open_question().unwrap();
     assert_eq!((open.opens_at, open.deadline), (T0 + 3_500, T0 + 23_500), "the whole answer time is kept");
     // Once open, or for another question, or paused: nothing.
-    given::<LiveGame>([opened(), media.clone(), early]).when(GameCommand::OpenEarly { index: 0, now: T0 + 4_000 }).then([]);
+    given::<LiveGame>([opened_with_media(), media.clone(), early]).when(GameCommand::OpenEarly { index: 0, now: T0 + 4_000 }).then([]);
     given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 1, now: T0 + 3_500 }).then([]);
     given::<LiveGame>(events.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + MEDIA_GET_READY_MS }).then([]);
-    given::<LiveGame>([opened(), media, GameEvent::GamePaused { at: T0 + 3_100 }]).when(GameCommand::OpenEarly { index: 0, now: T0 + 3_500 }).then([]);
+    let paused = GameEvent::GamePaused { at: T0 + 1_000 };
+    given::<LiveGame>([opened_with_media(), media.clone(), paused.clone()]).when(GameCommand::OpenEarly { index: 0, now: T0 + 3_500 }).then([]);
+    // Paused in its get-ready for 10 s: the rest of the ordinary get-ready still comes first.
+    let resumed = [opened_with_media(), media, paused, GameEvent::GameResumed { at: T0 + 11_000 }];
+    given::<LiveGame>(resumed.clone()).when(GameCommand::OpenEarly { index: 0, now: T0 + 11_000 }).then([]);
+    given::<LiveGame>(resumed).when(GameCommand::OpenEarly { index: 0, now: T0 + 13_000 }).then([GameEvent::AnswersOpened { index: 0, at: T0 + 13_000 }]);
+    // A sound, which the presenter plays and phones do not load, keeps its get-ready.
+    let sound = GameEvent::QuestionStarted { index: 1, at: T0, opens_at: T0 + MEDIA_GET_READY_MS, deadline: T0 + MEDIA_GET_READY_MS + 20_000 };
+    given::<LiveGame>([opened_with_media(), sound]).when(GameCommand::OpenEarly { index: 1, now: T0 + 3_500 }).then([]);
 }
 
 #[test]

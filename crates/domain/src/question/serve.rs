@@ -165,9 +165,10 @@ impl QuestionKind {
     /// shuffled, the others are served in the host's order. Empty when it shows none.
     pub fn served_pictures<'a, T>(&self, pictures: &'a [Option<T>], seed: i64, question_id: i64) -> Vec<Option<&'a T>> {
         match (self, self.served_order(seed, question_id)) {
-            (QuestionKind::Ordering { .. } | QuestionKind::Categorize { .. }, Some(order)) if order.len() == pictures.len() => {
-                order.iter().map(|i| pictures[*i].as_ref()).collect()
-            }
+            // Served in the definition's order, a shuffled list's pictures would tell the key:
+            // none when they do not line up (a check every saved question passed).
+            (QuestionKind::Ordering { .. } | QuestionKind::Categorize { .. }, Some(order)) if order.len() != pictures.len() => Vec::new(),
+            (QuestionKind::Ordering { .. } | QuestionKind::Categorize { .. }, Some(order)) => order.iter().map(|i| pictures[*i].as_ref()).collect(),
             _ => pictures.iter().map(Option::as_ref).collect(),
         }
     }

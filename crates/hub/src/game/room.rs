@@ -169,9 +169,10 @@ impl Room {
         current && self.players.get(player_id).is_some_and(|p| !p.kicked) && self.loaded.insert(player_id.to_owned())
     }
 
-    /// Whether every player still in the game has the open question's media on their device.
+    /// Whether every player still in the game has the open question's media on their device
+    /// (`loaded` holds only players still in the game: a kicked one leaves it).
     pub fn all_loaded(&self) -> bool {
-        self.active > 0 && self.loaded.iter().filter(|id| self.players.get(*id).is_some_and(|p| !p.kicked)).count() >= self.active
+        self.active > 0 && self.loaded.len() >= self.active
     }
 
     /// Notes `player_id`'s answer to question `index`, received in time, which is being written;
@@ -235,6 +236,10 @@ impl Room {
         self.pending = std::mem::take(&mut old.pending);
         self.answering = std::mem::take(&mut old.answering);
         self.reveal_held = old.reveal_held;
+        // The phones that said they have the question's media do not say it again.
+        if self.game.open_question().map(|q| q.index) == old.game.open_question().map(|q| q.index) {
+            self.loaded = std::mem::take(&mut old.loaded);
+        }
     }
 
     /// The player a signed-in user plays as in this game.
@@ -263,6 +268,7 @@ impl Room {
                 {
                     p.kicked = true;
                     self.active -= 1;
+                    self.loaded.remove(player_id);
                 }
                 return Applied::Kicked;
             }
