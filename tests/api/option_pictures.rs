@@ -94,21 +94,7 @@ async fn pictures_on_options_and_items_are_kept_and_served_with_the_option_or_it
     assert_eq!(loaded["questions"][2]["pictures"][0], Value::Null);
 
     // Saved again as loaded: nothing changes.
-    let again: Vec<Value> = loaded["questions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| {
-            let mut q = q.clone();
-            if let Some(letter) = q.get("correctLetter").cloned() {
-                q["answer"] = letter;
-            }
-            q
-        })
-        .collect();
-    let (status, body) = app.post("/api/question/update-category-questions", Some(&host), json!({ "categoryId": id, "questions": again })).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, reloaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;
+    let reloaded = crate::question_media::saved_again(&app, &host, id, &loaded).await;
     assert_eq!(phone_ids(&reloaded["questions"][1]["pictures"]), phone_ids(&loaded["questions"][1]["pictures"]));
 
     // A player is served each picture with its option or item: the ordering's items shuffled,

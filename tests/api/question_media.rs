@@ -25,6 +25,26 @@ pub(crate) fn mp3() -> Vec<u8> {
     [b"ID3\x03\0\0\0\0\0\x02\0\0".as_slice(), &[0xFF, 0xFB, 0x90, 0x64], &[0; 400]].concat()
 }
 
+/// Saves quiz `id`'s questions again as the host loaded them (`loaded`, links and all, the A–D
+/// ones' right letter as their answer) and loads them once more.
+pub(crate) async fn saved_again(app: &TestApp, host: &str, id: i64, loaded: &Value) -> Value {
+    let again: Vec<Value> = loaded["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| {
+            let mut q = q.clone();
+            if let Some(letter) = q.get("correctLetter").cloned() {
+                q["answer"] = letter;
+            }
+            q
+        })
+        .collect();
+    let (status, body) = app.post("/api/question/update-category-questions", Some(host), json!({ "categoryId": id, "questions": again })).await;
+    assert_eq!(status, 200, "{body}");
+    app.get_as(&format!("/api/question/{id}/with-answers"), Some(host)).await.1
+}
+
 /// Uploads `bytes`; the files' ids by size (`phone`, `projector`, `original`).
 async fn uploaded(app: &TestApp, token: &str, bytes: Vec<u8>) -> Value {
     let (status, body) = app.multipart("/api/media", token, &[], Some(("file", bytes))).await;
@@ -72,21 +92,7 @@ async fn a_question_shows_its_picture_and_sound_to_the_players_served_it(db: &Te
     assert!(sound_media["file"].get("width").is_none());
 
     // Saved again as loaded (links and all): nothing changes.
-    let again: Vec<Value> = loaded["questions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|q| {
-            let mut q = q.clone();
-            if let Some(letter) = q.get("correctLetter").cloned() {
-                q["answer"] = letter;
-            }
-            q
-        })
-        .collect();
-    let (status, body) = app.post("/api/question/update-category-questions", Some(&host), json!({ "categoryId": id, "questions": again })).await;
-    assert_eq!(status, 200, "{body}");
-    let (_, reloaded) = app.get_as(&format!("/api/question/{id}/with-answers"), Some(&host)).await;
+    let reloaded = saved_again(&app, &host, id, &loaded).await;
     assert_eq!(reloaded["questions"][0]["media"]["phone"]["id"], picture["phone"]);
 
     // A player who joined is served the media with links that fetch the files.
