@@ -5,32 +5,16 @@
  * its transcript at hand; axe checks each view. Then a live game of a picture question: the
  * presenter shows the picture large and a phone shows it too.
  */
-import { deflateSync, crc32 } from 'node:zlib'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { createVerifiedAccount, expect, signInThroughForm, test, type Account } from './support/fixtures'
 import { hostQuizOf, openLobby, startWithBenAndAnn } from './support/live-game'
+import { png } from './support/png'
 import { signInApi } from './support/quiz-api'
 
 /** A PNG of `width` × `height`: a red left half and a blue right half. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) rows.set(x < width / 2 ? [200, 30, 30] : [30, 30, 200], y * (width * 3 + 1) + 1 + x * 3)
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+function halves(width: number, height: number): Buffer {
+  return png(width, height, (x) => (x < width / 2 ? [200, 30, 30] : [30, 30, 200]))
 }
 
 /**
@@ -74,7 +58,7 @@ test('a host adds a picture in the editor; a player sees it, a formula and a sou
   await signIn(page, host)
   await page.goto(`/host/viewQuiz/${quizId}`)
   const first = page.getByRole('listitem', { name: 'Question 1' })
-  await first.getByLabel('Picture, sound or video').setInputFiles({ name: 'flag.png', mimeType: 'image/png', buffer: png(640, 400) })
+  await first.getByLabel('Picture, sound or video').setInputFiles({ name: 'flag.png', mimeType: 'image/png', buffer: halves(640, 400) })
   await expect(first.getByTestId('media-field').locator('img')).toBeVisible()
   await first.getByLabel('Alt text').fill(ALT)
   await checkA11y(page, 'editor with a picture')
@@ -120,7 +104,7 @@ test('a host adds a picture in the editor; a player sees it, a formula and a sou
 test('a live game of a picture question shows it large to the room and on a phone', async ({ page, browser, request }) => {
   const host = await createVerifiedAccount(request, { firstName: 'Liv', lastName: 'Live', label: 'mediagame' })
   const session = await signInApi(request, host)
-  const picture = await uploadApi(request, session.token, 'flag.png', 'image/png', png(1600, 1000))
+  const picture = await uploadApi(request, session.token, 'flag.png', 'image/png', halves(1600, 1000))
   const quizId = await hostQuizOf(request, host, 'Flags Live', [
     {
       text: 'Which flag is this?',

@@ -5,33 +5,17 @@
  * by keyboard and sees the pictures in the options, the described one with its alt text, each
  * option named by its text first; axe checks each view.
  */
-import { deflateSync, crc32 } from 'node:zlib'
 import type { Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { createVerifiedAccount, expect, signInThroughForm, test, type Account } from './support/fixtures'
 import { tabTo } from './support/keyboard'
 import { hostQuizOf } from './support/live-game'
+import { png } from './support/png'
 import { signInApi } from './support/quiz-api'
 
 /** A PNG of `width` × `height` in one colour. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) rows.set([r, g, b], y * (width * 3 + 1) + 1 + x * 3)
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+function swatch(width: number, height: number, rgb: [number, number, number]): Buffer {
+  return png(width, height, () => rgb)
 }
 
 const QUESTION = 'Which colour is a ripe tomato?'
@@ -54,9 +38,9 @@ test('a host puts pictures on two options; a player sees them with their alt tex
   await signIn(page, host)
   await page.goto(`/host/viewQuiz/${quizId}`)
   const question = page.getByRole('listitem', { name: 'Question 1' })
-  await question.getByLabel('Picture for option 1').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: png(480, 320, [200, 30, 30]) })
+  await question.getByLabel('Picture for option 1').setInputFiles({ name: 'red.png', mimeType: 'image/png', buffer: swatch(480, 320, [200, 30, 30]) })
   await question.getByRole('textbox', { name: 'Alt text of the picture for option 1' }).fill(ALT)
-  await question.getByLabel('Picture for option 3').setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: png(480, 320, [30, 160, 30]) })
+  await question.getByLabel('Picture for option 3').setInputFiles({ name: 'green.png', mimeType: 'image/png', buffer: swatch(480, 320, [30, 160, 30]) })
   await question.getByRole('checkbox', { name: 'Decorative image for option 3' }).check()
   await expect(question.getByRole('group', { name: 'Picture for option 1' }).locator('img')).toBeVisible()
   await expect(question.getByRole('group', { name: 'Picture for option 3' }).locator('img')).toBeVisible()

@@ -8,6 +8,7 @@ export const PHONE_ID = 'a'.repeat(64)
 export const PROJECTOR_ID = 'b'.repeat(64)
 export const SOUND_ID = 'c'.repeat(64)
 export const VIDEO_ID = 'd'.repeat(64)
+export const GIF_ID = '9'.repeat(64)
 
 /** A sound or a video. */
 type Sound = Exclude<ServedMedia, { kind: 'image' }>
@@ -29,6 +30,15 @@ export const decorativeImage: Extract<ServedMedia, { kind: 'image' }> = {
   projector: { id: 'f'.repeat(64), type: 'image/png', width: 1280, height: 960, url: link('f'.repeat(64)), expiresAt: 1_796_754_804_000 },
   alt: '',
   decorative: true,
+}
+
+/** A GIF, which may move: one file for both sizes (the server keeps an animation as uploaded). */
+export const servedGif: Extract<ServedMedia, { kind: 'image' }> = {
+  kind: 'image',
+  phone: { id: GIF_ID, type: 'image/gif', width: 480, height: 360, url: link(GIF_ID), expiresAt: 1_796_754_804_000 },
+  projector: { id: GIF_ID, type: 'image/gif', width: 480, height: 360, url: link(GIF_ID), expiresAt: 1_796_754_804_000 },
+  alt: 'A pendulum swinging',
+  decorative: false,
 }
 
 export const servedSound: Sound = {

@@ -10,10 +10,10 @@ import { setPicture } from '@/components/question-fields/picture-form'
 import { toDefinition, type QuestionForm, type TypedForm } from '@/components/question-fields/question-form'
 import { TypeFields } from '@/components/question-fields/type-fields'
 
-/** `invalid`: the fields a save's message names (described by the errors `q-errors`). */
+/** `invalid`: the fields a save's message names (described by the errors `q-errors`); `questionText`: the question's. */
 export function renderFields(
   initial: QuestionForm,
-  { invalid = [] as string[], disabled = false, media = null as MediaForm | null } = {},
+  { invalid = [] as string[], disabled = false, media = null as MediaForm | null, questionText = '' } = {},
 ) {
   let current = initial
   function Harness() {
@@ -31,6 +31,7 @@ export function renderFields(
         }}
         id="q"
         media={media}
+        questionText={questionText}
         disabled={disabled}
         invalid={(field) => invalid.includes(field)}
         errorId="q-errors"

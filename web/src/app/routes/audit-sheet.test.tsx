@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SHEET } from '@/features/audit/testing/fixtures'
@@ -71,6 +71,21 @@ describe('/audit/attempts/:attemptId', () => {
     expect(within(second).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A. Venus', 'B. Jupiter', 'C. Mars (key)', 'D. Saturn'])
     expect(within(second).getByRole('rowheader')).toHaveTextContent('Red planet?Marked for review')
     expect(within(second).getAllByRole('cell').map((c) => c.textContent).slice(2)).toEqual(['—', '—', '✗ Not answered'])
+  })
+
+  it('draws the formulae of a question and its options (issue 30), MathML for screen readers', async () => {
+    const [first, second] = SHEET.questions
+    const questions = [{ ...first, text: 'What is \\(\\sqrt{16}\\)?', options: ['\\(2\\)', '\\(4\\)', '5', '6'] }, second]
+    setup({ 'GET /api/audit/attempts/a-ben-1': { body: { ...SHEET, questions } } })
+    await screen.findByText('Attempt sheet: Ben Baker', { selector: 'h1' }, { timeout: 5000 })
+    const [row] = within(screen.getByRole('table', { name: 'Questions in the order served' })).getAllByRole('row').slice(1)
+    const question = within(row).getByRole('rowheader')
+    await waitFor(() => expect(question.querySelector('math annotation')?.textContent).toBe('\\sqrt{16}'))
+    // KaTeX's drawing is hidden from screen readers; its MathML is read.
+    expect(question.querySelector('.katex-html')).toHaveAttribute('aria-hidden', 'true')
+    const options = within(row).getAllByRole('listitem')
+    await waitFor(() => expect(options.map((option) => option.querySelector('math annotation')?.textContent ?? null)).toEqual(['2', '4', null, null]))
+    expect(options[2]).toHaveTextContent('C. 5')
   })
 
   it.each([

@@ -168,4 +168,21 @@ describe('/host/viewQuiz/:categoryId with media', () => {
     })
     expect('aspect' in (body.questions[0].definition as object)).toBe(false)
   })
+
+  it('warns under a hotspot region named as in the question’s text, as the text is edited', async () => {
+    const { user } = setup()
+    await screen.findByRole('heading', { name: 'Sights and Sounds' })
+    await user.selectOptions(within(question(1)).getByRole('combobox', { name: 'Question type' }), 'Hotspot')
+    const q1 = question(1)
+    await user.click(within(q1).getByRole('button', { name: 'Add region' }))
+    await user.keyboard('France')
+    const warning = 'Players who choose by name see this name: it appears in the question, so it may give the answer away.'
+    expect(within(q1).queryByText(warning)).toBeNull()
+    const text = within(q1).getByLabelText('Question text')
+    await user.clear(text)
+    await user.type(text, 'Where is france?')
+    const shown = within(q1).getByText(warning)
+    expect(shown.closest('[role="status"]')).not.toBeNull()
+    expect(within(q1).getByLabelText('Name of region 1')).toHaveAttribute('aria-describedby', shown.id)
+  })
 })

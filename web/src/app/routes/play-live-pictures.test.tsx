@@ -72,16 +72,13 @@ describe('/play/live: a question’s pictures', () => {
     expect(FakeImage.instances).toHaveLength(3)
   })
 
-  it('says `loaded` at once for a question without a picture, or with a sound only (the presenter plays it)', async () => {
+  it('says nothing for a question without a picture, or with a sound only (the presenter plays it: its get-ready stays)', async () => {
     const socket = await comeBack()
     game(socket, question())
-    expect(loadedSent(socket)).toEqual([{ type: 'loaded', channel: 'game:g1', question: 0 }])
+    expect(loadedSent(socket)).toEqual([])
     game(socket, question({ index: 1, media: servedSound }))
     expect(screen.getByRole('button', { name: 'Play sound on this phone' })).toBeInTheDocument()
-    expect(loadedSent(socket)).toEqual([
-      { type: 'loaded', channel: 'game:g1', question: 0 },
-      { type: 'loaded', channel: 'game:g1', question: 1 },
-    ])
+    expect(loadedSent(socket)).toEqual([])
     expect(FakeImage.instances).toEqual([])
   })
 

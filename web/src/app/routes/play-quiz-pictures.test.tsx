@@ -2,8 +2,9 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { resetAnimationChoice } from '@/components/animation/animation-choice'
 import { FakeWebSocket, installFakeWebSocket } from '@/testing/fake-websocket'
-import { decorativeImage, servedImage } from '@/testing/media-fixtures'
+import { decorativeImage, servedGif, servedImage } from '@/testing/media-fixtures'
 import { mockApi, signInAs } from '@/testing/test-utils'
 import { renderApp } from '../testing/render-app'
 
@@ -59,9 +60,9 @@ const scoreResult = {
   ],
 }
 
-function setup() {
+function setup(served: unknown[] = questions) {
   const api = mockApi({
-    'GET /api/question/7': { body: { questions, time_limit: 10 } },
+    'GET /api/question/7': { body: { questions: served, time_limit: 10 } },
     'POST /api/attempt/start': { body: attempt },
     'PUT /api/attempt/att-1/answer': { body: { saved: true, remainingMs: 590_000 } },
     'POST /api/question/score': { body: scoreResult },
@@ -73,6 +74,7 @@ function setup() {
 describe('/play/quiz with pictures on options and items', () => {
   beforeEach(() => {
     installFakeWebSocket()
+    resetAnimationChoice()
   })
   afterEach(() => {
     vi.unstubAllGlobals()
@@ -127,5 +129,22 @@ describe('/play/quiz with pictures on options and items', () => {
     // The right order lists Mercury first, with its picture.
     const right = await within(feedback[1]).findByRole('img', { name: ALT })
     expect(right.closest('li')).toHaveTextContent('Mercury')
+  })
+
+  it('offers Pause animations once under the options when a picture is a GIF, outside the option buttons', async () => {
+    const moving = { ...questions[0], pictures: [servedImage, null, servedGif, null] }
+    const { user } = setup([moving, questions[2]])
+    const italy = await screen.findByRole('button', { name: /^C\.\s?Italy/ })
+    await within(italy).findByRole('img', { name: 'A pendulum swinging' })
+    const pause = await screen.findByRole('button', { name: 'Pause animations' })
+    expect(pause.closest('.options')).toBeNull()
+    await user.click(pause)
+    expect(italy.querySelector('canvas')).toHaveAttribute('aria-hidden', 'true')
+    expect(within(italy).getByRole('img', { name: 'A pendulum swinging' })).toHaveClass('visually-hidden')
+    // The still picture is as it was; the next question, without a GIF, offers nothing to pause.
+    expect(screen.getByRole('button', { name: /^A\.\s?France/ }).querySelector('canvas')).toBeNull()
+    await user.keyboard('{ArrowRight}')
+    expect(await screen.findByRole('button', { name: /^A\.\s?Map/ })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /animations/ })).toBeNull()
   })
 })

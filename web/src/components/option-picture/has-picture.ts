@@ -4,3 +4,10 @@
  * its text kept as its name and the picture as its description.
  */
 export const hasPicture = (pictures: unknown, index: number): boolean => Array.isArray(pictures) && Boolean(pictures[index])
+
+/**
+ * Whether one of a question's `pictures` (as served, before they are checked) is a GIF, which may
+ * move: only then does its "Pause animations" load (lazy-option-picture.tsx).
+ */
+export const hasAnimation = (pictures: unknown): boolean =>
+  Array.isArray(pictures) && pictures.some((picture) => /^image\/gif$/i.test(String(picture?.phone?.type ?? picture?.projector?.type)))

@@ -6,8 +6,13 @@
  * file with the projector file in its `srcset` (`large`, the projector, draws it larger and starts
  * from that one; `small`, a thumbnail), its size written so nothing moves when it arrives, and its
  * alt text (empty when decorative). Where the option is a button or a field, its text stays its
- * name: the option points at the picture (`id`) for its description.
+ * name: the option points at the picture (`id`) for its description. A GIF, which may move, shows
+ * its still frame while the page's animations are paused (WCAG 2.2.2; from the start for a user
+ * who asked for less motion): an option that is a button may hold no Pause button, so the
+ * question has one for its options' pictures, outside them (animations-toggle.tsx).
  */
+import { isAnimation, useAnimationsPaused } from '@/components/animation/animation-choice'
+import { PausableImage } from '@/components/animation/pausable-image'
 import { pictureSrcSet, readPictures } from '@/lib/served-media'
 import './option-picture.css'
 
@@ -31,11 +36,13 @@ const SIZES = { large: '50vw', small: '6rem', phone: '(min-width: 40rem) 16rem, 
 export const optionPictureSizes = (large: boolean, small: boolean) => SIZES[large ? 'large' : small ? 'small' : 'phone']
 
 export function OptionPicture({ pictures, index, large = false, small = false, id }: OptionPictureProps) {
+  const paused = useAnimationsPaused()
   const picture = readPictures(pictures)?.[index] ?? null
   if (!picture) return null
   const file = large ? picture.projector : picture.phone
   return (
-    <img
+    <PausableImage
+      paused={paused && isAnimation(file)}
       id={id}
       className={`option-picture${large ? ' is-large' : ''}${small ? ' is-small' : ''}`}
       src={file.url}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { servedImage, servedSound } from '@/testing/media-fixtures'
 import { renderFields } from '@/testing/render-fields'
 import { dragShape } from './hotspot-drawing'
-import { NO_PICTURE } from './hotspot-fields'
+import { NAME_IN_QUESTION, NO_PICTURE } from './hotspot-fields'
 import { questionProblem } from './question-checks'
 import { blankForm, toForm } from './question-form'
 
@@ -23,6 +23,9 @@ function drag(from: [number, number], to: [number, number]) {
   fireEvent.pointerMove(canvas, { pointerId: 1, clientX: to[0], clientY: to[1] })
   fireEvent.pointerUp(canvas, { pointerId: 1, button: 0, clientX: to[0], clientY: to[1] })
 }
+
+/** The warning of a region named as in the question's text, as its name's description (the ⚠ is not read). */
+const warning = (n: number) => expect.stringMatching(new RegExp(`^Region ${n}: ?${NAME_IN_QUESTION}$`))
 
 const tap = (at: [number, number]) => fireEvent.pointerUp(screen.getByTestId('hotspot-canvas'), { pointerId: 1, button: 0, clientX: at[0], clientY: at[1] })
 
@@ -122,6 +125,36 @@ describe('a hotspot’s fields', () => {
         { name: 'Nice', right: false, shape: { kind: 'polygon', points: [[0.6, 0.7], [0.8, 0.7], [0.7, 0.9]] } },
       ],
     })
+  })
+
+  it('warns under a region whose name is in the question’s text, without stopping the save', async () => {
+    const regions = [
+      { name: 'Paris', right: true, shape: { kind: 'circle', x: 0.3, y: 0.3, r: 0.05 } },
+      { name: 'Lyon', shape: { kind: 'circle', x: 0.6, y: 0.6, r: 0.05 } },
+    ] as const
+    const { definition } = renderFields(toForm({ type: 'hotspot', regions: [...regions] }), { media: servedImage, questionText: 'Where is PARIS, the capital?' })
+    const paris = screen.getByLabelText('Name of region 1')
+    expect(paris).toHaveAccessibleDescription(warning(1))
+    const warnings = screen.getAllByRole('status').filter((status) => status.textContent !== '')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toHaveTextContent(NAME_IN_QUESTION)
+    const lyon = screen.getByLabelText('Name of region 2')
+    expect(lyon).not.toHaveAttribute('aria-describedby')
+
+    // Named by the question's words, the other region is warned of as it is typed.
+    const user = userEvent.setup()
+    await user.clear(lyon)
+    await user.type(lyon, 'the Capital')
+    expect(lyon).toHaveAccessibleDescription(warning(2))
+    await user.type(lyon, 's')
+    expect(lyon).not.toHaveAttribute('aria-describedby')
+    expect(screen.getAllByText(NAME_IN_QUESTION)).toHaveLength(1)
+    expect(questionProblem(1, { text: 'Where is PARIS, the capital?', explanation: '', form: toForm(definition() as never), media: servedImage })).toBeNull()
+  })
+
+  it('warns of nothing without a question text', () => {
+    renderFields(toForm({ type: 'hotspot', regions: [{ name: 'Paris', shape: { kind: 'circle', x: 0.3, y: 0.3, r: 0.05 } }] }), { media: servedImage })
+    expect(screen.queryByText(NAME_IN_QUESTION)).toBeNull()
   })
 
   it('makes a small shape of a click without a drag, and a circle round on a tall picture', () => {

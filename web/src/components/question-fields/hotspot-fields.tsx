@@ -6,7 +6,8 @@
  * choose it by), a Right checkbox, its numbers in percent of the picture (a circle's middle and
  * radius, a rectangle's left, top, width and height, a polygon's corners as "x1 y1, x2 y2, …"),
  * and Delete. Focus goes to a new region's name, and from a deleted one to the next row's name
- * (or the Add region button).
+ * (or the Add region button). A name found in the question's text has a warning under it (it
+ * does not stop the save): players who choose by name see it, so it may give the answer away.
  */
 import { useState } from 'react'
 import { aspectFromPicture } from '@/components/hotspot/hotspot-picture'
@@ -14,11 +15,13 @@ import { useFocusNext } from '@/hooks/use-focus-next'
 import type { HotspotShape } from '@/types/api'
 import { CheckField, type FieldsProps } from './field-parts'
 import { HotspotDrawing } from './hotspot-drawing'
-import { middleShape, regionRow, SHAPE_NAMES, type RegionRow, type ShapeForm, type ShapeKind } from './hotspot-form'
+import { middleShape, nameInText, regionRow, SHAPE_NAMES, type RegionRow, type ShapeForm, type ShapeKind } from './hotspot-form'
 import type { MediaForm } from './media-form'
 import './question-fields.css'
 
 export const NO_PICTURE = 'Add a picture above first: the regions are drawn on it.'
+
+export const NAME_IN_QUESTION = 'Players who choose by name see this name: it appears in the question, so it may give the answer away.'
 
 const MOST_REGIONS = 10
 
@@ -40,6 +43,8 @@ const SHAPE_FIELDS = {
 type HotspotFieldsProps = FieldsProps<'hotspot'> & {
   /** The question's picture, sound or video: the regions are drawn on its picture. */
   media?: MediaForm | null
+  /** The question's text, as typed: a region's name found in it is warned of. */
+  questionText?: string
 }
 
 function ShapeNumbers({ row, rowId, n, disabled, onChange }: { row: RegionRow; rowId: string; n: number; disabled: boolean; onChange: (shape: ShapeForm) => void }) {
@@ -90,7 +95,26 @@ function ShapeNumbers({ row, rowId, n, disabled, onChange }: { row: RegionRow; r
   )
 }
 
-export function HotspotFields({ form, onChange, id, disabled, invalid, errorId, media = null }: HotspotFieldsProps) {
+/**
+ * The warning under a region's name found in the question's text, which describes the name's field;
+ * in a status region always there, so screen readers say it as it comes (the region's number first,
+ * for a host typing the question's text).
+ */
+function NameWarning({ id, n, shown }: { id: string; n: number; shown: boolean }) {
+  return (
+    <div role="status">
+      {shown ? (
+        <p id={id} className="field-hint hotspot-name-warning">
+          <span aria-hidden="true">⚠ </span>
+          <span className="visually-hidden">Region {n}: </span>
+          {NAME_IN_QUESTION}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function HotspotFields({ form, onChange, id, disabled, invalid, errorId, media = null, questionText = '' }: HotspotFieldsProps) {
   const [kind, setKind] = useState<ShapeKind>('circle')
   const focusNextRef = useFocusNext()
   const picture = media && media.kind === 'image' ? media : null
@@ -149,6 +173,7 @@ export function HotspotFields({ form, onChange, id, disabled, invalid, errorId, 
           {regions.map((row, index) => {
             const n = index + 1
             const base = rowId(row)
+            const givesAway = nameInText(row.name, questionText)
             return (
               <li key={row.key} className="row-item hotspot-region-row">
                 <div className="row-fields">
@@ -166,8 +191,10 @@ export function HotspotFields({ form, onChange, id, disabled, invalid, errorId, 
                       maxLength={300}
                       required
                       disabled={disabled}
+                      aria-describedby={givesAway ? `${base}-name-warning` : undefined}
                       onChange={(event) => update(index, { ...row, name: event.target.value })}
                     />
+                    <NameWarning id={`${base}-name-warning`} n={n} shown={givesAway} />
                   </div>
                   <CheckField
                     id={`${base}-right`}

@@ -4,7 +4,8 @@
  * edge, down from its top; a circle's radius in percent of its width), a polygon's corners as one
  * text "x1 y1, x2 y2, …" in percent. Read from a definition's regions (in units of the picture,
  * 0 to 1) and turned back into them when saved; a number that does not read is NaN, which the
- * checks refuse before anything is sent.
+ * checks refuse before anything is sent. A region's name found in the question's text is one a
+ * player choosing by name could take for the answer (`nameInText`).
  */
 import { formatNumber } from '@/components/feedback/answer-words'
 import type { HotspotRegion, HotspotShape } from '@/types/api'
@@ -114,4 +115,28 @@ export function drawnShape(form: ShapeForm): HotspotShape | null {
       return points.length >= 2 ? { kind: 'polygon', points } : null
     }
   }
+}
+
+/** A text's words to compare: without accents, in lower case (ß as ss), split at all but letters and digits. */
+function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+}
+
+/**
+ * Whether a region's name appears in the question's text, as whole words, whatever their case
+ * and accents: "Paris" in "Where is Paris?", "Île-de-France" in "Where is ILE DE FRANCE?", not
+ * "Paris" in "Parisian". Players without a pointer choose a region by its name: such a name may give the
+ * answer away.
+ */
+export function nameInText(name: string, text: string): boolean {
+  const wanted = words(name)
+  if (wanted.length === 0) return false
+  const found = words(text)
+  return found.some((_, start) => wanted.every((word, i) => found[start + i] === word))
 }

@@ -12,10 +12,7 @@ import { LETTERS } from '@/lib/constants'
 import { readPictures } from '@/lib/served-media'
 import type { QuestionPicture, QuestionPictures, ServedPicture, ServedPictures } from '@/types/api'
 import { isUploading, toQuestionMedia, type PictureForm } from './media-form'
-import type { FormType, QuestionForm } from './question-form'
-
-/** The types whose options or items take pictures. */
-export const PICTURED_TYPES: ReadonlySet<FormType> = new Set(['letters', 'single_choice', 'multi_select', 'poll', 'ordering', 'categorize', 'matching'])
+import type { QuestionForm } from './question-form'
 
 /** The pictures of a form's pictured list, one per row in order (null where none); [] for a type without one. */
 export function formPictures(form: QuestionForm): Array<PictureForm | null> {

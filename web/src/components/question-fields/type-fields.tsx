@@ -1,6 +1,7 @@
 /**
  * The fields of a question's type (issue 29), in the quiz editor and the generation review, and
- * the types' names. A hotspot's regions (issue 30) are drawn on the question's picture (`media`).
+ * the types' names. A hotspot's regions (issue 30) are drawn on the question's picture (`media`),
+ * their names checked against the question's text (`questionText`).
  */
 import { LETTERS_TYPE_NAME, QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import { TypeAnswerFields } from './accepted-fields'
@@ -22,9 +23,11 @@ type TypeFieldsProps = Omit<FieldsProps<FormType>, 'form' | 'onChange'> & {
   onChange: (form: QuestionForm) => void
   /** The question's picture, sound or video (a hotspot draws its regions on its picture). */
   media?: MediaForm | null
+  /** The question's text (a hotspot warns of a region's name found in it). */
+  questionText?: string
 }
 
-export function TypeFields({ form, media = null, ...props }: TypeFieldsProps) {
+export function TypeFields({ form, media = null, questionText = '', ...props }: TypeFieldsProps) {
   switch (form.type) {
     case 'letters':
       return <LetterFields form={form} {...props} />
@@ -49,7 +52,7 @@ export function TypeFields({ form, media = null, ...props }: TypeFieldsProps) {
     case 'gaps':
       return <GapsFields form={form} {...props} />
     case 'hotspot':
-      return <HotspotFields form={form} media={media} {...props} />
+      return <HotspotFields form={form} media={media} questionText={questionText} {...props} />
     case 'word_cloud':
       return <p className="field-hint type-note">Players type a short answer; it is not scored.</p>
     case 'slide':

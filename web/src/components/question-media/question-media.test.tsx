@@ -1,13 +1,21 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
-import { servedImage, servedSound, servedVideo } from '@/testing/media-fixtures'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { resetAnimationChoice } from '@/components/animation/animation-choice'
+import { servedGif, servedImage, servedSound, servedVideo } from '@/testing/media-fixtures'
+import { stubReducedMotion } from '@/testing/reduced-motion'
 import { pictureSrcSet, QuestionMedia } from './question-media'
 
 /** Every element that could play by itself. */
 const autoplaying = (container: HTMLElement) => container.querySelectorAll('[autoplay]')
 
 describe('QuestionMedia', () => {
+  beforeEach(resetAnimationChoice)
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
   it('given a picture, then it is the phone file with both sizes in its srcset, its size and its alt text', () => {
     const { container } = render(<QuestionMedia media={servedImage} />)
     const img = screen.getByRole('img', { name: 'A map of Europe with France shaded' })
@@ -40,6 +48,44 @@ describe('QuestionMedia', () => {
     expect(pictureSrcSet(gif)).toBeUndefined()
     render(<QuestionMedia media={gif} />)
     expect(screen.getByRole('img')).not.toHaveAttribute('srcset')
+  })
+
+  it('given a still picture, then there is nothing to pause', () => {
+    render(<QuestionMedia media={servedImage} />)
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
+  it('given a GIF, then Pause animation shows its still frame, named once by the alt text; Play moves it again', async () => {
+    const user = userEvent.setup()
+    const { container } = render(<QuestionMedia media={servedGif} />)
+    expect(container.querySelector('canvas')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Pause animation' }))
+    const still = screen.getByTestId('still-frame')
+    expect(still).toHaveClass('question-media-image')
+    expect(still).toHaveAttribute('width', '480')
+    expect(still).toHaveAttribute('aria-hidden', 'true')
+    // The image stays for screen readers (its alt text read once), visually hidden.
+    expect(screen.getAllByRole('img')).toHaveLength(1)
+    expect(screen.getByRole('img', { name: 'A pendulum swinging' })).toHaveClass('visually-hidden')
+    expect(screen.getByRole('button', { name: 'Play animation' })).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Play animation' }))
+    expect(screen.getByRole('img', { name: 'A pendulum swinging' })).toHaveClass('question-media-image')
+    expect(container.querySelector('canvas')).toBeNull()
+  })
+
+  it('given a GIF for a user who asked for less motion, then it starts still, on the projector too', () => {
+    stubReducedMotion()
+    render(<QuestionMedia media={servedGif} large />)
+    expect(screen.getByTestId('still-frame')).toHaveClass('question-media-image')
+    expect(screen.getByRole('img', { name: 'A pendulum swinging' })).toHaveClass('visually-hidden')
+    expect(screen.getByRole('button', { name: 'Play animation' })).toBeInTheDocument()
+  })
+
+  it('given a GIF that does not load, then the notice and its alt text, and nothing to pause', () => {
+    const { container } = render(<QuestionMedia media={servedGif} />)
+    fireEvent.error(container.querySelector('img') as HTMLImageElement)
+    expect(screen.getByText('The picture shows: A pendulum swinging')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /animation/ })).toBeNull()
   })
 
   it('given a sound, then its controls, nothing that plays by itself, and the transcript folded under it', () => {

@@ -6,11 +6,16 @@
  * the browser's controls and its transcript under it; nothing ever plays by itself (WCAG 1.4.2).
  * On a live game's phones (`silent`) the room hears the presenter's: the player is shown only when
  * asked for. A file that does not load says so, with Retry; the alt text or transcript stays.
+ * A GIF, which may move, has Pause animation next to it (WCAG 2.2.2), and shows its still frame
+ * while paused, from the start for a user who asked for less motion (components/animation).
  *
  * The play screen, on the first load, loads it lazily (the default export) when a question has
  * media; its checks (lib/served-media.ts) come with it.
  */
 import { useCallback, useState } from 'react'
+import { isAnimation, useAnimationsPaused } from '@/components/animation/animation-choice'
+import { AnimationToggle } from '@/components/animation/animation-toggle'
+import { PausableImage } from '@/components/animation/pausable-image'
 import { pictureSrcSet, readMedia } from '@/lib/served-media'
 import type { ServedMedia } from '@/types/api'
 import './question-media.css'
@@ -50,8 +55,10 @@ export { pictureSrcSet }
 
 function Picture({ media, large, onError }: { media: Image; large: boolean; onError: () => void }) {
   const file = large ? media.projector : media.phone
+  const paused = useAnimationsPaused() && isAnimation(file)
   return (
-    <img
+    <PausableImage
+      paused={paused}
       className="question-media-image"
       src={file.url}
       srcSet={pictureSrcSet(media)}
@@ -120,7 +127,10 @@ function MediaView({ media, large, silent }: MediaViewProps) {
           }}
         />
       ) : media.kind === 'image' ? (
-        <Picture key={attempt} media={media} large={large} onError={onError} />
+        <>
+          <Picture key={attempt} media={media} large={large} onError={onError} />
+          {isAnimation(large ? media.projector : media.phone) ? <AnimationToggle className="question-media-pause" /> : null}
+        </>
       ) : showPlayer ? (
         // Focus goes to the player shown on request, or again after Retry (its button is gone).
         <Player key={attempt} media={media} focus={asked || attempt > 0} onError={onError} />

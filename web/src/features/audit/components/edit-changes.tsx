@@ -1,4 +1,8 @@
-/** What an edit of a quiz changed, field by field: a small before/after table. */
+/**
+ * What an edit of a quiz changed, field by field: a small before/after table, a text's formulae
+ * drawn (issue 30, RichText; the raw event and the exports keep their source).
+ */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { QuestionChange } from '../api/audit-types'
 import { NONE } from '../utils/audit-texts'
 
@@ -37,8 +41,8 @@ export function EditChanges({ changes, position }: { changes: QuestionChange[]; 
             <tr key={`${change.questionId}-${change.field}-${i}`}>
               <td>#{change.questionId}</td>
               <th scope="row">{fieldLabel(change.field)}</th>
-              <td>{change.before ?? NONE}</td>
-              <td>{change.after ?? NONE}</td>
+              <td>{change.before === null ? NONE : <RichText text={change.before} />}</td>
+              <td>{change.after === null ? NONE : <RichText text={change.after} />}</td>
             </tr>
           ))}
         </tbody>

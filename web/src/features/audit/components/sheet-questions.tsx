@@ -1,9 +1,11 @@
 /**
  * An attempt's questions in the order served: each option with the key and the answer marked in
  * words ("(key)", "(answered)") besides the highlight, and its picture (issue 30) small, the answer
- * that counted and when it was saved, and whether it was right (✓/✗ with words).
+ * that counted and when it was saved, and whether it was right (✓/✗ with words). The question's
+ * and the options' formulae are drawn (issue 30, RichText).
  */
 import { OptionPicture } from '@/components/option-picture/option-picture'
+import { RichText } from '@/components/rich-text/rich-text'
 import type { SheetQuestion } from '../api/audit-types'
 import { NONE, timeText } from '../utils/audit-texts'
 
@@ -20,7 +22,7 @@ function Options({ question }: { question: SheetQuestion }) {
         const notes = [isKey ? 'key' : null, isAnswer ? 'answered' : null].filter(Boolean).join(', ')
         return (
           <li key={letter} className={classes}>
-            <span className="audit-option-letter">{letter}.</span> {option}
+            <span className="audit-option-letter">{letter}.</span> <RichText text={option} />
             {notes ? <span className="audit-option-note"> ({notes})</span> : null}
             <OptionPicture pictures={question.pictures} index={i} small />
           </li>
@@ -70,7 +72,7 @@ export function SheetQuestions({ questions }: { questions: SheetQuestion[] }) {
             <tr key={question.questionId || i}>
               <td className="align-center">{i + 1}</td>
               <th scope="row" className="audit-question">
-                {question.text}
+                <RichText text={question.text} />
                 {question.marked ? <span className="status-pill status-marked">Marked for review</span> : null}
               </th>
               <td>

@@ -186,6 +186,7 @@ function DraftForm({ draft, error, onChange, onForm, onMedia, onPicture, onSave,
         <TypeFields
           form={draft.form}
           media={draft.media}
+          questionText={draft.question}
           onChange={onForm}
           onPicture={onPicture}
           id={`edit-${draft.id}`}

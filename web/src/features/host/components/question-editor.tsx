@@ -103,6 +103,7 @@ export function QuestionEditor({ question, index, disabled, dispatch, errors }: 
         <TypeFields
           form={form}
           media={question.media}
+          questionText={question.text}
           onChange={(next) => dispatch({ type: 'form', key, form: next })}
           onPicture={(at, picture) => dispatch({ type: 'picture', key, at, picture })}
           id={key}

@@ -2,7 +2,9 @@
  * The host's live games of the quiz, newest first: per game when it opened and how many played,
  * and per question how many chose each letter (the key written "(key)"), the share right and the
  * median time to answer from the question's opening. The newest game is open; the others fold.
+ * A question's text shows its formulae (issue 30, RichText).
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import type { LiveGameFigures } from '../api/insights-types'
 import { liveOptionItems } from '../utils/chart-items'
 import { countText, dateTimeText, durationText, shareText } from '../utils/insights-format'
@@ -19,7 +21,7 @@ function LiveGame({ game, open }: { game: LiveGameFigures; open: boolean }) {
         {game.questions.map((question) => (
           <li key={question.number} className="insights-live-question">
             <h3 className="insights-live-question-title">
-              Question {question.number}: {question.text}
+              Question {question.number}: <RichText text={question.text} />
             </h3>
             <p className="muted">
               {countText(question.answered, 'answer')} · {shareText(question.correctShare)} right · median speed{' '}

@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { readInsights } from '../api/insights-read'
 import { numericQuestion, orderingQuestion, quizInsights, typedQuestion } from '../testing/fixtures'
@@ -162,5 +163,54 @@ describe('QuestionCard of another type than A–D', () => {
     expect(screen.queryByText(/Mean right/)).not.toBeInTheDocument()
     expect(screen.getByRole('note')).toHaveTextContent('Check the key: most strong players chose A')
     expectNoPartsOrNumbers()
+  })
+})
+
+describe('QuestionCard with formulae (issue 30)', () => {
+  /** The TeX source of each formula drawn in `element` (KaTeX's MathML keeps it). */
+  const formulae = (element: Element) => [...element.querySelectorAll('math annotation')].map((annotation) => annotation.textContent)
+
+  it('draws the formulae of the text and the options, the options’ table shown first (a chart’s text cannot draw them)', async () => {
+    const [first] = quizInsights().questions as Array<Record<string, unknown>>
+    renderQuestion({
+      ...first,
+      number: 3,
+      key: 'B',
+      suspectKey: null,
+      text: 'Which is \\(x^2\\) at \\(x = 3\\)?',
+      options: [option('A', '\\(6\\)', 1, false), option('B', '\\(3^2\\)', 2, true), option('C', '9', 0, false), option('D', '\\(2^3\\)', 1, false)],
+    })
+    // Found before KaTeX draws: jsdom cannot compute a name through MathML.
+    const question = card()
+    const heading = within(question).getByRole('heading', { level: 3 })
+    await waitFor(() => expect(heading.querySelectorAll('math')).toHaveLength(2))
+    expect(formulae(heading)).toEqual(['x^2', 'x = 3'])
+    // KaTeX's drawing is hidden from screen readers; its MathML is read.
+    expect(heading.querySelector('.katex-html')).toHaveAttribute('aria-hidden', 'true')
+    const table = within(question).getByRole('table')
+    expect(table.parentElement).not.toHaveClass('visually-hidden')
+    await waitFor(() => expect(formulae(table)).toEqual(['6', '3^2', '2^3']))
+    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)[2]).toBe('C. 9')
+    await userEvent.setup().click(within(question).getByRole('button', { name: 'Show as chart: How many chose each option, question 3' }))
+    expect(question.querySelector('svg.bar-chart')).toBeInTheDocument()
+    expect(table.parentElement).toHaveClass('visually-hidden')
+  })
+
+  it('draws the formulae of the answers given and the parts; a chart without one shows as a chart', async () => {
+    renderQuestion(
+      orderingQuestion({
+        number: 3,
+        topAnswers: [{ answer: '\\(\\frac{1}{2}\\), 1', count: 3, right: true }],
+        parts: [
+          { label: '\\(\\frac{1}{2}\\)', right: 6 },
+          { label: '1', right: 4 },
+        ],
+      }),
+    )
+    await waitFor(() => expect(formulae(screen.getByRole('list', { name: 'Given most' }))).toEqual(['\\frac{1}{2}']))
+    await waitFor(() => expect(formulae(screen.getByRole('list', { name: 'Share right per place' }))).toEqual(['\\frac{1}{2}']))
+    const [plain] = quizInsights().questions as Array<Record<string, unknown>>
+    renderQuestion({ ...plain, questionId: 8 })
+    expect(screen.getByRole('img', { name: /^How many chose each option, question 2/ })).toBeInTheDocument()
   })
 })

@@ -6,8 +6,10 @@
  * its type, the answers given most (the fully right ones written "(right)") and how right the
  * answers were on average; an ordering, matching, categorize or gaps question its share right per
  * part, the parts most often wrong marked; a numeric or slider question the numbers given on a
- * line. A question A–D shows what it always did.
+ * line. A question A–D shows what it always did. Its text, options, answers and parts show their
+ * formulae (issue 30, RichText).
  */
+import { RichText } from '@/components/rich-text/rich-text'
 import { isScoredType, QUESTION_TYPE_NAMES } from '@/lib/question-types'
 import type { GivenAnswer, QuestionFigures } from '../api/insights-types'
 import { optionItems } from '../utils/chart-items'
@@ -49,7 +51,9 @@ function GivenMost({ answers, id }: { answers: GivenAnswer[]; id: string }) {
       <ol className="insights-given-list" aria-labelledby={titleId}>
         {answers.map((given, i) => (
           <li key={i} className={given.right ? 'is-right' : undefined}>
-            <span className="insights-given-answer">{given.answer}</span>
+            <span className="insights-given-answer">
+              <RichText text={given.answer} />
+            </span>
             {' — '}
             <span className="insights-given-count">{given.count}</span>
             {given.right ? (
@@ -76,7 +80,7 @@ function TypedQuestionCard({ question, rank }: { question: QuestionFigures; rank
   return (
     <li className="insights-question" aria-labelledby={titleId}>
       <h3 id={titleId} className="insights-question-title">
-        <span className="insights-question-number">Question {question.number}</span> {question.text}
+        <span className="insights-question-number">Question {question.number}</span> <RichText text={question.text} />
       </h3>
       <div className="insights-question-body">
         <div className="insights-question-side">
@@ -118,6 +122,7 @@ function TypedQuestionCard({ question, rank }: { question: QuestionFigures; rank
                 items={optionItems(question)}
                 labelHeader="Option"
                 valueHeader="Chosen by"
+                richLabels
               />
             ) : null}
             {question.numbers ? <QuestionNumbers numbers={question.numbers} /> : null}
@@ -137,7 +142,7 @@ export function QuestionCard({ question, rank }: { question: QuestionFigures; ra
   return (
     <li className={`insights-question${question.suspectKey ? ' has-suspect' : ''}`} aria-labelledby={titleId}>
       <h3 id={titleId} className="insights-question-title">
-        <span className="insights-question-number">Question {question.number}</span> {question.text}
+        <span className="insights-question-number">Question {question.number}</span> <RichText text={question.text} />
       </h3>
       <SuspectKeyWarning question={question} />
       <div className="insights-question-body">
@@ -166,6 +171,7 @@ export function QuestionCard({ question, rank }: { question: QuestionFigures; ra
           items={optionItems(question)}
           labelHeader="Option"
           valueHeader="Chosen by"
+          richLabels
         />
       </div>
     </li>

@@ -2,9 +2,11 @@
  * An ordering's, matching's, categorize question's or text's share right per part (issue 29):
  * each place, pair, item or gap in the definition's order, with the share of the answers that got
  * it right as a bar and its percentage in words; the parts most often wrong are marked "most often
- * wrong" (in words and with ⚠, besides the bar's colour). An ordering's places are numbered.
+ * wrong" (in words and with ⚠, besides the bar's colour). An ordering's places are numbered; a
+ * part's formulae are drawn (issue 30, RichText).
  */
 import { useId } from 'react'
+import { RichText } from '@/components/rich-text/rich-text'
 import { partsTitle } from '@/lib/part-shares'
 import type { QuestionFigures } from '../api/insights-types'
 import { INSIGHTS_TEXTS } from '../utils/insights-texts'
@@ -31,7 +33,7 @@ export function QuestionParts({ question }: { question: QuestionFigures }) {
                   {`${i + 1}. `}
                 </span>
               ) : null}
-              {row.label}
+              <RichText text={row.label} />
             </span>
             <ShareBar share={row.share / 100} text={`${row.share}% right`} tone={row.weakest ? 'warn' : 'plain'} />
             {row.weakest ? (

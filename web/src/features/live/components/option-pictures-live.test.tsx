@@ -86,6 +86,14 @@ describe('pictures on a live question’s options and items', () => {
     expect(within(screen.getByRole('list', { name: 'with these' })).queryByRole('img')).toBeNull()
   })
 
+  it('a poll’s bars on the projector keep each option’s picture', () => {
+    const poll = makeTypedQuestion({ type: 'poll', options: ['Tea', 'Coffee'] }, { pictures: [null, servedImage] })
+    render(<PresenterQuestion question={poll} count={3} clock={clock} answered={1} players={2} counting={false} pollCounts={[0, 1]} />)
+    const rows = within(screen.getByRole('list', { name: 'Answers so far per option' })).getAllByRole('listitem')
+    expect(within(rows[1]).getByRole('img', { name: ALT })).toHaveAttribute('src', servedImage.phone.url)
+    expect(within(rows[0]).queryByRole('img')).toBeNull()
+  })
+
   it('shows nothing more for a question without pictures', () => {
     phone(makeQuestion())
     expect(screen.queryByRole('img')).toBeNull()

@@ -6,10 +6,12 @@
  * confirmed. A picture shows under the text; a sound or a video is the presenter's to play for the
  * room, so the phone shows its player only when asked, and its transcript (issue 30). A hotspot's
  * picture is in its answer view, to point at. An option's or an item's picture shows with it (the
- * option's text stays its name, the picture its description). When the answers open before this
+ * option's text stays its name, the picture its description), with Pause animations under the
+ * options when one of them is a GIF (no button in a button). When the answers open before this
  * phone has the question's pictures (the others' phones opened them early), a notice says so.
  */
 import { lazy, Suspense, useEffect } from 'react'
+import { AnimationsToggle } from '@/components/option-picture/animations-toggle'
 import { hasPicture } from '@/components/option-picture/has-picture'
 import { OptionPicture } from '@/components/option-picture/option-picture'
 import { QuestionMedia } from '@/components/question-media/question-media'
@@ -132,6 +134,7 @@ export function PlayerQuestion({ question, count, clock, step, choice, response,
           })}
         </div>
       )}
+      <AnimationsToggle pictures={question.pictures} />
       <p className={`live-play-status${step === 'locked' ? ' is-locked' : ''}`} role="status">
         {status}
       </p>

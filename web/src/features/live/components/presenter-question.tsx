@@ -4,11 +4,13 @@
  * (none for a slide),
  * and "Counting answers…" once the time is up while the server is still writing answers received
  * in time (the reveal follows). A poll shows, in place of its options, each option's answers so
- * far as bars (`pollCounts`, the host's only), which grow as answers come in (without motion when
+ * far as bars with the option's picture (`pollCounts`, the host's only), which grow as answers come in (without motion when
  * reduced motion is asked for, as every chart's bars). A picture, a sound or a video (issue 30)
  * shows under the text, the picture in its projector size, the sound or video with its controls
- * for the host to play to the room; an option's or an item's picture with it, large too.
+ * for the host to play to the room; an option's or an item's picture with it, large too, and
+ * Pause animations under them when one of them is a GIF.
  */
+import { AnimationsToggle } from '@/components/option-picture/animations-toggle'
 import { hasPicture } from '@/components/option-picture/has-picture'
 import { OptionPicture } from '@/components/option-picture/option-picture'
 import { QuestionMedia } from '@/components/question-media/question-media'
@@ -35,15 +37,22 @@ type PresenterQuestionProps = {
   pollCounts?: number[] | null
 }
 
-/** A poll's options, each with its answers so far, as the reveal's bars are drawn. */
-function PollBars({ options, counts }: { options: string[]; counts: number[] }) {
-  const rows = options.map((text, i) => ({ letter: letterAt(i), text, count: counts[i] ?? 0, right: false, tone: toneAt(i) }))
+/** A poll's options, each with its answers so far and its picture, as the reveal's bars are drawn. */
+function PollBars({ options, counts, pictures }: { options: string[]; counts: number[]; pictures: LiveQuestion['pictures'] }) {
+  const rows = options.map((text, i) => ({
+    letter: letterAt(i),
+    text,
+    count: counts[i] ?? 0,
+    right: false,
+    tone: toneAt(i),
+    picture: hasPicture(pictures, i) ? <OptionPicture pictures={pictures} index={i} small /> : null,
+  }))
   return <AnswerChart rows={rows} label="Answers so far per option" />
 }
 
 export function PresenterQuestion({ question, count, clock, answered, players, counting, pollCounts = null }: PresenterQuestionProps) {
   const served = question.served
-  const pollBars = served?.type === 'poll' && pollCounts ? <PollBars options={served.options} counts={pollCounts} /> : null
+  const pollBars = served?.type === 'poll' && pollCounts ? <PollBars options={served.options} counts={pollCounts} pictures={question.pictures} /> : null
   return (
     <div className="live-question">
       <div className="live-question-top">
@@ -88,6 +97,7 @@ export function PresenterQuestion({ question, count, clock, answered, players, c
           ))}
         </ul>
       )}
+      <AnimationsToggle pictures={question.pictures} large={!pollBars} />
     </div>
   )
 }

@@ -4,13 +4,17 @@
  * explanation. Plain elements, so it reads as a list to a screen reader. `AnswerChart` draws the
  * bars of any rows: the options A–D here, the options of other types in `TypedReveal`.
  */
+import type { ReactNode } from 'react'
 import { RichText } from '@/components/rich-text/rich-text'
 import type { LiveLetterReveal, LiveOption } from '@/types/live-game'
 import { answersWord } from '../utils/live-texts'
 import '../live.css'
 
-/** One bar: its letter (shown as a badge), its text, its count, and its colour (`live-option-A`…). */
-export type ChartRow = { letter: string; text: string; count: number; right: boolean; mine?: boolean; tone: string }
+/**
+ * One bar: its letter (shown as a badge), its text, its count, and its colour (`live-option-A`…);
+ * a picture the option shows, beside its text.
+ */
+export type ChartRow = { letter: string; text: string; count: number; right: boolean; mine?: boolean; tone: string; picture?: ReactNode }
 
 export function AnswerChart({ rows, label = 'Answers per option' }: { rows: ChartRow[]; label?: string }) {
   const most = Math.max(1, ...rows.map((row) => row.count))
@@ -27,6 +31,7 @@ export function AnswerChart({ rows, label = 'Answers per option' }: { rows: Char
             {row.right ? <span className="live-right-tag"> ✓ Correct answer</span> : null}
             {row.mine ? <span className="live-mine-tag">Your answer</span> : null}
           </span>
+          {row.picture ?? null}
           <span className="live-chart-bar" aria-hidden="true">
             <span className="live-chart-fill" style={{ width: `${(row.count / most) * 100}%` }} />
           </span>

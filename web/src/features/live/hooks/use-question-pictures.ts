@@ -57,7 +57,7 @@ export function loadPictures(requests: PictureRequest[], onDone: (loaded: boolea
 
 /**
  * The pictures of `question` (null: no question shows) in game `gameId`; sends `loaded` once
- * they are all here while `connected`.
+ * they are all here while `connected` (never for a question without pictures).
  */
 export function useQuestionPictures(gameId: string | null, question: LiveQuestion | null, connected: boolean): QuestionPictures {
   const requests = useMemo(() => (question ? phonePictures(question) : []), [question])
@@ -75,11 +75,13 @@ export function useQuestionPictures(gameId: string | null, question: LiveQuestio
   /** The game and question `loaded` went for. */
   const sent = useRef<string | null>(null)
   useEffect(() => {
-    if (status !== 'loaded' || !connected || gameId === null || index === null) return
+    // A question without pictures (none, or a sound or a video, which the presenter plays)
+    // keeps its get-ready: nothing to say.
+    if (status !== 'loaded' || requests.length === 0 || !connected || gameId === null || index === null) return
     const at = `${gameId}|${index}`
     if (sent.current === at) return
     if (sendLoaded({ gameId, question: index })) sent.current = at
-  }, [status, connected, gameId, index, sendLoaded])
+  }, [status, requests.length, connected, gameId, index, sendLoaded])
 
   return { status, count: requests.length }
 }

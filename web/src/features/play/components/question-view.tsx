@@ -5,11 +5,11 @@
  * button. A save the server refused (400) shows its words below the answer, which stays as it is.
  * A picture, a sound or a video (issue 30) shows under the question's text, loaded lazily too,
  * and so does the picture on an option (under its text; the option's text stays its name, the
- * picture its description).
+ * picture its description), with Pause animations under the options when one of them is a GIF.
  */
 import { lazy, Suspense, useState } from 'react'
 import { hasPicture } from '@/components/option-picture/has-picture'
-import { LazyOptionPicture } from '@/components/option-picture/lazy-option-picture'
+import { LazyAnimationsToggle, LazyOptionPicture } from '@/components/option-picture/lazy-option-picture'
 import { RichText } from '@/components/rich-text/rich-text'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
@@ -131,6 +131,8 @@ export function QuestionView({
           <p className="keyboard-hint muted">← and → move between questions (outside a text field, list or slider).</p>
         </>
       )}
+      {/* Outside the options, which may be buttons: once for all their pictures. */}
+      <LazyAnimationsToggle pictures={question.pictures} />
       {saveError ? <Alert tone="error">{saveError}</Alert> : null}
       <div className="question-actions">
         <button type="button" className={`btn btn-secondary mark-button${marked ? ' is-marked' : ''}`} aria-pressed={marked} onClick={onToggleMark}>

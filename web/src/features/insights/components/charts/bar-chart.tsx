@@ -2,8 +2,12 @@
  * A horizontal bar chart (how many chose each option, accuracy by category): one row per item
  * with its label, a bar and its value written out. An item's `note` ("(key)") and `icon` ("✓",
  * "⚠") are written beside its label, so no item is told apart by colour alone. The SVG is an
- * image named by a summary of every value; the table beside it holds the same figures.
+ * image named by a summary of every value; the table beside it holds the same figures. Labels
+ * that are a host's texts (`richLabels`: options) show their formulae in the table (issue 30,
+ * RichText); an SVG's text cannot draw them, so a chart with one shows as its table first.
  */
+import { hasMath } from '@/components/rich-text/has-math'
+import { RichText } from '@/components/rich-text/rich-text'
 import { ChartFigure } from './chart-figure'
 import { round1, scaled, truncate } from './chart-scale'
 
@@ -34,6 +38,8 @@ type BarChartProps = {
   /** The image's name (default: the title and every item's label, note and value). */
   summary?: string
   toggle?: boolean
+  /** The labels are a host's texts, which may hold formulae (options). */
+  richLabels?: boolean
 }
 
 const WIDTH = 480
@@ -49,15 +55,17 @@ export function barSummary(title: string, items: BarItem[]): string {
   return `${title}: ${items.map((item) => `${itemText(item)} ${item.valueText}`).join(', ')}`
 }
 
-export function BarChart({ title, items, max, labelHeader, valueHeader, summary, toggle }: BarChartProps) {
+export function BarChart({ title, items, max, labelHeader, valueHeader, summary, toggle, richLabels = false }: BarChartProps) {
   const top = max ?? Math.max(1, ...items.map((item) => item.value))
   const height = Math.max(1, items.length) * ROW
+  const label = (item: BarItem) => (richLabels ? <RichText text={itemText(item)} /> : itemText(item))
   return (
     <ChartFigure
       title={title}
       headers={[labelHeader, valueHeader]}
-      rows={items.map((item) => ({ key: item.key, label: itemText(item), values: [item.valueText] }))}
+      rows={items.map((item) => ({ key: item.key, label: label(item), values: [item.valueText] }))}
       toggle={toggle}
+      tableFirst={richLabels && items.some((item) => hasMath(itemText(item)))}
     >
       <svg className="chart-svg bar-chart" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={summary ?? barSummary(title, items)}>
         {items.map((item, i) => {

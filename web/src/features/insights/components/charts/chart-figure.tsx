@@ -1,7 +1,8 @@
 /**
  * The frame every chart shares: a figure with its heading, the SVG (given by the chart) and the
  * same figures as a table. The table is always there for screen readers (visually hidden while
- * the chart shows); "Show as table" shows it instead of the chart for everyone.
+ * the chart shows); "Show as table" shows it instead of the chart for everyone (`tableFirst`: from
+ * the start, where the table shows what the chart cannot).
  */
 import { useId, useState, type ReactNode } from 'react'
 import '@/components/table/table.css'
@@ -20,12 +21,14 @@ type ChartFigureProps = {
   className?: string
   /** `false` leaves the toggle out (tiny charts, whose table is always hidden). */
   toggle?: boolean
+  /** Shown as the table until "Show as chart" is pressed. */
+  tableFirst?: boolean
 }
 
 const toggleText = (asTable: boolean) => (asTable ? 'Show as chart' : 'Show as table')
 
-export function ChartFigure({ title, headers, rows, children, className, toggle = true }: ChartFigureProps) {
-  const [asTable, setAsTable] = useState(false)
+export function ChartFigure({ title, headers, rows, children, className, toggle = true, tableFirst = false }: ChartFigureProps) {
+  const [asTable, setAsTable] = useState(tableFirst)
   const headingId = useId()
   return (
     <figure className={`chart${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
