@@ -387,12 +387,9 @@ impl Room {
                 text: q.text.clone(),
                 options: Slot::Filled(self.options(clock.index, &Letter::ALL, now)),
                 served: q.kind.served(game.seed, q.id),
-                media: q.media.as_ref().zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now)),
-                pictures: self
-                    .links
-                    .as_ref()
-                    .filter(|_| !q.pictures.is_empty() && q.kind.letters().is_none())
-                    .map(|links| q.kind.served_pictures(&q.pictures, game.seed, q.id).into_iter().map(|p| p.map(|media| (links.0)(media, now))).collect()),
+                media: self.signed(q.media.as_ref(), now),
+                pictures: (self.links.is_some() && !q.pictures.is_empty() && q.kind.letters().is_none())
+                    .then(|| q.kind.served_pictures(&q.pictures, game.seed, q.id).into_iter().map(|p| self.signed(p, now)).collect()),
                 started_at: clock.started_at,
                 opens_at: clock.opens_at,
                 deadline: (!paused).then_some(clock.deadline),
@@ -427,11 +424,17 @@ impl Room {
         }
     }
 
+    /// `media` as clients are served it at `now`, each file with a signed link (none in a room
+    /// without links).
+    fn signed(&self, media: Option<&quizroom_domain::media::Media>, now: i64) -> Option<serde_json::Value> {
+        media.zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now))
+    }
+
     /// The options of question `index` in `order` (none for a question of another type).
     pub fn options(&self, index: usize, order: &[Letter; 4], now: i64) -> Vec<QuestionOption> {
         let q = &self.game.questions[index];
         let Some((texts, _)) = q.kind.letters() else { return Vec::new() };
-        let picture = |l: Letter| q.pictures.get(l.index())?.as_ref().zip(self.links.as_ref()).map(|(media, links)| (links.0)(media, now));
+        let picture = |l: Letter| self.signed(q.pictures.get(l.index())?.as_ref(), now);
         order.iter().map(|l| QuestionOption { letter: *l, text: texts[l.index()].clone(), picture: picture(*l) }).collect()
     }
 
